@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { action } from '../action.js';
+
+export function registerBook(program: Command): void {
+  const book = program.command('book').description('Orderbooks, their stats and the impact of a size');
+  const assetHelp = 'Kalshi ticker, Polymarket token id, or a unified market id (with --outcome on Polymarket)';
+
+  book
+    .command('show')
+    .description('Show the orderbook ladder: asks above bids, with cumulative depth')
+    .argument('<asset>', assetHelp)
+    .option('--depth <n>', 'levels per side to show (default: fit the terminal; JSON always has every level)')
+    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market')
+    .option('--cents', 'show prices in cents')
+    .action(action(async (ctx, opts, args) => (await import('./show.js')).run(ctx, opts as never, args)));
+
+  book
+    .command('stats')
+    .description('Top of book, mid, spread, weighted mid, imbalance and depth')
+    .argument('<asset>', assetHelp)
+    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market')
+    .option('--cents', 'show prices in cents')
+    .action(action(async (ctx, opts, args) => (await import('./stats.js')).run(ctx, opts as never, args)));
+
+  book
+    .command('impact')
+    .description('Average fill price, fill % and slippage of a market order of --size contracts')
+    .argument('<asset>', assetHelp)
+    .requiredOption('--size <n>', 'order size in contracts (> 0)')
+    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market')
+    .option('--cents', 'show prices in cents')
+    .action(action(async (ctx, opts, args) => (await import('./impact.js')).run(ctx, opts as never, args)));
+}

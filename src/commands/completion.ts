@@ -1,0 +1,16 @@
+import { Argument, type Command } from 'commander';
+import { action } from './action.js';
+
+export function registerCompletion(program: Command): void {
+  program
+    .command('completion')
+    .description('Print a shell completion script')
+    .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
+    .action(
+      action(async (ctx, _opts, args) => {
+        const { completionScript } = await import('./completion-script.js');
+        const { buildProgram } = await import('../cli.js');
+        ctx.io.out(completionScript(buildProgram(), args[0] as 'bash' | 'zsh' | 'fish'));
+      }),
+    );
+}

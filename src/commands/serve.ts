@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import { action } from './action.js';
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve the interface as a REST API under /v1 (bearer token, loopback by default)')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <port>', 'port to listen on', '8080')
+    .option('--token <token>', 'bearer token clients must send (also PMT_SERVE_TOKEN; default: random, printed once)')
+    .action(action(async (ctx, opts, args) => (await import('../serve/run.js')).run(ctx, opts as never, args)));
+}

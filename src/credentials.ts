@@ -1,0 +1,156 @@
+/**
+ * Credential resolution, field by field: flag > environment variable > profile, remembering the
+ * source of each value so `pmt profile show` can say where it came from. Values are read here and
+ * handed to adapters; nothing in this module prints or logs them.
+ */
+import { readFileSync } from 'node:fs';
+import { PmtError } from './errors.js';
+import type { Profile } from './profiles.js';
+
+export type Source = 'flag' | 'env' | 'profile';
+export interface Sourced<T = string> {
+  value: T;
+  source: Source;
+  /** Where exactly: the env var name, the flag, or `profile <name>`. */
+  origin: string;
+}
+
+export type SignatureType = 'eoa' | 'proxy' | 'gnosis-safe';
+
+export interface KalshiCredentials {
+  apiKeyId: Sourced;
+  /** PEM text, read from the file when given as a path. */
+  privateKeyPem: Sourced;
+  /** The path, when the key came from a file. */
+  privateKeyPath?: string;
+}
+
+export interface PolymarketCredentials {
+  privateKey: Sourced;
+  funder?: Sourced;
+  signatureType: Sourced<SignatureType>;
+  apiKey?: Sourced;
+  apiSecret?: Sourced;
+  apiPassphrase?: Sourced;
+}
+
+export interface ResolvedCredentials {
+  profileName: string | null;
+  kalshi: KalshiCredentials | null;
+  polymarket: PolymarketCredentials | null;
+  kalshiDemo: Sourced<boolean> | null;
+}
+
+/** Flag values, named after their environment variables (`KALSHI_API_KEY_ID`, …). */
+export type CredentialFlags = Partial<Record<string, string | boolean>>;
+
+export const CREDENTIAL_ENV = [
+  'KALSHI_API_KEY_ID',
+  'KALSHI_PRIVATE_KEY_PATH',
+  'KALSHI_PRIVATE_KEY',
+  'POLYMARKET_PRIVATE_KEY',
+  'POLYMARKET_FUNDER',
+  'POLYMARKET_SIGNATURE_TYPE',
+  'POLYMARKET_API_KEY',
+  'POLYMARKET_API_SECRET',
+  'POLYMARKET_API_PASSPHRASE',
+] as const;
+
+/** Accepts the spellings traders use for Polymarket signature types. */
+export function parseSignatureType(value: string): SignatureType | null {
+  const v = value.trim().toLowerCase().replace(/[\s_]/g, '-');
+  if (['eoa', '0'].includes(v)) return 'eoa';
+  if (['proxy', 'poly-proxy', 'browser', 'email', 'magic', '1'].includes(v)) return 'proxy';
+  if (['gnosis-safe', 'gnosis', 'gnosissafe', 'safe', 'poly-gnosis-safe', '2'].includes(v)) return 'gnosis-safe';
+  return null;
+}
+
+export function resolveCredentials(opts: {
+  env: NodeJS.ProcessEnv;
+  profile: Profile | undefined;
+  profileName: string | null;
+  flags?: CredentialFlags;
+}): ResolvedCredentials {
+  const { env, profile, profileName } = opts;
+  const flags = opts.flags ?? {};
+  const pOrigin = `profile ${profileName ?? ''}`.trim();
+
+  const pick = (envName: string, profileValue: string | undefined): Sourced | undefined => {
+    const f = flags[envName];
+    if (typeof f === 'string' && f !== '') return { value: f, source: 'flag', origin: '--' + envName.toLowerCase().replace(/_/g, '-') };
+    const e = env[envName];
+    if (e !== undefined && e !== '') return { value: e, source: 'env', origin: envName };
+    if (profileValue !== undefined && profileValue !== '') return { value: profileValue, source: 'profile', origin: pOrigin };
+    return undefined;
+  };
+
+  // Kalshi: the key id, and the key as a file path or PEM text (a path wins within one source level).
+  const k = profile?.kalshi;
+  const apiKeyId = pick('KALSHI_API_KEY_ID', k?.api_key_id);
+  const keyPath = pick('KALSHI_PRIVATE_KEY_PATH', k?.private_key_path);
+  const keyText = pick('KALSHI_PRIVATE_KEY', k?.private_key);
+  const rank = (s?: Sourced) => (s ? { flag: 0, env: 1, profile: 2 }[s.source] : 9);
+  const keySrc = rank(keyPath) <= rank(keyText) ? keyPath : keyText;
+  let kalshi: KalshiCredentials | null = null;
+  if (apiKeyId && keySrc) {
+    if (keySrc === keyPath) {
+      kalshi = { apiKeyId, privateKeyPem: { ...keySrc, value: readPem(keySrc.value, keySrc.origin) }, privateKeyPath: keySrc.value };
+    } else {
+      kalshi = { apiKeyId, privateKeyPem: keySrc };
+    }
+  } else if (apiKeyId || keySrc) {
+    const missing = apiKeyId ? 'a private key (KALSHI_PRIVATE_KEY_PATH)' : 'an API key id (KALSHI_API_KEY_ID)';
+    throw new PmtError('Config', `Kalshi credentials are incomplete: ${missing} is missing`, {
+      hint: 'run `pmt profile add <name> --kalshi-api-key-id ID --kalshi-private-key-path FILE`',
+    });
+  }
+  const demoFlag = flags.KALSHI_DEMO;
+  const kalshiDemo: Sourced<boolean> | null =
+    typeof demoFlag === 'boolean'
+      ? { value: demoFlag, source: 'flag', origin: '--kalshi-demo' }
+      : k?.demo !== undefined
+        ? { value: k.demo, source: 'profile', origin: pOrigin }
+        : null;
+
+  // Polymarket.
+  const p = profile?.polymarket;
+  const privateKey = pick('POLYMARKET_PRIVATE_KEY', p?.private_key);
+  const funder = pick('POLYMARKET_FUNDER', p?.funder);
+  const sigRaw = pick('POLYMARKET_SIGNATURE_TYPE', p?.signature_type);
+  let polymarket: PolymarketCredentials | null = null;
+  if (privateKey) {
+    let signatureType: Sourced<SignatureType>;
+    if (sigRaw) {
+      const parsed = parseSignatureType(sigRaw.value);
+      if (!parsed) {
+        throw new PmtError('Config', `${sigRaw.origin}: signature type "${sigRaw.value}" is not one of eoa, proxy, gnosis-safe`);
+      }
+      signatureType = { ...sigRaw, value: parsed };
+    } else {
+      // A funder without an explicit type is almost always a browser-wallet Safe.
+      signatureType = funder
+        ? { value: 'gnosis-safe', source: funder.source, origin: `${funder.origin} (funder set)` }
+        : { value: 'eoa', source: privateKey.source, origin: `${privateKey.origin} (no funder)` };
+    }
+    polymarket = {
+      privateKey,
+      funder,
+      signatureType,
+      apiKey: pick('POLYMARKET_API_KEY', p?.api_key),
+      apiSecret: pick('POLYMARKET_API_SECRET', p?.api_secret),
+      apiPassphrase: pick('POLYMARKET_API_PASSPHRASE', p?.api_passphrase),
+    };
+  }
+  return { profileName, kalshi, polymarket, kalshiDemo };
+}
+
+function readPem(path: string, origin: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new PmtError('Config', `cannot read the Kalshi private key file named by ${origin}${code ? ` (${code})` : ''}`, {
+      hint: 'check the path, or run `pmt profile add <name> --kalshi-private-key-path FILE`',
+    });
+  }
+}

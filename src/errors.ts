@@ -1,0 +1,130 @@
+/**
+ * The interface document's nine error kinds, and the one place that maps them to exit codes.
+ * Every failure that reaches the user is a PmtError; anything else is wrapped as `Api`.
+ */
+export const ERROR_KINDS = [
+  'Authentication',
+  'InsufficientFunds',
+  'MarketNotFound',
+  'OrderNotFound',
+  'RateLimited',
+  'NetworkError',
+  'Api',
+  'Config',
+  'NotSupported',
+] as const;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
+
+/** The interface's error object, exactly: `{kind, message}`. */
+export interface ErrorObject {
+  kind: ErrorKind;
+  message: string;
+}
+
+export interface PmtErrorOptions {
+  /** A short remedy shown to people after the message ("run `pmt profile add`"). */
+  hint?: string;
+  /** Seconds the upstream asked us to wait (RateLimited). */
+  retryAfter?: number;
+  /** True when the input was rejected before any request was sent (exit 2, HTTP 400 in serve). */
+  usage?: boolean;
+  /** True when the user declined or interrupted; nothing was sent (exit 130). */
+  cancelled?: boolean;
+  /** HTTP status of the upstream response that produced this error, when there was one. */
+  status?: number;
+  /** A write whose request may have reached the upstream before the failure (timeout after send). */
+  ambiguous?: boolean;
+  cause?: unknown;
+}
+
+export class PmtError extends Error {
+  readonly kind: ErrorKind;
+  readonly hint?: string;
+  readonly retryAfter?: number;
+  readonly usage: boolean;
+  readonly cancelled: boolean;
+  readonly status?: number;
+  readonly ambiguous: boolean;
+
+  constructor(kind: ErrorKind, message: string, opts: PmtErrorOptions = {}) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'PmtError';
+    this.kind = kind;
+    this.hint = opts.hint;
+    this.retryAfter = opts.retryAfter;
+    this.usage = opts.usage ?? false;
+    this.cancelled = opts.cancelled ?? false;
+    this.status = opts.status;
+    this.ambiguous = opts.ambiguous ?? false;
+  }
+
+  toObject(): ErrorObject {
+    return { kind: this.kind, message: this.message };
+  }
+}
+
+/** Input pmt rejects before any request: kind `Api`, exit 2, naming the field and the rule. */
+export function usageError(message: string, hint?: string): PmtError {
+  return new PmtError('Api', message, { usage: true, hint });
+}
+
+/** The user declined a confirmation or pressed Ctrl-C: exit 130, nothing was sent. */
+export function cancelledError(message = 'cancelled by the user; nothing was sent'): PmtError {
+  return new PmtError('Api', message, { cancelled: true });
+}
+
+const EXIT_BY_KIND: Record<ErrorKind, number> = {
+  Api: 1,
+  Authentication: 3,
+  InsufficientFunds: 4,
+  MarketNotFound: 5,
+  OrderNotFound: 6,
+  RateLimited: 7,
+  NetworkError: 8,
+  Config: 9,
+  NotSupported: 10,
+};
+
+export const EXIT_CODES = {
+  ok: 0,
+  usage: 2,
+  cancelled: 130,
+  ...EXIT_BY_KIND,
+} as const;
+
+export function exitCodeFor(err: unknown): number {
+  if (!(err instanceof PmtError)) return 1;
+  if (err.cancelled) return 130;
+  if (err.usage) return 2;
+  return EXIT_BY_KIND[err.kind];
+}
+
+/** The contract's HTTP status per kind for `pmt serve`. */
+export function httpStatusFor(err: PmtError): number {
+  switch (err.kind) {
+    case 'Authentication':
+      return 401;
+    case 'InsufficientFunds':
+      return 402;
+    case 'MarketNotFound':
+    case 'OrderNotFound':
+      return 404;
+    case 'RateLimited':
+      return 429;
+    case 'NetworkError':
+      return 502;
+    case 'Config':
+      return 500;
+    case 'NotSupported':
+      return 501;
+    case 'Api':
+      return err.usage ? 400 : 502;
+  }
+}
+
+/** Turn anything thrown into a PmtError without losing a PmtError's kind. */
+export function toPmtError(err: unknown): PmtError {
+  if (err instanceof PmtError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new PmtError('Api', message || 'unexpected error', { cause: err });
+}

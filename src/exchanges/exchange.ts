@@ -1,0 +1,101 @@
+/**
+ * The Exchange interface every adapter implements, and capabilities as data (ccxt's `has`).
+ * Commands and `pmt serve` talk only to this; upstream names stay inside `exchanges/<id>/`.
+ */
+import { PmtError } from '../errors.js';
+import type {
+  CreateOrderRequest,
+  ExchangeId,
+  FetchMarketsParams,
+  Market,
+  MarketLineage,
+  MarketsPage,
+  Order,
+  Orderbook,
+} from './types.js';
+
+export const OPERATIONS = [
+  'fetchMarkets',
+  'fetchMarketLineage',
+  'fetchOrderbook',
+  'fetchOrder',
+  'fetchOpenOrders',
+  'createOrder',
+  'cancelAllOrders',
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export interface Capability {
+  supported: boolean;
+  /** The operation needs credentials on this exchange. */
+  auth: boolean;
+}
+export type Capabilities = Record<Operation, Capability>;
+
+/** What order entry needs to know about one orderable asset before anything is signed. */
+export interface AssetInfo {
+  exchange: ExchangeId;
+  /** Kalshi market ticker or Polymarket token id. */
+  asset_id: string;
+  /** The market the asset belongs to. */
+  market: Market;
+  /** Label of the outcome this asset's book prices: `Yes` on Kalshi, the token's outcome on Polymarket. */
+  book_outcome: string;
+  /** Outcome labels valid for this asset. */
+  outcomes: string[];
+  /** Price grid in dollars. */
+  tick_size: number;
+  /** Minimum order size in contracts. */
+  min_order_size: number;
+  /** Polymarket neg-risk routing; null on Kalshi. */
+  neg_risk: boolean | null;
+}
+
+/** Server-side view of an account check (`pmt exchanges --check`). */
+export interface AuthCheck {
+  ok: boolean;
+  /** Local clock minus the exchange's clock, in ms, when the exchange reports its time. */
+  clock_skew_ms: number | null;
+  detail: string;
+}
+
+/** Cancel-all reports what was and was not cancelled. */
+export interface CancelResult {
+  cancelled: Order[];
+  /** Orders the exchange refused to cancel, with its reason. */
+  failed: Array<{ id: string; reason: string }>;
+}
+
+export interface Exchange {
+  readonly id: ExchangeId;
+  readonly has: Capabilities;
+  /** `production` or `demo` (Kalshi), `production` (Polymarket). */
+  readonly environment: string;
+
+  fetchMarkets(params: FetchMarketsParams): Promise<MarketsPage>;
+  fetchMarketLineage(ticker: string): Promise<MarketLineage>;
+  fetchOrderbook(assetId: string): Promise<Orderbook>;
+  fetchOrder(orderId: string): Promise<Order>;
+  fetchOpenOrders(assetId?: string): Promise<Order[]>;
+  /** Orders are validated (tick, minimum, outcome) before anything is signed or sent. */
+  createOrder(req: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order>;
+  cancelAllOrders(assetId?: string): Promise<CancelResult>;
+
+  /** Market metadata for an orderable asset (tick, minimum size, outcomes). */
+  describeAsset(assetId: string): Promise<AssetInfo>;
+  /** Resolve a unified market id or native ticker (+ outcome) to an orderable asset id. */
+  resolveAsset(input: string, outcome?: string): Promise<string>;
+  /** The exact upstream request create_order would send, without sending it (`--dry-run`). */
+  previewOrder(req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }>;
+  /** One authenticated request: are the credentials present and accepted? */
+  checkAuth(): Promise<AuthCheck>;
+}
+
+export interface CreateOrderOptions {
+  /** Called with the upstream payload right before it is sent (for logs and tests). */
+  onPayload?: (payload: unknown) => void;
+}
+
+export function notSupported(exchange: ExchangeId, op: string): PmtError {
+  return new PmtError('NotSupported', `${op} is not supported on ${exchange}`);
+}

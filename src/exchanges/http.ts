@@ -1,0 +1,340 @@
+/**
+ * The HTTP layer every adapter uses: got underneath (loaded on the first request), base URL from
+ * the environment, timeouts, per-attempt signing, pacing under the exchange's documented rate,
+ * retries for idempotent reads only, one `--verbose` line per attempt, and every failure turned
+ * into a PmtError of the right kind.
+ *
+ * Retry policy (reads): up to 4 attempts on 429, 500/502/503/504, connection resets and timeouts;
+ * full-jitter exponential backoff (base 250 ms, cap 4 s) or the upstream's `Retry-After` when it
+ * gives one; at most 20 s spent waiting in total. Writes are sent once; a failure after the
+ * request may have left is marked `ambiguous` so the caller can look the order up.
+ */
+import { PmtError } from '../errors.js';
+import type { ExchangeId } from './types.js';
+
+export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
+export type Query = Record<string, QueryValue>;
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Raw body text. */
+  body: string;
+  url: string;
+}
+
+export interface RequestContext {
+  method: string;
+  /** Path relative to the base URL, without query ("/markets/ABC"). */
+  path: string;
+}
+
+export type Signer = (req: { method: string; signPath: string; body: string | undefined }) => Record<string, string> | Promise<Record<string, string>>;
+
+export interface RetryPolicy {
+  attempts: number;
+  baseMs: number;
+  capMs: number;
+  /** Total time allowed for waiting between attempts. */
+  budgetMs: number;
+}
+
+export interface HttpOptions {
+  exchange: ExchangeId;
+  /** Which upstream API this is, for messages ("kalshi", "polymarket gamma"). */
+  label: string;
+  baseUrl: string;
+  /** Upstream failure → PmtError; called for every non-2xx response that is not retried away. */
+  mapError: (res: UpstreamResponse, ctx: RequestContext) => PmtError;
+  log?: (line: string) => void;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Requests per second this client keeps under (shared by every client with the same key). */
+  pace?: { key: string; perSecond: number };
+  userAgent?: string;
+}
+
+export interface RequestOptions {
+  query?: Query;
+  /** JSON body (serialized once; the same bytes are signed and sent). */
+  json?: unknown;
+  headers?: Record<string, string>;
+  signer?: Signer;
+  /** Retry this request on transient failures. Defaults to true for GET, false otherwise. */
+  idempotent?: boolean;
+}
+
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+const NETWORK_CODES = new Set([
+  'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH',
+  'ECONNABORTED', 'ERR_GOT_REQUEST_ERROR', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET',
+]);
+const SECRET_QUERY_RE = /(key|secret|signature|passphrase|token|password)/i;
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseMs: 250, capMs: 4000, budgetMs: 20000 };
+
+type GotLike = typeof import('got').default;
+let gotPromise: Promise<GotLike> | undefined;
+function loadGot(): Promise<GotLike> {
+  gotPromise ??= import('got').then((m) => m.default);
+  return gotPromise;
+}
+
+const pacers = new Map<string, Pacer>();
+/** Spaces request starts at least 1/rate apart for one key, so pmt never provokes a 429 itself. */
+export class Pacer {
+  private next = 0;
+  constructor(private readonly intervalMs: number) {}
+  async take(): Promise<void> {
+    const now = Date.now();
+    const at = Math.max(now, this.next);
+    this.next = at + this.intervalMs;
+    if (at > now) await sleep(at - now);
+  }
+}
+export function pacerFor(key: string, perSecond: number): Pacer {
+  let p = pacers.get(key);
+  if (!p) {
+    p = new Pacer(1000 / perSecond);
+    pacers.set(key, p);
+  }
+  return p;
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Milliseconds from a Retry-After header (seconds or an HTTP date), or undefined. */
+export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (!v) return undefined;
+  if (/^\d+(\.\d+)?$/.test(v.trim())) return Math.round(Number(v) * 1000);
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? undefined : Math.max(0, t - now);
+}
+
+/** The URL as shown in logs and errors: query values that look secret are replaced by `***`. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    for (const k of [...u.searchParams.keys()]) if (SECRET_QUERY_RE.test(k)) u.searchParams.set(k, '***');
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return url.replace(/\?.*$/, '');
+  }
+}
+
+export class HttpClient {
+  readonly exchange: ExchangeId;
+  readonly baseUrl: string;
+  private readonly opts: HttpOptions;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+  /** Path prefix of the base URL ("/trade-api/v2"), part of what Kalshi signs. */
+  readonly basePath: string;
+
+  constructor(opts: HttpOptions) {
+    this.opts = opts;
+    this.exchange = opts.exchange;
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, '');
+    this.retry = { ...DEFAULT_RETRY, ...envRetry(), ...opts.retry };
+    this.timeoutMs = opts.timeoutMs ?? (Number(process.env.PMT_HTTP_TIMEOUT_MS) || 15000);
+  }
+
+  url(path: string, query?: Query): string {
+    const u = new URL(this.baseUrl + path);
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(v)) for (const item of v) u.searchParams.append(k, String(item));
+      else u.searchParams.append(k, String(v));
+    }
+    return u.toString();
+  }
+
+  get<T = unknown>(path: string, opts: Omit<RequestOptions, 'json'> = {}): Promise<T> {
+    return this.request<T>('GET', path, opts);
+  }
+  post<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return this.request<T>('POST', path, opts);
+  }
+  delete<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return this.request<T>('DELETE', path, opts);
+  }
+
+  /** Send a request and parse its JSON body; every failure is a PmtError. */
+  async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const res = await this.send(method, path, opts);
+    return this.parseJson<T>(res, { method, path });
+  }
+
+  /** Send and return the raw 2xx response (for callers that read headers or non-JSON bodies). */
+  async send(method: string, path: string, opts: RequestOptions = {}): Promise<UpstreamResponse> {
+    const got = await loadGot();
+    const url = this.url(path, opts.query);
+    const body = opts.json === undefined ? undefined : JSON.stringify(opts.json);
+    const idempotent = opts.idempotent ?? method === 'GET';
+    const ctx = { method, path };
+    const tried: string[] = [];
+    let waited = 0;
+    for (let attempt = 1; ; attempt++) {
+      if (this.opts.pace) await pacerFor(this.opts.pace.key, this.opts.pace.perSecond).take();
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        'user-agent': this.opts.userAgent ?? 'pmt',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...opts.headers,
+      };
+      if (opts.signer) Object.assign(headers, await opts.signer({ method, signPath: this.basePath + path, body }));
+      const started = performance.now();
+      let res: UpstreamResponse | undefined;
+      let netErr: unknown;
+      try {
+        const r = await got(url, {
+          method: method as 'GET',
+          headers,
+          body,
+          throwHttpErrors: false,
+          followRedirect: false,
+          retry: { limit: 0 },
+          timeout: { request: this.timeoutMs },
+          responseType: 'text',
+        });
+        res = { status: r.statusCode, headers: r.headers, body: r.body, url };
+      } catch (e) {
+        netErr = e;
+      }
+      const ms = Math.round(performance.now() - started);
+      const outcome = res ? String(res.status) : describeNetError(netErr);
+      this.opts.log?.(`${method} ${redactUrl(url)} ${outcome} ${ms}ms${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+      tried.push(outcome);
+      if (res && res.status >= 200 && res.status < 300) return res;
+
+      const retryable = res ? RETRY_STATUSES.has(res.status) : isNetworkError(netErr);
+      const retryAfter = res ? parseRetryAfter(res.headers['retry-after']) : undefined;
+      if (idempotent && retryable && attempt < this.retry.attempts) {
+        const backoff = retryAfter ?? Math.random() * Math.min(this.retry.capMs, this.retry.baseMs * 2 ** (attempt - 1));
+        if (waited + backoff <= this.retry.budgetMs) {
+          waited += backoff;
+          await sleep(backoff);
+          continue;
+        }
+      }
+      const triedNote = tried.length > 1 ? ` (tried ${tried.length} times: ${tried.join(', ')})` : '';
+      if (!res) {
+        const timedOut = isTimeout(netErr);
+        throw new PmtError(
+          'NetworkError',
+          `${this.opts.label} ${method} ${path}: ${describeNetError(netErr)}${triedNote}`,
+          {
+            cause: netErr,
+            // A write that timed out, or whose connection dropped after sending, may have landed.
+            ambiguous: method !== 'GET' && (timedOut || errCode(netErr) === 'ECONNRESET'),
+            hint: timedOut ? 'the exchange did not answer in time; try again' : 'check your connection',
+          },
+        );
+      }
+      const err = this.mapResponse(res, ctx, retryAfter);
+      if (triedNote) err.message += triedNote;
+      throw err;
+    }
+  }
+
+  private mapResponse(res: UpstreamResponse, ctx: RequestContext, retryAfterMs: number | undefined): PmtError {
+    const retryAfter = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
+    if (res.status === 429) {
+      return new PmtError('RateLimited', `${this.opts.label} rate limit reached on ${ctx.method} ${ctx.path}`, {
+        status: 429,
+        retryAfter: retryAfter ?? 1,
+        hint: `wait ${retryAfter ?? 1}s and try again`,
+      });
+    }
+    if (looksLikeHtml(res)) return htmlError(this.opts.label, res, ctx);
+    const mapped = this.opts.mapError(res, ctx);
+    return mapped;
+  }
+
+  parseJson<T>(res: UpstreamResponse, ctx: RequestContext): T {
+    if (looksLikeHtml(res)) throw htmlError(this.opts.label, res, ctx);
+    try {
+      return JSON.parse(res.body) as T;
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      throw new PmtError('Api', `${this.opts.label} sent a malformed response to ${ctx.method} ${ctx.path}: ${why}`, {
+        status: res.status,
+      });
+    }
+  }
+}
+
+function envRetry(): Partial<RetryPolicy> {
+  const out: Partial<RetryPolicy> = {};
+  const base = Number(process.env.PMT_RETRY_BASE_MS);
+  if (base > 0) out.baseMs = base;
+  const attempts = Number(process.env.PMT_RETRY_ATTEMPTS);
+  if (attempts >= 1) out.attempts = attempts;
+  return out;
+}
+
+function errCode(e: unknown): string | undefined {
+  const any = e as { code?: string; cause?: { code?: string } } | undefined;
+  return any?.code ?? any?.cause?.code;
+}
+
+function isTimeout(e: unknown): boolean {
+  const name = (e as { name?: string } | undefined)?.name;
+  return name === 'TimeoutError' || errCode(e) === 'ETIMEDOUT';
+}
+
+function isNetworkError(e: unknown): boolean {
+  if (isTimeout(e)) return true;
+  const code = errCode(e);
+  return code !== undefined && (NETWORK_CODES.has(code) || code.startsWith('ERR_GOT'));
+}
+
+function describeNetError(e: unknown): string {
+  if (isTimeout(e)) return 'timed out';
+  const code = errCode(e);
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ECONNRESET') return 'connection reset';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+  if (code) return code;
+  return e instanceof Error ? e.message : 'network failure';
+}
+
+function looksLikeHtml(res: UpstreamResponse): boolean {
+  const ct = String(res.headers['content-type'] ?? '');
+  return ct.includes('text/html') || /^\s*<(!doctype|html|head|body)/i.test(res.body);
+}
+
+function htmlError(label: string, res: UpstreamResponse, ctx: RequestContext): PmtError {
+  const text = res.body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+  const blocked = /cloudflare|attention required|you have been blocked|access denied|geo|restricted|not available in your/i.test(text);
+  if (res.status === 403 || blocked) {
+    return new PmtError('Api', `${label} refused ${ctx.method} ${ctx.path} with an HTML block page (HTTP ${res.status})`, {
+      status: res.status,
+      hint: 'your network or region is blocked by the exchange (Cloudflare/geoblock); try another network or check the exchange\'s regional restrictions',
+    });
+  }
+  return new PmtError('Api', `${label} answered ${ctx.method} ${ctx.path} with an HTML page instead of JSON (HTTP ${res.status})`, {
+    status: res.status,
+  });
+}
+
+/** Pull a readable message out of an upstream error body (JSON envelope or plain text). */
+export function upstreamMessage(body: string): string {
+  try {
+    const j = JSON.parse(body) as Record<string, unknown>;
+    const inner = (j.error && typeof j.error === 'object' ? j.error : j) as Record<string, unknown>;
+    const msg = inner.message ?? inner.error ?? inner.errorMsg ?? inner.detail ?? (typeof j.error === 'string' ? j.error : undefined);
+    const code = inner.code;
+    if (typeof msg === 'string' && msg) return typeof code === 'string' && code ? `${msg} (${code})` : msg;
+  } catch {
+    /* not JSON */
+  }
+  const text = body.replace(/\s+/g, ' ').trim();
+  return text.length > 200 ? text.slice(0, 200) + '…' : text || '(empty body)';
+}

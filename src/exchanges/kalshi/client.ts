@@ -1,0 +1,57 @@
+/**
+ * The Kalshi connection shared by every Kalshi concern (markets, book, orders): one HttpClient on
+ * the trade API base URL, paced under the Basic tier's 20 reads/s, and a signer built on demand
+ * from the resolved credentials.
+ */
+import type { KeyObject } from 'node:crypto';
+import type { AdapterConfig } from '../../context.js';
+import { PmtError } from '../../errors.js';
+import { HttpClient, type Signer } from '../http.js';
+import { kalshiSigner, loadKalshiKey } from './auth.js';
+import { mapKalshiError } from './errors.js';
+
+export const KALSHI_PAGE_CAP = 1000;
+export const KALSHI_READS_PER_SECOND = 20;
+export const KALSHI_WRITES_PER_SECOND = 10;
+
+export class KalshiClient {
+  readonly http: HttpClient;
+  readonly cfg: AdapterConfig;
+  private signerPromise?: Promise<Signer>;
+
+  constructor(cfg: AdapterConfig) {
+    this.cfg = cfg;
+    this.http = new HttpClient({
+      exchange: 'kalshi',
+      label: 'Kalshi',
+      baseUrl: cfg.urls.kalshi,
+      mapError: mapKalshiError,
+      log: cfg.log,
+      pace: { key: 'kalshi', perSecond: Number(cfg.env.PMT_KALSHI_RATE) || KALSHI_READS_PER_SECOND },
+    });
+  }
+
+  /**
+   * The request signer. Missing credentials are `Authentication` for reads that Kalshi guards
+   * (the book) and `Config` for trading, both with the command that fixes it.
+   */
+  signer(purpose: 'read' | 'trade'): Promise<Signer> {
+    this.signerPromise ??= (async () => {
+      const creds = (await this.cfg.credentials()).kalshi;
+      if (!creds) {
+        throw new PmtError(
+          purpose === 'read' ? 'Authentication' : 'Config',
+          purpose === 'read' ? 'Kalshi requires an API key to read this (authentication required)' : 'no Kalshi credentials are configured',
+          {
+            hint: 'run `pmt profile add <name> --kalshi-api-key-id ID --kalshi-private-key-path key.pem`, or set KALSHI_API_KEY_ID and KALSHI_PRIVATE_KEY_PATH',
+          },
+        );
+      }
+      const key: KeyObject = loadKalshiKey(creds.privateKeyPem.value, `the Kalshi private key from ${creds.privateKeyPem.origin}`);
+      return kalshiSigner(creds.apiKeyId.value, key, this.cfg.now);
+    })();
+    // A failed attempt is not cached: the next call tries again (e.g. after a profile is added).
+    this.signerPromise.catch(() => (this.signerPromise = undefined));
+    return this.signerPromise;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Kalshi failures → the interface's kinds. Kalshi answers `{"code","message",…}` (spec) or the
+ * nested `{"error":{"code","message"}}` (seen live and in openpx); both are read.
+ */
+import { PmtError } from '../../errors.js';
+import { upstreamMessage, type RequestContext, type UpstreamResponse } from '../http.js';
+
+function errorCode(body: string): string | undefined {
+  try {
+    const j = JSON.parse(body) as { code?: unknown; error?: { code?: unknown } };
+    const code = j.error && typeof j.error === 'object' ? j.error.code : j.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const ORDER_PATH_RE = /^\/portfolio\/(?:events\/)?orders\/[^/]+/;
+
+export function mapKalshiError(res: UpstreamResponse, ctx: RequestContext): PmtError {
+  const msg = upstreamMessage(res.body);
+  const code = errorCode(res.body) ?? '';
+  const where = `${ctx.method} ${ctx.path}`;
+  if (res.status === 401 || res.status === 403 || /unauthori[sz]ed|invalid.?signature|authentication/i.test(code)) {
+    const skew = /timestamp|clock|expired/i.test(msg + code);
+    return new PmtError('Authentication', `Kalshi refused the credentials on ${where}: ${msg}`, {
+      status: res.status,
+      hint: skew
+        ? 'the request timestamp was rejected: check that this machine\'s clock is correct (e.g. `timedatectl`)'
+        : 'check the API key id and private key (`pmt profile show`), and that they belong to this environment (production vs demo)',
+    });
+  }
+  if (res.status === 404 || /not_found/i.test(code)) {
+    if (ORDER_PATH_RE.test(ctx.path)) return new PmtError('OrderNotFound', `Kalshi has no order ${lastSegment(ctx.path)}`, { status: res.status });
+    return new PmtError('MarketNotFound', `Kalshi has no market or event "${lastSegment(ctx.path)}"`, { status: res.status });
+  }
+  if (/insufficient_balance|insufficient_funds/i.test(code) || /insufficient (balance|funds)/i.test(msg)) {
+    return new PmtError('InsufficientFunds', `Kalshi: ${msg}`, { status: res.status });
+  }
+  if (/too_many_requests/i.test(code + msg)) {
+    return new PmtError('RateLimited', `Kalshi rate limit reached on ${where}`, { status: res.status, retryAfter: 1 });
+  }
+  return new PmtError('Api', `Kalshi ${where} failed (HTTP ${res.status}): ${msg}`, { status: res.status });
+}
+
+function lastSegment(path: string): string {
+  const seg = path.split('/').filter(Boolean);
+  const last = seg[seg.length - 1] === 'orderbook' ? seg[seg.length - 2] : seg[seg.length - 1];
+  return decodeURIComponent(last ?? '');
+}

@@ -1,0 +1,80 @@
+/** Presentation of markets and lineage: pure row mappers plus the table/tree printers. */
+import type { Market, MarketLineage } from '../../exchanges/types.js';
+import { Formatter, statusColor } from '../format.js';
+import type { IO } from '../io.js';
+import { printTable, type Cell, type Column } from '../table.js';
+
+export const MARKET_COLUMNS: Column[] = [
+  { header: 'MARKET', flex: true },
+  { header: 'TITLE', flex: true },
+  { header: 'STATUS' },
+  { header: 'BID', align: 'right' },
+  { header: 'ASK', align: 'right' },
+  { header: 'LAST', align: 'right' },
+  { header: 'VOLUME', align: 'right' },
+  { header: 'CLOSES' },
+];
+
+/** One market as a table row; piped rows carry raw values (ISO times, plain numbers). */
+export function marketRow(f: Formatter, m: Market): Cell[] {
+  return [
+    f.text(m.unified_id),
+    f.text(m.title),
+    { human: statusColor(f, m.status), raw: m.status },
+    f.price(m.best_bid),
+    f.price(m.best_ask),
+    f.price(m.last_trade_price),
+    { human: f.usd(m.volume), raw: String(m.volume) },
+    f.time(m.close_time),
+  ];
+}
+
+export async function printMarkets(io: IO, f: Formatter, markets: Market[]): Promise<void> {
+  await printTable(io, MARKET_COLUMNS, markets.map((m) => marketRow(f, m)));
+}
+
+/** Lineage as a small tree: market, then its event, then its series, with the ids to pass on. */
+export function lineageLines(f: Formatter, l: MarketLineage): string[] {
+  const { market: m, event: e, series: s } = l;
+  const b = (t: string) => f.c.bold(t);
+  const lines: string[] = [];
+  lines.push(`${b('Market')}  ${f.text(m.unified_id)}  ${statusColor(f, m.status)} · ${m.market_type}`);
+  lines.push(`  ${f.text(m.title)}`);
+  lines.push(
+    `  bid ${f.price(m.best_bid)}  ask ${f.price(m.best_ask)}  last ${f.price(m.last_trade_price)}  volume ${f.usd(m.volume)}` +
+      (m.volume_24h != null ? ` (24h ${f.usd(m.volume_24h)})` : ''),
+  );
+  lines.push(`  opens ${f.time(m.open_time)}  closes ${f.time(m.close_time)}` + (m.settlement_time ? `  settled ${f.time(m.settlement_time)}` : ''));
+  if (m.tick_size != null || m.min_order_size != null) lines.push(`  tick ${m.tick_size ?? '-'}  min size ${m.min_order_size ?? '-'}`);
+  if (m.condition_id) lines.push(`  condition ${f.text(m.condition_id)}${m.neg_risk ? '  (neg-risk)' : ''}`);
+  if (m.result) lines.push(`  result ${f.text(m.result)}`);
+  for (const o of m.outcomes) {
+    lines.push(`  · ${f.text(o.label)}  ${f.price(o.price)}${o.token_id ? `  token ${o.token_id}` : ''}`);
+  }
+  if (e) {
+    lines.push(`${b('Event')}   ${f.text(e.ticker)}  ${f.text(e.title)}`);
+    const bits = [e.category, e.status, e.mutually_exclusive == null ? null : e.mutually_exclusive ? 'mutually exclusive' : 'independent']
+      .filter(Boolean)
+      .map((x) => f.text(String(x)));
+    if (bits.length) lines.push(`  ${bits.join(' · ')}`);
+    lines.push(`  ${e.market_tickers.length} market${e.market_tickers.length === 1 ? '' : 's'}` + (e.volume != null ? `  volume ${f.usd(e.volume)}` : ''));
+  } else {
+    lines.push(`${b('Event')}   - (standalone market)`);
+  }
+  if (s) {
+    lines.push(`${b('Series')}  ${f.text(s.ticker)}  ${f.text(s.title)}`);
+    const bits = [s.category, s.frequency, s.fee_type ? `fees ${s.fee_type}` : null].filter(Boolean).map((x) => f.text(String(x)));
+    if (bits.length) lines.push(`  ${bits.join(' · ')}`);
+  } else {
+    lines.push(`${b('Series')}  -`);
+  }
+  return lines;
+}
+
+/** Piped lineage: `kind<TAB>id<TAB>title` rows. */
+export function lineageRows(l: MarketLineage): Cell[][] {
+  const rows: Cell[][] = [['market', l.market.unified_id, l.market.title]];
+  rows.push(['event', l.event?.ticker ?? '', l.event?.title ?? '']);
+  rows.push(['series', l.series?.ticker ?? '', l.series?.title ?? '']);
+  return rows;
+}

@@ -1,0 +1,92 @@
+/**
+ * Validation at the edge, shared by the CLI and `pmt serve`: every flag and id is checked before
+ * any request. Numbers must be plain decimals (no exponents, NaN, Infinity, hex or "-0"), strings
+ * bounded and free of control characters. Failures are usage errors (kind Api, exit 2 / HTTP 400)
+ * naming the field and the rule.
+ */
+import { Decimal } from './decimal.js';
+import { usageError, PmtError } from './errors.js';
+
+const PLAIN_DECIMAL_RE = /^\d{1,15}(?:\.\d{1,12})?$/;
+const PLAIN_INT_RE = /^\d{1,9}$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
+export const MAX_ID_LENGTH = 200;
+
+function show(v: unknown): string {
+  const s = String(v);
+  const clean = s.replace(/[^\x20-\x7e]/g, '?');
+  return clean.length > 40 ? clean.slice(0, 40) + '…' : clean;
+}
+
+/** A plain non-negative decimal ("0.52", "10"), returned exactly. */
+export function parseDecimal(field: string, input: unknown): Decimal {
+  const s = typeof input === 'number' ? (Number.isFinite(input) && !Object.is(input, -0) ? String(input) : 'x') : String(input ?? '').trim();
+  if (typeof input === 'number' && /e/i.test(s)) {
+    // A JSON number like 1e-7: accept when it denotes a plain decimal value.
+    const d = Decimal.parse(s);
+    if (d && !d.isNegative() && d.places() <= 12) return d;
+  }
+  if (!PLAIN_DECIMAL_RE.test(s)) {
+    throw usageError(`${field} must be a plain decimal number like 0.52 or 10 (got "${show(input)}")`);
+  }
+  return Decimal.parse(s)!;
+}
+
+/** A probability strictly inside (0, 1). */
+export function parsePrice(field: string, input: unknown): Decimal {
+  const d = parseDecimal(field, input);
+  if (d.lte(0) || d.gte(1)) throw usageError(`${field} must be between 0 and 1, exclusive (got ${d.toFixed()})`);
+  return d;
+}
+
+/** A size in contracts, > 0. */
+export function parseSize(field: string, input: unknown): Decimal {
+  const d = parseDecimal(field, input);
+  if (d.lte(0)) throw usageError(`${field} must be greater than 0 (got ${d.toFixed()})`);
+  return d;
+}
+
+/** A non-negative integer within [min, max]. */
+export function parseInteger(field: string, input: unknown, min = 0, max = 1_000_000_000): number {
+  const s = typeof input === 'number' ? (Number.isInteger(input) && !Object.is(input, -0) ? String(input) : 'x') : String(input ?? '').trim();
+  if (!PLAIN_INT_RE.test(s)) throw usageError(`${field} must be a whole number (got "${show(input)}")`);
+  const n = Number(s);
+  if (n < min || n > max) throw usageError(`${field} must be between ${min} and ${max} (got ${n})`);
+  return n;
+}
+
+export function parseEnum<T extends string>(field: string, input: unknown, allowed: readonly T[]): T {
+  const s = String(input ?? '').trim().toLowerCase();
+  if (!(allowed as readonly string[]).includes(s)) {
+    throw usageError(`${field} must be one of ${allowed.join(', ')} (got "${show(input)}")`);
+  }
+  return s as T;
+}
+
+/**
+ * An identifier (ticker, slug, token id, order id, cursor): non-empty, bounded, printable, no
+ * whitespace or control characters, no path tricks.
+ */
+export function parseId(field: string, input: unknown, pattern?: RegExp, max = MAX_ID_LENGTH): string {
+  const s = String(input ?? '');
+  if (s.trim() === '') throw usageError(`${field} must not be empty`);
+  if (s.length > max) throw usageError(`${field} is too long (${s.length} characters, at most ${max})`);
+  if (CONTROL_RE.test(s) || /\s/.test(s)) throw usageError(`${field} must not contain spaces or control characters`);
+  if (s.includes('/') || s.includes('\\') || s === '.' || s === '..' || s.includes('?') || s.includes('#')) {
+    throw usageError(`${field} contains a character that is not allowed in an id ("/", "\\", "?" or "#")`);
+  }
+  if (pattern && !pattern.test(s)) throw usageError(`${field} "${show(s)}" is not a valid id`);
+  return s;
+}
+
+/** Cursor text: opaque, but bounded and printable. */
+export function parseCursor(input: unknown): string {
+  const s = String(input ?? '');
+  if (s.length > 4096 || CONTROL_RE.test(s)) throw usageError('cursor is malformed (use the cursor printed by a previous page)');
+  return s;
+}
+
+export function isPmtError(e: unknown): e is PmtError {
+  return e instanceof PmtError;
+}

@@ -1,0 +1,37 @@
+/**
+ * All upstream doubles at once, on free loopback ports, with the environment that points pmt at
+ * them (the contract's PMT_*_URL variables). Used by adapter, command, serve tests and the bench.
+ */
+import { createKalshiDouble } from './kalshi/index.js';
+import type { KalshiMarketsOptions } from './kalshi/markets-routes.js';
+import { createPolymarketDoubles } from './polymarket/index.js';
+import type { GammaOptions } from './polymarket/gamma-routes.js';
+
+export interface DoublesOptions {
+  kalshi?: KalshiMarketsOptions;
+  polymarket?: GammaOptions;
+}
+
+export async function startDoubles(opts: DoublesOptions = {}) {
+  const kalshi = createKalshiDouble(opts.kalshi);
+  const poly = createPolymarketDoubles(opts.polymarket);
+  await Promise.all([kalshi.double.start(), poly.gammaDouble.start(), poly.clobDouble.start()]);
+  const env: Record<string, string> = {
+    PMT_KALSHI_API_URL: kalshi.double.url,
+    PMT_POLYMARKET_GAMMA_URL: poly.gammaDouble.url,
+    PMT_POLYMARKET_CLOB_URL: poly.clobDouble.url,
+  };
+  return {
+    kalshi,
+    polymarket: poly,
+    env,
+    all: [kalshi.double, poly.gammaDouble, poly.clobDouble],
+    resetLogs(): void {
+      for (const d of [kalshi.double, poly.gammaDouble, poly.clobDouble]) d.resetLog();
+    },
+    async close(): Promise<void> {
+      await Promise.all([kalshi.double.close(), poly.gammaDouble.close(), poly.clobDouble.close()]);
+    },
+  };
+}
+export type Doubles = Awaited<ReturnType<typeof startDoubles>>;

@@ -1,0 +1,72 @@
+/**
+ * Kalshi's API-key check, as the real exchange does it: KALSHI-ACCESS-KEY names a registered key,
+ * KALSHI-ACCESS-TIMESTAMP is unix ms within the allowed window, and KALSHI-ACCESS-SIGNATURE is an
+ * RSA-PSS (SHA-256, salt = digest length) signature of timestamp + METHOD + full path (no query).
+ */
+import { constants, createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
+import type { RecordedRequest, Reply } from '../server.js';
+
+export const KALSHI_PREFIX = '/trade-api/v2';
+export const MAX_SKEW_MS = 30_000;
+
+export interface KalshiKeyPair {
+  keyId: string;
+  /** PKCS#8 PEM text of the private key (what a user downloads from Kalshi). */
+  privatePem: string;
+  publicKey: KeyObject;
+}
+
+/** A fresh RSA-2048 key pair registered under `keyId`. */
+export function makeKalshiKey(keyId = 'a1b2c3d4-0000-4000-8000-00000000k001'): KalshiKeyPair {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { keyId, privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey };
+}
+
+export class KalshiAuth {
+  private readonly keys = new Map<string, KeyObject>();
+  /** Key ids that exist but were revoked. */
+  readonly revoked = new Set<string>();
+  /** Offset added to the double's clock (to simulate client skew). */
+  clockOffsetMs = 0;
+  /** Number of requests refused for bad auth. */
+  refusals = 0;
+
+  register(keyId: string, publicKey: KeyObject | string): void {
+    this.keys.set(keyId, typeof publicKey === 'string' ? createPublicKey(publicKey) : publicKey);
+  }
+
+  /**
+   * Check a request; returns null when authenticated, else the 401 reply Kalshi would send.
+   * `path` is the path after the /trade-api/v2 prefix.
+   */
+  check(req: RecordedRequest): Reply | null {
+    const keyId = header(req, 'kalshi-access-key');
+    const ts = header(req, 'kalshi-access-timestamp');
+    const sig = header(req, 'kalshi-access-signature');
+    const refuse = (message: string, code = 'unauthorized'): Reply => {
+      this.refusals += 1;
+      return { status: 401, json: { error: { code, message, details: '' } } };
+    };
+    if (!keyId || !ts || !sig) return refuse('authentication required: missing KALSHI-ACCESS headers');
+    const key = this.keys.get(keyId);
+    if (!key) return refuse('invalid API key');
+    if (this.revoked.has(keyId)) return refuse('API key revoked');
+    if (!/^\d{13}$/.test(ts)) return refuse('invalid timestamp');
+    const skew = Math.abs(Date.now() + this.clockOffsetMs - Number(ts));
+    if (skew > MAX_SKEW_MS) return refuse('request timestamp expired: check your clock', 'timestamp_expired');
+    const message = ts + req.method.toUpperCase() + KALSHI_PREFIX + req.path;
+    const ok = verify('sha256', Buffer.from(message), { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, Buffer.from(sig, 'base64'));
+    if (!ok) return refuse('invalid signature');
+    return null;
+  }
+
+  /** The key id of an authenticated request (call after check()). */
+  keyOf(req: RecordedRequest): string {
+    return header(req, 'kalshi-access-key') ?? '';
+  }
+}
+
+function header(req: RecordedRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

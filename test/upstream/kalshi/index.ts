@@ -1,0 +1,20 @@
+/** The Kalshi trade API v2 double: markets, books and orders behind real RSA-PSS auth checks. */
+import { Router, UpstreamDouble } from '../server.js';
+import { KALSHI_PREFIX, KalshiAuth } from './auth.js';
+import { createKalshiMarkets, type KalshiMarketsOptions } from './markets-routes.js';
+import { createKalshiBooks } from './book-routes.js';
+import { createKalshiOrders } from './orders-routes.js';
+
+export function createKalshiDouble(opts: KalshiMarketsOptions = {}) {
+  const auth = new KalshiAuth();
+  const markets = createKalshiMarkets(opts);
+  const books = createKalshiBooks(auth, markets);
+  const orders = createKalshiOrders(auth, markets, books);
+  const router = new Router();
+  markets.register(router);
+  books.register(router);
+  orders.register(router);
+  const double = new UpstreamDouble('kalshi', router, KALSHI_PREFIX);
+  return { double, auth, markets, books, orders };
+}
+export type KalshiDouble = ReturnType<typeof createKalshiDouble>;

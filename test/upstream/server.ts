@@ -1,0 +1,230 @@
+/**
+ * A loopback HTTP server for upstream doubles: a tiny router, a log of every request received,
+ * and fault injection (status codes, Retry-After, resets, stalls, malformed/truncated/HTML bodies)
+ * so tests can assert how many requests pmt really sent.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without query. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface Reply {
+  status?: number;
+  json?: unknown;
+  /** Raw body (wins over json). */
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export type Handler = (req: RecordedRequest, params: Record<string, string>) => Reply | Promise<Reply>;
+
+export type Fault =
+  | { kind: 'status'; status: number; body?: string; headers?: Record<string, string> }
+  | { kind: 'reset' }
+  | { kind: 'stall'; ms?: number }
+  | { kind: 'html'; status?: number; body?: string }
+  | { kind: 'malformed' }
+  | { kind: 'truncated' }
+  /** Run the real handler, then drop the connection without answering (a write that landed). */
+  | { kind: 'reset-after-handling' }
+  | { kind: 'stall-after-handling'; ms?: number };
+
+interface Route {
+  method: string;
+  re: RegExp;
+  keys: string[];
+  handler: Handler;
+}
+
+interface InjectedFault {
+  fault: Fault;
+  match: (r: RecordedRequest) => boolean;
+  remaining: number;
+}
+
+export class Router {
+  private readonly routes: Route[] = [];
+
+  on(method: string, pattern: string, handler: Handler): this {
+    const keys: string[] = [];
+    const re = new RegExp(
+      '^' +
+        pattern.replace(/[.+*?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_m, k: string) => {
+          keys.push(k);
+          return '([^/]+)';
+        }) +
+        '/?$',
+    );
+    this.routes.push({ method: method.toUpperCase(), re, keys, handler });
+    return this;
+  }
+
+  get(p: string, h: Handler): this {
+    return this.on('GET', p, h);
+  }
+  post(p: string, h: Handler): this {
+    return this.on('POST', p, h);
+  }
+  delete(p: string, h: Handler): this {
+    return this.on('DELETE', p, h);
+  }
+
+  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | undefined {
+    for (const r of this.routes) {
+      if (r.method !== method) continue;
+      const m = r.re.exec(path);
+      if (!m) continue;
+      const params: Record<string, string> = {};
+      r.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1]!)));
+      return { handler: r.handler, params };
+    }
+    return undefined;
+  }
+}
+
+export class UpstreamDouble {
+  readonly requests: RecordedRequest[] = [];
+  readonly unmatched: RecordedRequest[] = [];
+  private faults: InjectedFault[] = [];
+  private server?: Server;
+  private readonly sockets = new Set<Socket>();
+  url = '';
+  /** Prefix every route lives under (e.g. "/trade-api/v2"). */
+  constructor(
+    readonly name: string,
+    readonly router: Router,
+    readonly prefix = '',
+  ) {}
+
+  async start(port = 0): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on('connection', (s) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    const { port: p } = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${p}${this.prefix}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** Inject a fault for the next `times` requests that match (method and/or path regex). */
+  inject(fault: Fault, opts: { times?: number; method?: string; path?: RegExp } = {}): void {
+    this.faults.push({
+      fault,
+      remaining: opts.times ?? 1,
+      match: (r) => (!opts.method || r.method === opts.method.toUpperCase()) && (!opts.path || opts.path.test(r.path)),
+    });
+  }
+
+  clearFaults(): void {
+    this.faults = [];
+  }
+
+  resetLog(): void {
+    this.requests.length = 0;
+    this.unmatched.length = 0;
+  }
+
+  /** Requests received whose path matches. */
+  count(path?: RegExp, method?: string): number {
+    return this.requests.filter((r) => (!path || path.test(r.path)) && (!method || r.method === method)).length;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const url = new URL(req.url ?? '/', 'http://x');
+    let path = url.pathname;
+    if (this.prefix && path.startsWith(this.prefix)) path = path.slice(this.prefix.length) || '/';
+    const rec: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path,
+      query: url.searchParams,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
+    this.requests.push(rec);
+
+    const f = this.faults.find((x) => x.remaining > 0 && x.match(rec));
+    if (f) f.remaining -= 1;
+    const fault = f?.fault;
+    if (fault) {
+      switch (fault.kind) {
+        case 'reset':
+          req.socket.destroy();
+          return;
+        case 'stall':
+          await sleep(fault.ms ?? 60_000);
+          if (!res.destroyed) req.socket.destroy();
+          return;
+        case 'status':
+          res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
+          res.end(fault.body ?? JSON.stringify({ error: `injected ${fault.status}` }));
+          return;
+        case 'html':
+          res.writeHead(fault.status ?? 403, { 'content-type': 'text/html; charset=UTF-8' });
+          res.end(fault.body ?? '<!DOCTYPE html><html><head><title>Attention Required! | Cloudflare</title></head><body>Sorry, you have been blocked</body></html>');
+          return;
+        case 'malformed':
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"markets": [ this is not json');
+          return;
+        case 'truncated': {
+          const out = await this.dispatch(rec);
+          const body = out.body ?? JSON.stringify(out.json ?? {});
+          res.writeHead(out.status ?? 200, { 'content-type': 'application/json' });
+          res.end(body.slice(0, Math.max(1, Math.floor(body.length / 2))));
+          return;
+        }
+        case 'reset-after-handling':
+          await this.dispatch(rec);
+          req.socket.destroy();
+          return;
+        case 'stall-after-handling':
+          await this.dispatch(rec);
+          await sleep(fault.ms ?? 60_000);
+          if (!res.destroyed) req.socket.destroy();
+          return;
+      }
+    }
+    const out = await this.dispatch(rec);
+    const body = out.body ?? JSON.stringify(out.json ?? null);
+    if (res.destroyed) return;
+    res.writeHead(out.status ?? 200, { 'content-type': 'application/json', ...out.headers });
+    res.end(body);
+  }
+
+  private async dispatch(rec: RecordedRequest): Promise<Reply> {
+    const m = this.router.match(rec.method, rec.path);
+    if (!m) {
+      this.unmatched.push(rec);
+      return { status: 404, json: { error: `${this.name} double: no route for ${rec.method} ${rec.path}` } };
+    }
+    try {
+      return await m.handler(rec, m.params);
+    } catch (e) {
+      return { status: 500, json: { error: `${this.name} double crashed: ${(e as Error).message}` } };
+    }
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms).unref?.());
+}
+
+export function parseJsonBody<T = unknown>(req: RecordedRequest): T {
+  return JSON.parse(req.body || 'null') as T;
+}
