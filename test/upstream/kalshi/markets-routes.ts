@@ -6,9 +6,16 @@ export interface KalshiMarketsOptions {
   markets?: number;
 }
 
+/** Wire-format Kalshi Market object (the upstream shape). */
+export type KalshiMarketWire = Record<string, unknown> & { ticker: string };
+
 export function createKalshiMarkets(_opts: KalshiMarketsOptions = {}) {
   return {
     register(_router: Router): void {},
+    /** The wire market for a ticker, if the catalogue has it (other doubles use this). */
+    market(_ticker: string): KalshiMarketWire | undefined {
+      return undefined;
+    },
   };
 }
 export type KalshiMarkets = ReturnType<typeof createKalshiMarkets>;
