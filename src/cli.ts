@@ -11,6 +11,9 @@ import { registerProfile } from './commands/profile/index.js';
 import { registerServe } from './commands/serve.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerExchanges } from './commands/exchanges.js';
+import { applyHelp } from './commands/help-text.js';
+import { overview, REFERENCE } from './commands/overview.js';
+import { streamColor } from './render/io.js';
 
 export const VERSION = '0.3.1';
 
@@ -25,6 +28,9 @@ export function buildProgram(): Command {
     .option('--profile <name>', 'use this stored profile instead of the active one')
     .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
     .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')
+    .helpOption('-h, --help', 'show help for this command')
+    // Every command's help also lists the global options, so `--json` is discoverable anywhere.
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
     .exitOverride();
@@ -35,6 +41,8 @@ export function buildProgram(): Command {
   registerServe(program);
   registerCompletion(program);
   registerExchanges(program);
+  applyHelp(program);
+  program.addHelpText('after', REFERENCE);
   return program;
 }
 
@@ -49,7 +57,7 @@ export function reportError(err: unknown, argv: string[], stderr: NodeJS.Writabl
   if (wantsJson(argv)) {
     stderr.write(JSON.stringify(e.toObject()) + '\n');
   } else {
-    const color = Boolean((stderr as { isTTY?: boolean }).isTTY) && !process.env.NO_COLOR && !argv.includes('--no-color');
+    const color = streamColor(process.env, stderr as { isTTY?: boolean }, argv.includes('--no-color'));
     const label = e.cancelled ? 'cancelled' : 'error';
     const head = color ? `\u001b[31m${label}\u001b[39m` : label;
     const msg = oneLine(e.message);
@@ -82,11 +90,16 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   });
   for (const sub of allCommands(program)) {
     sub.exitOverride();
-    sub.configureOutput({ outputError: (str) => (usageMessage = str.replace(/^error:\s*/i, '').trim()) });
+    sub.configureOutput({
+      outputError: (str) => (usageMessage = str.replace(/^error:\s*/i, '').trim()),
+      // Commander writes to stderr only for a group called without a subcommand (`pmt markets`):
+      // that help is what the user asked for, so it goes to stdout and exits 0.
+      writeErr: (str) => process.stdout.write(str),
+    });
   }
   try {
     if (user.length === 0) {
-      process.stdout.write(program.helpInformation());
+      process.stdout.write(overview(program, VERSION));
       return 0;
     }
     await program.parseAsync(argv);
@@ -94,6 +107,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.exitCode === 0) return 0; // --help, --version
+      if (err.code === 'commander.help') return 0; // a group's help, printed above
       return reportError(new PmtError('Api', usageMessage ?? err.message, { usage: true }), user);
     }
     return reportError(err, user);
