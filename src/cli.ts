@@ -73,6 +73,11 @@ export function reportError(err: unknown, argv: string[], stderr: NodeJS.Writabl
   return code;
 }
 
+/** Commander's error text as one line: "unknown command 'markt'\n(Did you mean markets?)" keeps its hint. */
+function commanderMessage(str: string): string {
+  return oneLine(str.replace(/^error:\s*/i, ''));
+}
+
 function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ').trim();
 }
@@ -85,13 +90,13 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   program.configureOutput({
     // Commander's own error text ("error: unknown option '--x'") becomes our one-line error.
     outputError: (str) => {
-      usageMessage = str.replace(/^error:\s*/i, '').trim();
+      usageMessage = commanderMessage(str);
     },
   });
   for (const sub of allCommands(program)) {
     sub.exitOverride();
     sub.configureOutput({
-      outputError: (str) => (usageMessage = str.replace(/^error:\s*/i, '').trim()),
+      outputError: (str) => (usageMessage = commanderMessage(str)),
       // Commander writes to stderr only for a group called without a subcommand (`pmt markets`):
       // that help is what the user asked for, so it goes to stdout and exits 0.
       writeErr: (str) => process.stdout.write(str),
