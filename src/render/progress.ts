@@ -2,8 +2,11 @@
  * A progress line on stderr for long work (`--all` paging, cancel-all): drawn only when stderr is
  * a terminal, redrawn in place with a spinner, cut to the terminal's width so it never wraps
  * (a wrapped line cannot be erased with one `\r`), and erased when done so the terminal is left
- * as if it had never been there. Callers decide not to create one with --json/--ndjson; when
- * stderr is not a terminal this returns a no-op, so pipes and logs never see it.
+ * as if it had never been there. Callers decide not to create one with --json/--ndjson.
+ *
+ * It is drawn only when a person is watching: stderr and stdout both terminals (as gh does).
+ * With stdout piped or redirected (`pmt markets list --all | cut -f1`) it is a no-op, so pipes,
+ * logs and captured stderr never see a spinner or an escape code.
  */
 import type { IO } from './io.js';
 import { truncate } from './width.js';
@@ -24,9 +27,9 @@ export interface ProgressOptions {
   intervalMs?: number;
 }
 
-/** A progress line for `io`, or a no-op when stderr is not a terminal. */
+/** A progress line for `io`, or a no-op unless stdout and stderr are terminals. */
 export function progressLine(io: IO, opts: ProgressOptions = {}): Progress {
-  if (!io.stderrIsTTY) return { update() {}, done() {} };
+  if (!io.stderrIsTTY || !io.isTTY) return { update() {}, done() {} };
   const width = Math.max(10, (io.stderrColumns ?? io.columns) - 1);
   const spin = (f: string) => (io.stderrColor ? `\u001b[36m${f}\u001b[39m` : f);
   let frame = 0;

@@ -4,11 +4,11 @@ import { IO } from '../../src/render/io.js';
 import { progressLine } from '../../src/render/progress.js';
 import { displayWidth, SGR_RE } from '../../src/render/width.js';
 
-function ioWith(stderrTTY: boolean, env: NodeJS.ProcessEnv = {}, columns = 40) {
+function ioWith(stderrTTY: boolean, env: NodeJS.ProcessEnv = {}, columns = 40, stdoutTTY = true) {
   const stderr = Object.assign(new PassThrough(), { isTTY: stderrTTY, columns });
   let written = '';
   stderr.on('data', (d) => (written += d));
-  const stdout = Object.assign(new PassThrough(), { isTTY: false });
+  const stdout = Object.assign(new PassThrough(), { isTTY: stdoutTTY, columns: 200 });
   const io = new IO({ stdout, stderr, env, stdinIsTTY: false });
   return { io, written: () => written };
 }
@@ -55,6 +55,14 @@ describe('progressLine', () => {
 
   it('writes nothing at all when stderr is not a terminal', () => {
     const { io, written } = ioWith(false);
+    const p = progressLine(io);
+    p.update('fetching markets');
+    p.done();
+    expect(written()).toBe('');
+  });
+
+  it('writes nothing when stdout is piped, even with stderr on a terminal', () => {
+    const { io, written } = ioWith(true, {}, 80, false);
     const p = progressLine(io);
     p.update('fetching markets');
     p.done();
