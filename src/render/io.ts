@@ -21,6 +21,11 @@ export class IO {
   readonly isTTY: boolean;
   /** stderr is a terminal: progress lines may be drawn there. */
   readonly stderrIsTTY: boolean;
+  /**
+   * A person is watching a terminal that can redraw a line: stdout and stderr are terminals and
+   * TERM is not `dumb`. Progress lines and spinners are drawn only then.
+   */
+  readonly canAnimate: boolean;
   /** stdin and stdout are terminals: prompts and confirmations are possible. */
   readonly canPrompt: boolean;
   /** Colour on stdout (see decideColor). */
@@ -46,6 +51,7 @@ export class IO {
     this.canPrompt = this.isTTY && (forced ? forced !== '0' : stdinTTY);
     this.columns = forcedCols ?? stdout.columns ?? (Number(env.COLUMNS) || 100);
     this.stderrColumns = forcedCols ?? stderr.columns ?? this.columns;
+    this.canAnimate = this.isTTY && this.stderrIsTTY && env.TERM !== 'dumb';
     this.color = decideColor(env, this.isTTY, opts.noColor ?? false);
     this.stderrColor = decideColor(env, this.stderrIsTTY, opts.noColor ?? false);
   }

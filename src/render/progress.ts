@@ -27,9 +27,9 @@ export interface ProgressOptions {
   intervalMs?: number;
 }
 
-/** A progress line for `io`, or a no-op unless stdout and stderr are terminals. */
+/** A progress line for `io`, or a no-op unless a person is watching a capable terminal. */
 export function progressLine(io: IO, opts: ProgressOptions = {}): Progress {
-  if (!io.stderrIsTTY || !io.isTTY) return { update() {}, done() {} };
+  if (!io.canAnimate) return { update() {}, done() {} };
   const width = Math.max(10, (io.stderrColumns ?? io.columns) - 1);
   const spin = (f: string) => (io.stderrColor ? `\u001b[36m${f}\u001b[39m` : f);
   let frame = 0;

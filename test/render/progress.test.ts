@@ -61,6 +61,14 @@ describe('progressLine', () => {
     expect(written()).toBe('');
   });
 
+  it('writes nothing on a dumb terminal', () => {
+    const { io, written } = ioWith(true, { TERM: 'dumb' }, 80);
+    const p = progressLine(io);
+    p.update('fetching markets');
+    p.done();
+    expect(written()).toBe('');
+  });
+
   it('writes nothing when stdout is piped, even with stderr on a terminal', () => {
     const { io, written } = ioWith(true, {}, 80, false);
     const p = progressLine(io);
