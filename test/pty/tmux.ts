@@ -13,8 +13,13 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
+/** Whether a program is installed in one of the usual places. */
+export function installed(bin: string): boolean {
+  return ['/usr/bin', '/bin', '/usr/local/bin', '/opt/homebrew/bin'].some((d) => existsSync(join(d, bin)));
+}
+
 export function hasTmux(): boolean {
-  return ['/usr/bin/tmux', '/usr/local/bin/tmux', '/opt/homebrew/bin/tmux'].some(existsSync);
+  return installed('tmux');
 }
 
 const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -26,7 +31,7 @@ export class Terminal {
   private readonly logFile = join(this.dir, 'raw.log');
 
   constructor(
-    private readonly opts: { cols: number; rows: number; env: Record<string, string> },
+    private readonly opts: { cols: number; rows: number; env: Record<string, string>; shell?: string },
   ) {}
 
   private tmux(...args: string[]) {
@@ -43,9 +48,19 @@ export class Terminal {
       PS1: '$ ',
       ...this.opts.env,
     };
-    const cmd = `env -i ${Object.entries(env).map(([k, v]) => `${k}=${shq(v)}`).join(' ')} sh`;
+    const cmd = `env -i ${Object.entries(env).map(([k, v]) => `${k}=${shq(v)}`).join(' ')} ${this.opts.shell ?? 'sh'}`;
     await this.tmux('new-session', '-d', '-s', this.session, '-x', String(this.opts.cols), '-y', String(this.opts.rows), cmd);
     await this.tmux('pipe-pane', '-o', '-t', this.session, `cat >> ${shq(this.logFile)}`);
+  }
+
+  /** Press keys (tmux key names: "Tab", "C-c", "Enter"). */
+  async keys(...names: string[]): Promise<void> {
+    await this.tmux('send-keys', '-t', this.session, ...names);
+  }
+
+  /** Type text without pressing Enter. */
+  async typeText(text: string): Promise<void> {
+    await this.tmux('send-keys', '-t', this.session, '-l', text);
   }
 
   /** Type a command line and press Enter. */
