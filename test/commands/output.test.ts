@@ -61,19 +61,18 @@ describe('piped: no escape code at all, on stdout or stderr', () => {
 });
 
 describe('a terminal without colour: NO_COLOR, --no-color, TERM=dumb', () => {
-  const cases: Array<[string, Record<string, string>, string[]]> = [
+  const modes: Array<[string, Record<string, string>, string[]]> = [
     ['NO_COLOR=1', { NO_COLOR: '1' }, []],
     ['--no-color', {}, ['--no-color']],
     ['TERM=dumb', { TERM: 'dumb' }, []],
   ];
-  it.each(cases)('%s', async (_label, extra, flags) => {
-    for (const args of INVOCATIONS) {
-      const r = await runPmt([...flags, ...args], { env: { ...env, PMT_FORCE_TTY: '120', ...extra } });
-      expect(r.stdout, `${name(args)} stdout`).not.toMatch(COLOUR);
-      expect(r.stderr, `${name(args)} stderr`).not.toMatch(COLOUR);
-      // A dumb terminal cannot erase a line: no progress redraws either.
-      if (extra.TERM === 'dumb') expect(r.stderr, name(args)).not.toMatch(ANY_ESCAPE);
-    }
+  const cases = modes.flatMap(([label, extra, flags]) => INVOCATIONS.map((args) => [`${label}: ${name(args)}`, extra, [...flags, ...args]] as const));
+  it.each(cases)('%s', async (_label, extra, args) => {
+    const r = await runPmt([...args], { env: { ...env, PMT_FORCE_TTY: '120', ...extra } });
+    expect(r.stdout, 'stdout').not.toMatch(COLOUR);
+    expect(r.stderr, 'stderr').not.toMatch(COLOUR);
+    // A dumb terminal cannot erase a line: no progress redraws either.
+    if (extra.TERM === 'dumb') expect(r.stderr).not.toMatch(ANY_ESCAPE);
   });
 });
 
