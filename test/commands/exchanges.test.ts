@@ -158,6 +158,61 @@ describe('pmt exchanges --check', () => {
   });
 });
 
+describe('pmt exchanges --check against the doubles', () => {
+  const signed = () => doubles.kalshi.double.requests.filter((r) => r.headers['kalshi-access-signature']).length;
+
+  it('Kalshi: a registered key is accepted with one signed request; an unknown key fails, exit 3, report still printed', async (ctx) => {
+    doubles.resetLogs();
+    const ok = await report(['--check', '--exchange', 'kalshi'], kalshiEnv());
+    const k = ok.doc.exchanges[0].check;
+    if (k.status === 'not_supported') return ctx.skip('the Kalshi auth check is not in this build yet');
+    expect(ok.exitCode).toBe(0);
+    expect(k).toMatchObject({ status: 'ok', error: null });
+    expect(k.clock_skew_ms === null || Math.abs(k.clock_skew_ms) < 5000).toBe(true);
+    expect(signed()).toBe(1);
+
+    const stranger = makeKalshiKey('ffffffff-0000-4000-8000-000000000000');
+    const file = join(dir, 'stranger.pem');
+    writeFileSync(file, stranger.privatePem);
+    const bad = await runPmt(['exchanges', '--check', '--json'], {
+      env: env({ KALSHI_API_KEY_ID: stranger.keyId, KALSHI_PRIVATE_KEY_PATH: file, POLYMARKET_PRIVATE_KEY: POLY_KEY }),
+    });
+    expect(bad.exitCode).toBe(3);
+    const doc = JSON.parse(bad.stdout);
+    expect(doc.exchanges[0].check).toMatchObject({ status: 'failed', error: { kind: 'Authentication' } });
+    // The other exchange is still checked and reported.
+    expect(doc.exchanges[1].check.status).not.toBe('skipped');
+    expectNoSecrets(bad.stdout + bad.stderr);
+
+    const people = await runPmt(['exchanges', '--check', '--exchange', 'kalshi'], {
+      env: env({ KALSHI_API_KEY_ID: stranger.keyId, KALSHI_PRIVATE_KEY_PATH: file, PMT_FORCE_TTY: '200', NO_COLOR: '1' }),
+    });
+    expect(people.exitCode).toBe(3);
+    expect(people.stdout).toMatch(/^kalshi +custom +configured \(KALSHI_API_KEY_ID\) +failed: /m);
+    expect(people.stdout).toMatch(/^kalshi: check failed: .+/m);
+  });
+
+  it('Kalshi unreachable: the check fails as NetworkError (exit 8), nothing else fails', async (ctx) => {
+    const r = await runPmt(['exchanges', '--check', '--json'], {
+      env: env({ ...kalshiEnv(), PMT_KALSHI_API_URL: 'http://127.0.0.1:9/trade-api/v2' }),
+    });
+    const doc = JSON.parse(r.stdout);
+    if (doc.exchanges[0].check.status === 'not_supported') return ctx.skip('the Kalshi auth check is not in this build yet');
+    expect(doc.exchanges[0].check).toMatchObject({ status: 'failed', error: { kind: 'NetworkError' } });
+    expect(doc.exchanges[1].check.status).toBe('skipped');
+    expect(r.exitCode).toBe(8);
+  });
+
+  it('Polymarket: a private key is accepted (API credentials derived)', async (ctx) => {
+    const r = await report(['--check', '--exchange', 'polymarket'], { POLYMARKET_PRIVATE_KEY: POLY_KEY });
+    const p = r.doc.exchanges[0].check;
+    if (p.status === 'not_supported') return ctx.skip('the Polymarket auth check is not in this build yet');
+    expect(r.exitCode).toBe(0);
+    expect(p).toMatchObject({ status: 'ok', error: null });
+    expectNoSecrets(r.stdout);
+  });
+});
+
 describe('pmt exchanges for people and pipes', () => {
   it('piped: one TSV row per exchange, no colour, no header', async () => {
     const r = await runPmt(['exchanges'], { env: env({ ...kalshiEnv(), FORCE_COLOR: '1' }) });

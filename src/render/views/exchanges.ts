@@ -48,8 +48,11 @@ export interface CheckStatus {
   error: ErrorObject | null;
 }
 
-/** Skew above this is worth a warning: signed requests carry timestamps. */
-export const SKEW_WARN_MS = 1000;
+/**
+ * Skew above this is worth a warning: signed requests carry timestamps that exchanges accept
+ * only within a window. Not lower: Polymarket reports its time in whole seconds.
+ */
+export const SKEW_WARN_MS = 5000;
 
 export function skewText(ms: number | null): string {
   if (ms == null) return '-';
@@ -136,4 +139,20 @@ export async function printExchanges(io: IO, report: ExchangesReport, withCheck:
   io.out('');
   const capColumns: Column[] = [{ header: 'OPERATION' }, ...report.exchanges.map((e) => ({ header: e.id.toUpperCase() }))];
   await printTable(io, capColumns, capabilityRows(f, report.exchanges));
+  // The table may cut a long reason short; a person needs all of it to fix the problem.
+  const problems = problemLines(report.exchanges);
+  if (problems.length) {
+    io.out('');
+    for (const [id, text] of problems) io.out(`${f.c.red(id)}: ${f.text(text)}`);
+  }
+}
+
+/** Each exchange's full reason for invalid credentials or a failed check — pure. */
+export function problemLines(exchanges: ExchangeStatus[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const e of exchanges) {
+    if (e.credentials.status === 'invalid' && e.credentials.message) out.push([e.id, e.credentials.message]);
+    if (e.check?.status === 'failed') out.push([e.id, `check failed: ${e.check.error?.message ?? e.check.detail ?? 'unknown reason'}`]);
+  }
+  return out;
 }
