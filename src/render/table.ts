@@ -44,31 +44,20 @@ export async function printTable(io: IO, columns: Column[], rows: Cell[][]): Pro
 }
 
 /**
- * Column widths: natural (widest cell) unless the total exceeds `max`; then flexible columns give
- * up space in proportion to their width, down to MIN_FLEX.
+ * Column widths: natural (widest cell) unless the total exceeds `max`; then the widest flexible
+ * column gives up a column at a time (down to MIN_FLEX), so a short flexible column keeps its
+ * text whole while a long one takes the cut.
  */
 export function fitWidths(natural: number[], columns: Column[], max: number): number[] {
   const widths = natural.slice();
-  const total = () => widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, widths.length - 1);
   const flex = columns.map((c, i) => (c.flex ? i : -1)).filter((i) => i >= 0);
-  let over = total() - max;
-  if (over <= 0 || flex.length === 0) return widths;
-  const room = (i: number) => Math.max(0, widths[i]! - Math.min(MIN_FLEX, natural[i]!));
-  const roomSum = flex.reduce((a, i) => a + room(i), 0);
-  if (roomSum === 0) return widths;
-  const take = Math.min(over, roomSum);
-  let given = 0;
-  for (const i of flex) {
-    const share = Math.floor((take * room(i)) / roomSum);
-    widths[i]! -= share;
-    given += share;
-  }
-  // Rounding leftovers: one column at a time from the widest flexible column.
-  over = take - given;
+  let over = widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, widths.length - 1) - max;
+  const floor = (i: number) => Math.min(MIN_FLEX, natural[i]!);
   while (over > 0) {
-    const i = flex.reduce((best, j) => (room(j) > room(best) ? j : best), flex[0]!);
-    if (room(i) === 0) break;
-    widths[i]! -= 1;
+    let widest = -1;
+    for (const i of flex) if (widths[i]! > floor(i) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    if (widest < 0) break;
+    widths[widest]! -= 1;
     over -= 1;
   }
   return widths;

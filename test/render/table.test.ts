@@ -69,11 +69,12 @@ describe('fitWidths', () => {
   it('keeps natural widths when they fit', () => {
     expect(fitWidths([10, 20, 6], COLUMNS.slice(0, 3), 100)).toEqual([10, 20, 6]);
   });
-  it('takes the overflow from flexible columns in proportion, not below 8', () => {
-    const w = fitWidths([20, 40, 6], COLUMNS.slice(0, 3), 50);
-    expect(w.reduce((a, b) => a + b, 0) + 4).toBe(50);
-    expect(w[2]).toBe(6);
+  it('takes the overflow from the widest flexible column first, not below 8', () => {
+    expect(fitWidths([20, 40, 6], COLUMNS.slice(0, 3), 50)).toEqual([20, 20, 6]);
+    expect(fitWidths([20, 40, 6], COLUMNS.slice(0, 3), 40)).toEqual([15, 15, 6]);
     expect(fitWidths([20, 40, 6], COLUMNS.slice(0, 3), 10)).toEqual([8, 8, 6]);
+    // A flexible column narrower than the floor keeps its width.
+    expect(fitWidths([5, 40, 6], COLUMNS.slice(0, 3), 20)).toEqual([5, 8, 6]);
   });
 });
 
