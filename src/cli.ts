@@ -13,6 +13,7 @@ import { registerCompletion } from './commands/completion.js';
 import { registerExchanges } from './commands/exchanges.js';
 import { applyHelp } from './commands/help-text.js';
 import { overview, REFERENCE } from './commands/overview.js';
+import { unknownHelpTarget } from './commands/suggest.js';
 import { streamColor } from './render/io.js';
 
 export const VERSION = '0.3.1';
@@ -107,6 +108,8 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       process.stdout.write(overview(program, VERSION));
       return 0;
     }
+    const wrong = unknownHelpTarget(program, user);
+    if (wrong) return reportError(new PmtError('Api', wrong, { usage: true }), user);
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {

@@ -136,11 +136,25 @@ describe('mistakes', () => {
     [['markets', 'lst'], "unknown command 'lst' (Did you mean list?)"],
     [['exchange'], "unknown command 'exchange' (Did you mean exchanges?)"],
     [['markets', 'list', '--stat', 'active'], "unknown option '--stat' (Did you mean --status?)"],
+    // Asking for help about a command that does not exist.
+    [['help', 'markt'], "unknown command 'markt' (Did you mean markets?)"],
+    [['markt', '--help'], "unknown command 'markt' (Did you mean markets?)"],
+    [['order', 'help', 'cancelall'], "unknown command 'cancelall' (Did you mean cancel-all?)"],
+    [['--exchange', 'kalshi', 'book', 'shwo', '-h'], "unknown command 'shwo' (Did you mean show?)"],
+    [['help', 'zzzzzz'], "unknown command 'zzzzzz'"],
   ])('pmt %j suggests the closest in one line, exit 2', async (args, message) => {
     const r = await runPmt(args);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`error: ${message}\n`);
+  });
+
+  it('help for a real command still works every way it can be asked', async () => {
+    for (const args of [['help', 'markets'], ['markets', '--help'], ['markets', 'help', 'list'], ['--exchange', 'kalshi', 'help', 'order']]) {
+      const r = await runPmt(args);
+      expect(r.exitCode, args.join(' ')).toBe(0);
+      expect(r.stdout, args.join(' ')).toMatch(/^Usage: pmt (markets|order)/);
+    }
   });
 
   it('with --json the suggestion is in the error object', async () => {
