@@ -5,7 +5,8 @@
  */
 
 const NUMERIC_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const ISO_START_RE = /^\d{4}-\d{2}-\d{2}/;
+// date, optional time (T or space), optional zone (Z, +00, +0200, +02:00)
+const ISO_RE = /^(\d{4}-\d{2}-\d{2})(?:[Tt ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 /** A finite number from a number or a numeric string. */
 export function num(v: unknown): number | null {
@@ -57,15 +58,15 @@ export function idStr(v: unknown): string | null {
  */
 export function isoDate(v: unknown): string | null {
   const raw = text(v);
-  if (raw === null || !ISO_START_RE.test(raw)) return null;
-  let s = raw.replace(/^(\d{4}-\d{2}-\d{2})[ t](\d)/, '$1T$2');
-  s = s.replace(/([+-]\d{2})$/, '$1:00').replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
-  if (/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/.test(s)) s += 'Z';
-  const t = Date.parse(s);
+  const m = raw === null ? null : ISO_RE.exec(raw);
+  if (!m) return null;
+  const [, day, time, zone] = m;
+  let z = zone === undefined || zone.toUpperCase() === 'Z' ? 'Z' : zone;
+  if (/^[+-]\d{2}$/.test(z)) z += ':00';
+  else if (/^[+-]\d{4}$/.test(z)) z = `${z.slice(0, 3)}:${z.slice(3)}`;
+  const t = Date.parse(`${day}T${time ?? '00:00:00'}${z}`);
   if (Number.isNaN(t)) return null;
-  const d = new Date(t);
-  if (Number.isNaN(d.getTime())) return null;
-  return d.toISOString().replace('.000Z', 'Z');
+  return new Date(t).toISOString().replace('.000Z', 'Z');
 }
 
 /**
