@@ -14,8 +14,6 @@ export interface CatalogMarket {
   slug: string;
   /** As embedded in its event (no `events` relation). */
   wire: Wire;
-  /** As served by `/markets` and `/markets/slug/{slug}` (with the `events` relation). */
-  listed: Wire;
   event: CatalogEvent;
 }
 
@@ -143,7 +141,7 @@ export function buildCatalog(opts: { events?: number; seed?: number } = {}): Gam
         noClob: rand() < 0.03,
         rand,
       });
-      ev.markets.push({ id: mid, slug: wire.slug as string, wire, listed: wire, event: ev });
+      ev.markets.push({ id: mid, slug: wire.slug as string, wire, event: ev });
       for (const t of toks) tokens.set(t.tokenId, t);
     });
     const series = rand() < 0.45 ? pick(rand, pool) : undefined;
@@ -209,7 +207,7 @@ function eventWire(
 function fixtureEvent(id: number, sink: Map<string, TokenInfo>): CatalogEvent {
   const ev: CatalogEvent = { id, slug: FIXTURE_EVENT_SLUG, active: true, closed: false, wire: {}, markets: [] };
   const f = FIXTURE_MARKET;
-  ev.markets.push({ id: Number(f.id), slug: f.slug as string, wire: f, listed: f, event: ev });
+  ev.markets.push({ id: Number(f.id), slug: f.slug as string, wire: f, event: ev });
   ev.wire = {
     id: String(id), ticker: ev.slug, slug: ev.slug, title: 'Polymarket canonical event', active: true, closed: false,
     archived: false, startDate: '2025-10-01T14:30:00Z', endDate: '2025-12-31T21:00:00Z', updatedAt: '2025-10-02T00:00:00Z',
@@ -224,16 +222,18 @@ function fixtureEvent(id: number, sink: Map<string, TokenInfo>): CatalogEvent {
   return ev;
 }
 
+/**
+ * A market as `/markets`, `/markets/keyset` and `/markets/slug/{slug}` serve it: with its parent
+ * event attached (without the event's markets and series). The fixture is served as published.
+ */
+export function listedMarket(m: CatalogMarket): Wire {
+  if (m.wire === FIXTURE_MARKET) return m.wire;
+  const { markets: _m, series: _s, ...summary } = m.event.wire;
+  return { ...m.wire, events: [summary] };
+}
+
 function index(events: CatalogEvent[], tokens: Map<string, TokenInfo>): GammaCatalog {
-  const markets: CatalogMarket[] = [];
-  for (const ev of events) {
-    const { markets: _m, series: _s, ...summary } = ev.wire;
-    for (const m of ev.markets) {
-      // Gamma's market endpoints attach the parent event; the fixture is served as published.
-      if (m.wire !== FIXTURE_MARKET) m.listed = { ...m.wire, events: [summary] };
-      markets.push(m);
-    }
-  }
+  const markets = events.flatMap((e) => e.markets);
   markets.sort((a, b) => a.id - b.id);
   return {
     events,

@@ -6,7 +6,7 @@
  * (events 500, markets 1000) and refuse `offset` or a bad cursor with 422; unknown slugs are 404.
  */
 import type { Reply, RecordedRequest, Router } from '../server.js';
-import { buildCatalog, type CatalogEvent, type CatalogMarket, type GammaCatalog } from './gamma-catalog.js';
+import { buildCatalog, listedMarket, type CatalogEvent, type CatalogMarket, type GammaCatalog } from './gamma-catalog.js';
 import type { TokenInfo } from './gamma-market.js';
 
 export type { TokenInfo } from './gamma-market.js';
@@ -130,7 +130,7 @@ export function createGamma(opts: GammaOptions = {}) {
     const limit = intParam(q, 'limit', 20, 1, MARKETS_KEYSET_MAX, false);
     const after = decodeKey('markets', q.get('after_cursor'));
     const page = marketsList(q).filter((m) => m.id > after).slice(0, limit);
-    const body: Record<string, unknown> = { markets: page.map((m) => m.listed) };
+    const body: Record<string, unknown> = { markets: page.map((m) => listedMarket(m)) };
     if (page.length === limit) body.next_cursor = encodeKey('markets', page[page.length - 1]!.id);
     return { json: body };
   }
@@ -142,16 +142,16 @@ export function createGamma(opts: GammaOptions = {}) {
         const q = req.query;
         const limit = intParam(q, 'limit', LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT, true);
         const offset = intParam(q, 'offset', 0, 0, Number.MAX_SAFE_INTEGER, false);
-        return { json: marketsList(q).slice(offset, offset + limit).map((m) => m.listed) };
+        return { json: marketsList(q).slice(offset, offset + limit).map((m) => listedMarket(m)) };
       }));
       router.get('/markets/keyset', validated((req) => marketsKeyset(req.query)));
       router.get('/markets/slug/:slug', (_req, p) => {
         const m = catalog.marketBySlug.get(p.slug!);
-        return m ? { json: m.listed } : notFound('market');
+        return m ? { json: listedMarket(m) } : notFound('market');
       });
       router.get('/markets/:id', (_req, p) => {
         const m = /^\d+$/.test(p.id!) ? catalog.marketById.get(Number(p.id)) : undefined;
-        return m ? { json: m.listed } : notFound('market');
+        return m ? { json: listedMarket(m) } : notFound('market');
       });
       router.get('/events/keyset', validated((req) => eventsKeyset(req.query)));
       router.get('/events/slug/:slug', (_req, p) => {

@@ -57,9 +57,15 @@ export function decText(units: number, places: number): string {
 const BASE = Date.UTC(2025, 0, 6, 12, 0, 0);
 const HOUR = 3_600_000;
 
-/** RFC 3339 with Z, Gamma's usual date format. */
+const isoCache = new Map<number, string>();
+/** RFC 3339 with Z, Gamma's usual date format (memoised: the catalogue reuses whole hours). */
 export function isoAt(hoursFromBase: number): string {
-  return new Date(BASE + hoursFromBase * HOUR).toISOString().replace('.000Z', 'Z');
+  let s = isoCache.get(hoursFromBase);
+  if (s === undefined) {
+    s = new Date(BASE + hoursFromBase * HOUR).toISOString().replace('.000Z', 'Z');
+    isoCache.set(hoursFromBase, s);
+  }
+  return s;
 }
 
 /** Gamma's `closedTime` flavour: "2025-03-01 17:00:00+00". */
