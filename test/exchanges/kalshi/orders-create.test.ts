@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exitCodeFor, PmtError } from '../../../src/errors.js';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
-import { makeKalshiKey } from '../../upstream/kalshi/auth.js';
 import { addStandardMarkets, createsOnWire, KEY_ID, kalshiAdapter, MARKETS, startTradingDouble, type TradingDouble } from './orders-harness.js';
 
 let d: TradingDouble;
@@ -214,15 +213,13 @@ describe('create: exchange rejections', () => {
   });
 
   it('a key Kalshi does not know → Authentication (exit 3)', async () => {
-    const stranger = makeKalshiKey('ffffffff-0000-4000-8000-000000000000');
-    const e = await failure(kalshiAdapter(d, { key: stranger }).createOrder(req()));
+    const e = await failure(kalshiAdapter(d, { key: d.stranger }).createOrder(req()));
     expect([e.kind, exitCodeFor(e)]).toEqual(['Authentication', 3]);
     expect(d.auth.refusals).toBeGreaterThan(0);
   });
 
   it('a wrong private key for a known key id → Authentication', async () => {
-    const wrong = makeKalshiKey(KEY_ID);
-    const e = await failure(kalshiAdapter(d, { key: wrong }).createOrder(req()));
+    const e = await failure(kalshiAdapter(d, { key: d.impostor }).createOrder(req()));
     expect(e.kind).toBe('Authentication');
     expect(e.message).toMatch(/invalid signature/);
   });

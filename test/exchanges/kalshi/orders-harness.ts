@@ -27,7 +27,11 @@ export async function startTradingDouble() {
   const double = await new UpstreamDouble('kalshi', router, KALSHI_PREFIX).start();
   const key = makeKalshiKey(KEY_ID);
   auth.register(key.keyId, key.publicKey);
-  return { double, auth, orders, key };
+  // Made up front: RSA key generation takes seconds, long enough for idle keep-alive sockets to
+  // be closed by the server under a test's feet.
+  const stranger = makeKalshiKey('ffffffff-0000-4000-8000-000000000000');
+  const impostor = makeKalshiKey(KEY_ID);
+  return { double, auth, orders, key, /** A key Kalshi does not know. */ stranger, /** The right key id with the wrong private key. */ impostor };
 }
 export type TradingDouble = Awaited<ReturnType<typeof startTradingDouble>>;
 
