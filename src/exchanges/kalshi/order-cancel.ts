@@ -100,7 +100,15 @@ export async function cancelResting(c: KalshiClient, signer: Signer, resting: Re
         signer,
       });
     } catch (e) {
-      if (i === 0 || !(e instanceof PmtError) || e.kind === 'Authentication') throw e;
+      if (!(e instanceof PmtError) || e.kind === 'Authentication') throw e;
+      if (i === 0) {
+        if (!e.ambiguous) throw e;
+        throw new PmtError(e.kind, `${e.message}; the first cancel request may or may not have reached Kalshi, so some orders may be cancelled`, {
+          cause: e,
+          ambiguous: true,
+          hint: 'check what is still open with `pmt order list`',
+        });
+      }
       const reason = e.ambiguous
         ? `the cancel request failed (${e.message}); this order may or may not have been cancelled`
         : `the cancel request failed: ${e.message}`;

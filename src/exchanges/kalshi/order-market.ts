@@ -67,7 +67,7 @@ export function fallbackMarket(raw: RawMarket, ticker: string): Market {
   const yesAsk = num(raw.yes_ask_dollars);
   const last = num(raw.last_price_dollars);
   const title = [raw.title, raw.yes_sub_title].find((t): t is string => typeof t === 'string' && t !== '') ?? rules.ticker;
-  const rules1 = [raw.rules_primary, raw.rules_secondary].filter((t): t is string => typeof t === 'string' && t !== '');
+  const ruleTexts = [raw.rules_primary, raw.rules_secondary].filter((t): t is string => typeof t === 'string' && t !== '');
   return {
     exchange: 'kalshi',
     market_type: raw.market_type === 'scalar' ? 'scalar' : 'binary',
@@ -94,7 +94,7 @@ export function fallbackMarket(raw: RawMarket, ticker: string): Market {
       { label: 'No', price: (last ?? yesBid) === null ? null : Decimal.ONE.minus(Decimal.from((last ?? yesBid)!)).toNumber(), token_id: null },
     ],
     result,
-    rules: rules1.length ? rules1.join('\n\n') : null,
+    rules: ruleTexts.length ? ruleTexts.join('\n\n') : null,
     tick_size: finestStep(rules.ranges).toNumber(),
     volume_24h: num(raw.volume_24h_fp),
   };

@@ -66,7 +66,7 @@ export async function reconcileCreate(
   const what = `${p.side} ${p.outcome.toUpperCase()} on ${p.ticker} (client_order_id ${p.clientOrderId})`;
   c.cfg.log?.(`create order: outcome unknown (${cause.message}); looking the order up by client_order_id`);
   let lastError: unknown;
-  for (const [i, delay] of delays.entries()) {
+  for (const delay of delays) {
     await sleep(delay);
     try {
       const raw = await findByClientOrderId(c, signer, p);
@@ -75,26 +75,20 @@ export async function reconcileCreate(
         return { ...order, outcome: p.outcome === 'yes' ? 'Yes' : 'No', side: p.side };
       }
       lastError = undefined;
-      if (i === delays.length - 1) break;
     } catch (e) {
       lastError = e;
     }
   }
   if (lastError === undefined) {
-    return Promise.reject(
-      new PmtError(
-        'NetworkError',
-        `the order was NOT placed: ${cause.message}; Kalshi has no order ${what} after ${delays.length} checks`,
-        { cause, hint: 'nothing was placed; it is safe to send the order again' },
-      ),
-    );
+    throw new PmtError('NetworkError', `the order was NOT placed: ${cause.message}; Kalshi has no order ${what} after ${delays.length} checks`, {
+      cause,
+      hint: 'nothing was placed; it is safe to send the order again',
+    });
   }
   const why = lastError instanceof Error ? lastError.message : String(lastError);
-  return Promise.reject(
-    new PmtError(
-      'NetworkError',
-      `the order MAY have been placed: ${cause.message}, and looking it up failed too (${why}); order ${what}`,
-      { cause, ambiguous: true, hint: `check with \`pmt order list --asset ${p.ticker}\` before sending it again` },
-    ),
-  );
+  throw new PmtError('NetworkError', `the order MAY have been placed: ${cause.message}, and looking it up failed too (${why}); order ${what}`, {
+    cause,
+    ambiguous: true,
+    hint: `check with \`pmt order list --asset ${p.ticker}\` before sending it again`,
+  });
 }

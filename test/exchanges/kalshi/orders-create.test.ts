@@ -201,6 +201,11 @@ describe('create: checks before anything is signed', () => {
     expect(d.double.count(/^\/portfolio\//)).toBe(0);
     await expect(k.previewOrder(req({ price: 0.555 }))).rejects.toThrow(/nearest valid prices/);
   });
+
+  it('preview needs no credentials (it signs nothing)', async () => {
+    const p = await kalshiAdapter(d, { key: null }).previewOrder(req());
+    expect(p.body).toMatchObject({ side: 'bid', price: '0.3000' });
+  });
 });
 
 describe('create: exchange rejections', () => {
@@ -222,6 +227,20 @@ describe('create: exchange rejections', () => {
     const e = await failure(kalshiAdapter(d, { key: d.impostor }).createOrder(req()));
     expect(e.kind).toBe('Authentication');
     expect(e.message).toMatch(/invalid signature/);
+  });
+
+  it('a market gone by the time the order arrives → MarketNotFound naming it', async () => {
+    d.double.inject({ kind: 'status', status: 404, body: '{"error":{"code":"market_not_found","message":"market not found"}}' }, { method: 'POST', path: /^\/portfolio\/events\/orders$/ });
+    const e = await failure(k.createOrder(req()));
+    expect([e.kind, exitCodeFor(e), e.message]).toEqual(['MarketNotFound', 5, `Kalshi has no market "${MARKETS.cent}"`]);
+    expect(d.double.count(/^\/portfolio\/events\/orders$/, 'POST')).toBe(1);
+  });
+
+  it('an order Kalshi rejects for another reason is Api (exit 1) with its explanation', async () => {
+    d.double.inject({ kind: 'status', status: 400, body: '{"error":{"code":"invalid_order","message":"invalid order","details":"post only cross"}}' }, { method: 'POST', path: /^\/portfolio\/events\/orders$/ });
+    const e = await failure(k.createOrder(req()));
+    expect([e.kind, exitCodeFor(e)]).toEqual(['Api', 1]);
+    expect(e.message).toMatch(/invalid order \(invalid_order\)/);
   });
 
   it('429 → RateLimited (exit 7), the POST not retried', async () => {

@@ -165,6 +165,16 @@ describe('cancel all', () => {
     expect(await k.fetchOpenOrders()).toHaveLength(3);
   });
 
+  it('the first batch lost in transit: the error says some orders may be cancelled', async () => {
+    seed(3);
+    d.double.inject({ kind: 'reset-after-handling' }, { method: 'DELETE', path: BATCH });
+    const e = await failure(k.cancelAllOrders());
+    expect([e.kind, e.ambiguous]).toEqual(['NetworkError', true]);
+    expect(e.message).toMatch(/may or may not have reached Kalshi/);
+    expect(e.hint).toMatch(/pmt order list/);
+    expect(d.double.count(BATCH)).toBe(1);
+  });
+
   it('a later batch failing keeps what was cancelled and reports the rest', async () => {
     seed(45);
     d.double.inject({ kind: 'status', status: 500, body: INTERNAL }, { method: 'DELETE', path: nthMatch(BATCH, 2) });

@@ -2,7 +2,8 @@
  * The Kalshi portfolio double: V2 create (`POST /portfolio/events/orders`), V1 reads
  * (`GET /portfolio/orders`, `GET /portfolio/orders/{id}`), V2 batched cancel
  * (`DELETE /portfolio/events/orders/batched`, JSON body) and `GET /portfolio/balance`, every one
- * behind Kalshi's RSA-PSS signature check (auth.ts). State and matching live in portfolio.ts.
+ * behind Kalshi's RSA-PSS signature check (auth.ts). State and matching live in portfolio.ts,
+ * the V1 rendering in portfolio-wire.ts.
  *
  * Rejections follow Kalshi's order-error envelope `{"error":{"code","message","details"}}`
  * (unparseable bodies: the flat `{"code","message","details"}`): unknown ticker 404
@@ -18,7 +19,8 @@ import type { KalshiAuth } from './auth.js';
 import type { KalshiMarkets, KalshiMarketWire } from './markets-routes.js';
 import type { KalshiBooks } from './book-routes.js';
 import { kalshiWireMarket, type MarketSpec } from './market-fixtures.js';
-import { Portfolio, toV1Order, type BookSide, type Tif } from './portfolio.js';
+import { Portfolio, type BookSide, type Tif } from './portfolio.js';
+import { toV1Order } from './portfolio-wire.js';
 import { Decimal } from '../../../src/decimal.js';
 
 const TIFS: Tif[] = ['good_till_canceled', 'immediate_or_cancel', 'fill_or_kill'];
