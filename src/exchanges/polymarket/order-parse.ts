@@ -96,20 +96,24 @@ export interface CreateContext {
   nowMs: number;
 }
 
-/** A successful SendOrderResponse (`success` true) → Order. */
+/**
+ * A successful SendOrderResponse (`success` true) → Order. Amounts are read only for `matched`
+ * (a resting `live` order may echo its full signed amounts, which are not fills):
+ * live/unmatched → open; delayed → pending; matched → filled, or partially_filled when the
+ * amounts show less than the size (a FOK that matched is complete by definition).
+ */
 export function parseSendResponse(r: Raw, ctx: CreateContext): Order {
   const status = String(r.status ?? '').toLowerCase();
-  // Shares moved so far: what a BUY receives (taking) or a SELL gives (making).
-  const filled = shareAmount(ctx.side === 'buy' ? r.takingAmount : r.makingAmount, ctx.size);
-  let unified: OrderStatus;
-  if (status === 'delayed') unified = 'pending';
-  else if (status === 'matched') {
-    // A matched FOK is complete by definition; otherwise trust the amounts when they say more.
-    const done = ctx.orderType === 'fok' ? ctx.size : filled.isZero() ? ctx.size : filled;
-    return build(ctx, done, done.gte(ctx.size) ? 'filled' : 'partially_filled', str(r.orderID));
-  } else if (status === 'canceled' || status === 'cancelled') unified = filled.gt(0) ? 'partially_filled' : 'cancelled';
-  else unified = filled.gt(0) ? (filled.gte(ctx.size) ? 'filled' : 'partially_filled') : 'open';
-  return build(ctx, filled, unified, str(r.orderID));
+  const id = str(r.orderID);
+  if (status === 'matched') {
+    // Shares moved: what a BUY receives (taking) or a SELL gives (making).
+    const filled = shareAmount(ctx.side === 'buy' ? r.takingAmount : r.makingAmount, ctx.size);
+    const done = ctx.orderType === 'fok' || filled.isZero() ? ctx.size : filled;
+    return build(ctx, done, done.gte(ctx.size) ? 'filled' : 'partially_filled', id);
+  }
+  if (status === 'delayed') return build(ctx, Decimal.ZERO, 'pending', id);
+  if (status === 'canceled' || status === 'cancelled') return build(ctx, Decimal.ZERO, 'cancelled', id);
+  return build(ctx, Decimal.ZERO, 'open', id);
 }
 
 /** An order the exchange killed without any fill (FOK not fully fillable, FAK with no match). */
