@@ -76,6 +76,14 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
     fund: (address: string, usd: number | string) => engine.fund(address, usd),
     setPosition: (address: string, tokenId: string, shares: number | string) => engine.setPosition(address, tokenId, shares),
     seed: (tokenId: string, side: 'BUY' | 'SELL', price: number | string, size: number | string) => engine.seed(tokenId, side, price, size),
+    /** Cancel every live order, house and user alike (a clean book between tests). */
+    clearOrders(): void {
+      for (const o of engine.orders.values()) if (o.status === 'LIVE') o.status = 'CANCELED';
+    },
+    /** Withdraw all seeded house liquidity (user orders stay). */
+    clearHouse(): void {
+      for (const o of engine.orders.values()) if (o.owner === 'house' && o.status === 'LIVE') o.status = 'CANCELED';
+    },
     /** A counterparty takes `shares` of a resting order. */
     fill: (orderId: string, shares: number | string) => engine.takeResting(orderId, shares),
     /** Orders placed by a signer address (every status). */
