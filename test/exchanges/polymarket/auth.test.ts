@@ -92,7 +92,7 @@ describe('API credentials over HTTP', () => {
   let token: string;
   beforeAll(async () => {
     env = await startTrading();
-    [token] = env.t.addMarket();
+    [token] = env.t.addMarket() as [string, string];
   });
   afterAll(async () => env.d.close());
   beforeEach(() => {

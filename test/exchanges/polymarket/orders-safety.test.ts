@@ -13,7 +13,7 @@ const newOrders = () => env.t.ordersOf(bob).filter((o) => !before.has(o.id));
 
 beforeAll(async () => {
   env = await startTrading();
-  [yes, no] = env.t.addMarket({ tickSize: '0.01', minSize: 5 });
+  [yes, no] = env.t.addMarket({ tickSize: '0.01', minSize: 5 }) as [string, string];
 });
 afterAll(async () => env.d.close());
 beforeEach(async () => {

@@ -12,8 +12,8 @@ const carol = addressOf(KEYS.carol);
 
 beforeAll(async () => {
   env = await startTrading();
-  [plain] = env.t.addMarket({ tickSize: '0.01', minSize: 5 });
-  [negRisk] = env.t.addMarket({ tickSize: '0.001', minSize: 5, negRisk: true, outcomes: ['Trump', 'Not Trump'] });
+  [plain] = env.t.addMarket({ tickSize: '0.01', minSize: 5 }) as [string, string];
+  [negRisk] = env.t.addMarket({ tickSize: '0.001', minSize: 5, negRisk: true, outcomes: ['Trump', 'Not Trump'] }) as [string, string];
 });
 afterAll(async () => env.d.close());
 beforeEach(() => {
@@ -27,6 +27,12 @@ beforeEach(() => {
 
 const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: plain, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
 const lastPosted = () => JSON.parse(sent(env.clob, 'POST', /^\/order$/).at(-1)!.body) as { order: Record<string, unknown> };
+
+async function failure(p: Promise<unknown>): Promise<PmtError> {
+  const e = await p.then(() => null, (x: unknown) => x);
+  expect(e).toBeInstanceOf(PmtError);
+  return e as PmtError;
+}
 
 async function recoverWith(order: Record<string, unknown>, neg: boolean): Promise<string> {
   return (await recoverTypedDataAddress({ ...typedData(order, neg), signature: order.signature as `0x${string}` })).toLowerCase();
@@ -91,7 +97,7 @@ describe('signature types', () => {
     env.t.linkWallet(carol, FUNDER, 1);
     env.t.fund(FUNDER, 100);
     const { ex } = adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.carol, POLYMARKET_FUNDER: FUNDER, POLYMARKET_SIGNATURE_TYPE: 'gnosis-safe' });
-    const e = await ex.createOrder(req()).catch((x: unknown) => x as PmtError);
+    const e = await failure(ex.createOrder(req()));
     expect(e).toBeInstanceOf(PmtError);
     expect(e.kind).toBe('Api');
     expect(exitCodeFor(e)).toBe(1);
@@ -103,14 +109,14 @@ describe('signature types', () => {
     env.t.linkWallet(carol, FUNDER, 1);
     env.t.fund(carol, 1000);
     const { ex } = adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.carol, POLYMARKET_FUNDER: FUNDER, POLYMARKET_SIGNATURE_TYPE: 'proxy' });
-    const e = await ex.createOrder(req()).catch((x: unknown) => x as PmtError);
+    const e = await failure(ex.createOrder(req()));
     expect(e.kind).toBe('InsufficientFunds');
     expect(e.hint).toMatch(/funder/);
   });
 
   test('eoa with a funder is a Config error before any request', async () => {
     const { ex } = adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.carol, POLYMARKET_FUNDER: FUNDER, POLYMARKET_SIGNATURE_TYPE: 'eoa' });
-    const e = await ex.createOrder(req()).catch((x: unknown) => x as PmtError);
+    const e = await failure(ex.createOrder(req()));
     expect(e.kind).toBe('Config');
     expect(env.clob.requests).toHaveLength(0);
   });

@@ -11,8 +11,8 @@ const alice = addressOf(KEYS.alice);
 
 beforeAll(async () => {
   env = await startTrading();
-  [yes, no] = env.t.addMarket({ tickSize: '0.01', minSize: 5 });
-  [other] = env.t.addMarket({ tickSize: '0.001', minSize: 1 });
+  [yes, no] = env.t.addMarket({ tickSize: '0.01', minSize: 5 }) as [string, string];
+  [other] = env.t.addMarket({ tickSize: '0.001', minSize: 1 }) as [string, string];
 });
 afterAll(async () => env.d.close());
 beforeEach(async () => {
