@@ -185,4 +185,14 @@ describe('orders, paging and cancels', () => {
     expect(info.t.map((x) => x.o)).toEqual(['Yes', 'No']);
     expect(info.mos).toBe(5);
   });
+
+  test('tokens added one by one answer like market tokens; seeded liquidity shows in levels', async () => {
+    const t = d.polymarket.trading;
+    const id = t.addToken({ tickSize: '0.005', negRisk: true, outcome: 'Over', minSize: 10 });
+    expect(await (await fetch(`${base}/tick-size/${id}`)).json()).toEqual({ minimum_tick_size: 0.005 });
+    t.seed(id, 'SELL', '0.515', 30);
+    t.seed(id, 'SELL', '0.515', 5);
+    t.seed(id, 'BUY', '0.49', 7);
+    expect(t.levels(id)).toEqual({ bids: [{ price: '0.49', size: '7' }], asks: [{ price: '0.515', size: '35' }] });
+  });
 });

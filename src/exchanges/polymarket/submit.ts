@@ -58,30 +58,55 @@ export async function lookupOrder(c: PolymarketClient, id: string, signer: Signe
 const KILLED_RE = /couldn't be fully filled|could not be fully filled|fully filled or killed|no orders found to match|partially filled or killed/i;
 const BALANCE_RE = /not enough balance|allowance|insufficient/i;
 
+/**
+ * Did this failure possibly happen after the CLOB stored the order? Timeouts and resets after
+ * sending (marked by the HTTP layer), and gateway errors (502/504) where the origin may have
+ * processed the request. A 4xx/500/503 JSON answer is the CLOB's own verdict: not ambiguous.
+ */
+function isAmbiguous(e: unknown): e is PmtError {
+  return e instanceof PmtError && (e.ambiguous || e.status === 502 || e.status === 504);
+}
+
+function unconfirmed(hash: string, cause: PmtError): PmtError {
+  return new PmtError('NetworkError', `could not confirm whether Polymarket received order ${hash}: ${cause.message}`, {
+    ambiguous: true,
+    cause,
+    hint: `check with \`pmt order get ${hash}\` (or \`pmt order list\`) before placing it again`,
+  });
+}
+
+/** The order by hash after an ambiguous send; a failing lookup keeps the answer "unknown". */
+async function confirm(c: PolymarketClient, hash: string, signer: Signer, why: PmtError): Promise<Order | null> {
+  try {
+    return await lookupOrder(c, hash, signer);
+  } catch (e) {
+    throw unconfirmed(hash, e instanceof PmtError ? e : why);
+  }
+}
+
 /** Post a signed order body; on an ambiguous failure, look it up by hash or re-send the same bytes once. */
 export async function submitOrder(c: PolymarketClient, body: unknown, hash: string, signer: Signer, ctx: CreateContext): Promise<Order> {
+  let first: PmtError;
   try {
     return await post(c, body, signer, ctx);
   } catch (e) {
-    if (!(e instanceof PmtError) || !e.ambiguous) throw e;
-    c.cfg.log?.(`POST /order outcome unknown (${e.message}); looking up order ${hash}`);
-    const found = await lookupOrder(c, hash, signer);
-    if (found) return found;
+    if (!isAmbiguous(e)) throw e;
+    first = e;
   }
+  c.cfg.log?.(`POST /order outcome unknown (${first.message}); looking up order ${hash}`);
+  const found = await confirm(c, hash, signer, first);
+  if (found) return found;
   try {
     c.cfg.log?.(`order ${hash} is not on the CLOB; sending the same signed order again`);
     return await post(c, body, signer, ctx);
   } catch (e) {
     const duplicate = e instanceof PmtError && /duplicat/i.test(e.message);
-    if (!(e instanceof PmtError) || (!e.ambiguous && !duplicate)) throw e;
-    const found = await lookupOrder(c, hash, signer);
-    if (found) return found;
+    if (!isAmbiguous(e) && !duplicate) throw e;
+    const again = await confirm(c, hash, signer, e as PmtError);
+    if (again) return again;
+    // The CLOB says it already has this exact order but cannot show it yet: report it pending.
     if (duplicate) return { ...killedOrder(ctx), id: hash, status: 'pending' };
-    throw new PmtError('NetworkError', `could not confirm whether Polymarket received order ${hash}: ${e.message}`, {
-      ambiguous: true,
-      cause: e,
-      hint: `check with \`pmt order get ${hash}\` (or \`pmt order list\`) before placing it again`,
-    });
+    throw unconfirmed(hash, e as PmtError);
   }
 }
 

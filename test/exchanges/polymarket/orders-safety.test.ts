@@ -140,6 +140,24 @@ describe('never twice: ambiguous sends', () => {
     expect(ordersPosted()).toHaveLength(1);
   });
 
+  test('a gateway timeout (504) is treated as ambiguous: looked up, then the same order once more', async () => {
+    env.clob.inject({ kind: 'html', status: 504, body: '<html><body>504 Gateway Time-out</body></html>' }, { method: 'POST', path: /^\/order$/ });
+    const o = await trader().createOrder(req());
+    expect(newOrders().map((x) => x.id)).toEqual([o.id]);
+    expect(sent(env.clob, 'GET', /^\/data\/order\//)).toHaveLength(1);
+    expect(ordersPosted()).toHaveLength(2);
+  });
+
+  test('if the lookup itself fails, the answer stays "unknown" and names the hash', async () => {
+    env.clob.inject({ kind: 'reset' }, { method: 'POST', path: /^\/order$/ });
+    env.clob.inject({ kind: 'status', status: 500 }, { method: 'GET', path: /^\/data\/order\//, times: 10 });
+    const e = await failure(trader().createOrder(req()));
+    expect(e.kind).toBe('NetworkError');
+    expect(e.ambiguous).toBe(true);
+    expect(e.message).toMatch(/could not confirm .*0x[0-9a-f]{64}/);
+    expect(ordersPosted()).toHaveLength(1);
+  });
+
   test('both sends ambiguous and nothing landed: NetworkError naming the order hash', async () => {
     env.clob.inject({ kind: 'reset' }, { method: 'POST', path: /^\/order$/, times: 2 });
     const e = await failure(trader().createOrder(req()));

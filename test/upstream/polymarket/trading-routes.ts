@@ -68,7 +68,15 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
         return tokenId;
       });
     },
+    /** Register one token (a market's tokens share a condition id; give the same one to pair them). */
+    addToken(t: { tokenId?: string; conditionId?: string; outcome?: string; tickSize?: string; negRisk?: boolean; minSize?: number }): string {
+      const tokenId = t.tokenId ?? makeTokenId();
+      engine.addToken({ tokenId, conditionId: t.conditionId ?? makeConditionId(), outcome: t.outcome ?? 'Yes', tickSize: t.tickSize ?? '0.01', negRisk: t.negRisk ?? false, minSize: t.minSize ?? 5 });
+      return tokenId;
+    },
     token,
+    /** Resting levels of a token (house and user orders), for a book view over the same state. */
+    levels: (tokenId: string) => engine.levels(tokenId),
     /** Let `signer` trade for `funder` with signature type 1 (proxy) or 2 (gnosis-safe). */
     linkWallet(signer: string, funder: string, type: 1 | 2): void {
       wallets.set(`${signer.toLowerCase()}:${funder.toLowerCase()}`, type);
