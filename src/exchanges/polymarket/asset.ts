@@ -4,15 +4,17 @@
  * the tick size (`GET /tick-size`) and neg-risk flag (`GET /neg-risk`), which pick the price grid
  * and the exchange contract the order is signed for.
  *
- * The market part goes through `lookupMarket`, one small function: today it asks the CLOB
- * (`/markets-by-token/{token}` then `/clob-markets/{condition}`); it switches to
- * `markets.fetchMarketByToken` once that lands (Gamma carries the slug, title and status).
+ * The market part goes through `lookupMarket`: Gamma first (`markets.fetchMarketByToken`: slug,
+ * title, status, outcomes with token ids, minimum size); for a token Gamma does not list (new
+ * markets can reach the CLOB before Gamma), the CLOB itself (`/markets-by-token/{token}` then
+ * `/clob-markets/{condition}`: outcome labels and minimum size, the condition id as ticker).
  */
 import { Decimal } from '../../decimal.js';
 import { PmtError, usageError } from '../../errors.js';
 import type { AssetInfo } from '../exchange.js';
 import type { Market } from '../types.js';
 import type { PolymarketClient } from './client.js';
+import { fetchMarketByToken } from './markets.js';
 import type { TokenRules } from './order-rules.js';
 
 const TOKEN_RE = /^\d{1,78}$/;
@@ -37,12 +39,17 @@ export interface TokenMarket {
   minSize: Decimal;
 }
 
-/** The market a token belongs to. The one place to switch to `fetchMarketByToken`. */
+/** The market a token belongs to: Gamma, else the CLOB when Gamma does not list the token. */
 export async function lookupMarket(c: PolymarketClient, tokenId: string): Promise<TokenMarket> {
-  return lookupMarketViaClob(c, tokenId);
+  try {
+    return tokenMarketFrom(await fetchMarketByToken(c, tokenId), tokenId);
+  } catch (e) {
+    if (e instanceof PmtError && e.kind === 'MarketNotFound') return lookupMarketViaClob(c, tokenId);
+    throw e;
+  }
 }
 
-/** From a unified Market (Gamma), once `fetchMarketByToken` exists. */
+/** From a unified Market (Gamma). */
 export function tokenMarketFrom(market: Market, tokenId: string): TokenMarket {
   const own = market.outcomes.find((o) => o.token_id === tokenId);
   return {
@@ -54,7 +61,7 @@ export function tokenMarketFrom(market: Market, tokenId: string): TokenMarket {
   };
 }
 
-async function lookupMarketViaClob(c: PolymarketClient, tokenId: string): Promise<TokenMarket> {
+export async function lookupMarketViaClob(c: PolymarketClient, tokenId: string): Promise<TokenMarket> {
   const byToken = await c.clob.get<Record<string, unknown>>(`/markets-by-token/${tokenId}`);
   const conditionId = typeof byToken?.condition_id === 'string' ? byToken.condition_id : null;
   const primary = String(byToken?.primary_token_id ?? '');
@@ -138,6 +145,7 @@ export async function tokenContext(c: PolymarketClient, tokenId: string): Promis
     tick: fresh.tick,
     minSize: m.minSize,
     market: market.ticker,
+    status: market.status,
   };
   return { ...m, market, tokenId, tick: fresh.tick, negRisk: fresh.negRisk, rules };
 }

@@ -1,6 +1,7 @@
 /**
  * Pre-trade checks for a Polymarket order, pure and run before anything is signed or sent. Each
  * violation is a usage error (exit 2) naming the rule and the nearest valid value(s):
+ *  - the market must be trading (not closed or resolved);
  *  - the outcome, when given, must be the token's own outcome (else: which token to use instead);
  *  - price in (0, 1), on the token's tick grid, and tick ≤ price ≤ 1 − tick;
  *  - size in shares on the 0.01 grid and ≥ the market's minimum order size;
@@ -24,6 +25,8 @@ export interface TokenRules {
   minSize: Decimal;
   /** Market name for messages (slug or condition id). */
   market?: string;
+  /** The market's unified status; orders go only to `active` markets. */
+  status?: 'active' | 'closed' | 'resolved';
 }
 
 export interface OrderInput {
@@ -41,6 +44,9 @@ export function collateralPlaces(side: OrderSide, type: OrderType): number {
 
 /** Validate and normalize; returns the exact price and size to sign. */
 export function checkOrder(input: OrderInput, rules: TokenRules): { price: Decimal; size: Decimal } {
+  if (rules.status && rules.status !== 'active') {
+    throw usageError(`market ${rules.market ?? rules.tokenId} is ${rules.status} and does not take orders`);
+  }
   checkOutcome(input.outcome, rules);
   const price = decimalOf('price', input.price);
   const size = decimalOf('size', input.size);

@@ -29,6 +29,13 @@ describe('Polymarket pre-trade checks', () => {
     expect(r.size.toFixed()).toBe('19.99');
   });
 
+  test('a closed or resolved market takes no orders', () => {
+    for (const status of ['closed', 'resolved'] as const) {
+      expect(usage(() => checkOrder(order(), { ...rules(), status })).message).toContain(`will-it-rain is ${status}`);
+    }
+    expect(() => checkOrder(order(), { ...rules(), status: 'active' })).not.toThrow();
+  });
+
   test('outcome may be omitted, and is case-insensitive when given', () => {
     expect(() => checkOrder(order({ outcome: undefined }), rules())).not.toThrow();
     expect(() => checkOrder(order({ outcome: { label: 'YES' } }), rules())).not.toThrow();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { exitCodeFor, PmtError } from '../../../src/errors.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
-import { adapterFor, addressOf, FUNDER, KEYS, sent, startTrading } from './trading-fixture.js';
+import { adapterFor, addressOf, catalogMarket, FUNDER, KEYS, sent, startTrading } from './trading-fixture.js';
 
 let env: Awaited<ReturnType<typeof startTrading>>;
 let yes: string;
@@ -13,7 +13,7 @@ const newOrders = () => env.t.ordersOf(bob).filter((o) => !before.has(o.id));
 
 beforeAll(async () => {
   env = await startTrading();
-  [yes, no] = env.t.addMarket({ tickSize: '0.01', minSize: 5 }) as [string, string];
+  ({ yes, no } = catalogMarket(env.d, { tick: '0.01', negRisk: false }));
 });
 afterAll(async () => env.d.close());
 beforeEach(async () => {

@@ -3,16 +3,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { exitCodeFor, PmtError } from '../../../src/errors.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
 import { typedData } from '../../upstream/polymarket/clob-orders.js';
-import { adapterFor, addressOf, FUNDER, KEYS, sent, startTrading } from './trading-fixture.js';
+import { adapterFor, addressOf, catalogMarket, FUNDER, KEYS, sent, startTrading, type CatalogPick } from './trading-fixture.js';
 
 let env: Awaited<ReturnType<typeof startTrading>>;
 let plain: string;
 let negRisk: string;
+let catalogNeg: CatalogPick;
 const carol = addressOf(KEYS.carol);
 
 beforeAll(async () => {
   env = await startTrading();
-  [plain] = env.t.addMarket({ tickSize: '0.01', minSize: 5 }) as [string, string];
+  ({ yes: plain } = catalogMarket(env.d, { tick: '0.01', negRisk: false }));
+  catalogNeg = catalogMarket(env.d, { tick: '0.001', negRisk: true });
+  // A neg-risk market Gamma does not list (found through the CLOB), with categorical labels.
   [negRisk] = env.t.addMarket({ tickSize: '0.001', minSize: 5, negRisk: true, outcomes: ['Trump', 'Not Trump'] }) as [string, string];
 });
 afterAll(async () => env.d.close());
@@ -47,6 +50,17 @@ describe('exchange contract by the token\'s neg-risk flag', () => {
     const { order } = lastPosted();
     expect(await recoverWith(order, true)).toBe(carol.toLowerCase());
     expect(await recoverWith(order, false)).not.toBe(carol.toLowerCase());
+  });
+
+  test('a catalogue neg-risk token (found through Gamma) is routed the same way', async () => {
+    env.t.fund(carol, 100);
+    const { ex } = adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.carol });
+    await ex.createOrder(req({ asset_id: catalogNeg.no, outcome: 'no', price: 0.123, size: 10 }));
+    const { order } = lastPosted();
+    expect(await recoverWith(order, true)).toBe(carol.toLowerCase());
+    const a = await ex.describeAsset(catalogNeg.no);
+    expect(a).toMatchObject({ book_outcome: 'No', neg_risk: true, tick_size: 0.001, min_order_size: catalogNeg.minSize });
+    expect(a.market.ticker).toBe(catalogNeg.slug);
   });
 
   test('a normal token is signed for the CTF Exchange', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { PmtError } from '../../../src/errors.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
-import { adapterFor, addressOf, KEYS, sent, startTrading } from './trading-fixture.js';
+import { adapterFor, addressOf, catalogMarket, KEYS, sent, startTrading } from './trading-fixture.js';
 
 let env: Awaited<ReturnType<typeof startTrading>>;
 let yes: string;
@@ -11,8 +11,9 @@ const alice = addressOf(KEYS.alice);
 
 beforeAll(async () => {
   env = await startTrading();
-  [yes, no] = env.t.addMarket({ tickSize: '0.01', minSize: 5 }) as [string, string];
-  [other] = env.t.addMarket({ tickSize: '0.001', minSize: 1 }) as [string, string];
+  // Catalogue markets: the adapter finds them through Gamma, as in production.
+  ({ yes, no } = catalogMarket(env.d, { tick: '0.01', negRisk: false }));
+  ({ yes: other } = catalogMarket(env.d, { tick: '0.001', negRisk: false }));
 });
 afterAll(async () => env.d.close());
 beforeEach(async () => {
@@ -98,6 +99,32 @@ describe('create', () => {
   });
 });
 
+describe('market lookup', () => {
+  test('catalogue tokens are found through Gamma; the order names the market by condition id', async () => {
+    env.d.polymarket.gammaDouble.resetLog();
+    const o = await trader().createOrder(req());
+    expect(env.d.polymarket.gammaDouble.count(/^\/markets$/)).toBeGreaterThan(0);
+    expect(sent(env.clob, 'GET', /^\/markets-by-token\//)).toHaveLength(0);
+    expect(o.market_ticker).toBe(env.t.token(yes)!.conditionId);
+  });
+
+  test('a token Gamma does not list is looked up on the CLOB', async () => {
+    const [fresh] = env.t.addMarket({ tickSize: '0.01', minSize: 5, outcomes: ['Over', 'Under'] }) as [string];
+    const o = await trader().createOrder(req({ asset_id: fresh, outcome: { label: 'over' }, price: 0.3 }));
+    expect(o).toMatchObject({ outcome: 'Over', status: 'open' });
+    expect(sent(env.clob, 'GET', /^\/markets-by-token\//)).toHaveLength(1);
+  });
+
+  test('a closed market is refused before anything is signed or sent', async () => {
+    const g = env.d.polymarket.gamma;
+    const closed = [...g.catalog.tokens.values()].find((t) => (g.market(t.slug)?.wire as Record<string, unknown>).closed === true)!;
+    const e = await trader().createOrder(req({ asset_id: closed.tokenId, outcome: undefined })).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(PmtError);
+    expect((e as PmtError).message).toMatch(/is (closed|resolved) and does not take orders/);
+    expect(sent(env.clob, 'POST', /^\/order$/)).toHaveLength(0);
+  });
+});
+
 describe('get and list', () => {
   test('get returns the order; a partial fill shows as partially_filled', async () => {
     const ex = trader();
@@ -134,14 +161,14 @@ describe('cancel-all', () => {
   test('all: full snapshots come back cancelled; refusals are reported', async () => {
     const ex = trader();
     const a = await ex.createOrder(req({ price: 0.3 }));
-    const b = await ex.createOrder(req({ asset_id: other, price: 0.25, size: 4 }));
+    const b = await ex.createOrder(req({ asset_id: other, price: 0.25, size: 8 }));
     const c = await ex.createOrder(req({ price: 0.31 }));
     env.t.cancelRefusals.set(c.id, 'Order is being matched');
     try {
       const r = await ex.cancelAllOrders();
       expect(r.cancelled.map((o) => o.id).sort()).toEqual([a.id, b.id].sort());
       for (const o of r.cancelled) expect(o).toMatchObject({ status: 'cancelled', side: 'buy', outcome: 'Yes' });
-      expect(r.cancelled.find((o) => o.id === b.id)).toMatchObject({ price: 0.25, size: 4 });
+      expect(r.cancelled.find((o) => o.id === b.id)).toMatchObject({ price: 0.25, size: 8 });
       expect(r.failed).toEqual([{ id: c.id, reason: 'Order is being matched' }]);
       expect(sent(env.clob, 'DELETE', /^\/cancel-all$/)).toHaveLength(1);
       expect(env.t.engine.orders.get(a.id)!.status).toBe('CANCELED');
@@ -153,7 +180,7 @@ describe('cancel-all', () => {
   test('one token: only its orders, through /cancel-market-orders', async () => {
     const ex = trader();
     const a = await ex.createOrder(req({ price: 0.3 }));
-    const b = await ex.createOrder(req({ asset_id: other, price: 0.25, size: 4 }));
+    const b = await ex.createOrder(req({ asset_id: other, price: 0.25, size: 8 }));
     const r = await ex.cancelAllOrders(other);
     expect(r.cancelled.map((o) => o.id)).toEqual([b.id]);
     expect(r.failed).toEqual([]);

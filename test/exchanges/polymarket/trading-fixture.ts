@@ -51,6 +51,40 @@ export async function startTrading() {
   return { d, t, clob };
 }
 
+export interface CatalogPick {
+  slug: string;
+  conditionId: string;
+  /** Token ids in outcome order (Yes, No). */
+  yes: string;
+  no: string;
+  tick: string;
+  minSize: number;
+}
+
+/**
+ * The `nth` open, order-taking binary Yes/No market of the Gamma double's catalogue with this tick,
+ * neg-risk flag and minimum size (default 5, stated on the market), so orders go through the Gamma
+ * lookup path.
+ */
+export function catalogMarket(d: Doubles, want: { tick: '0.01' | '0.001'; negRisk: boolean; minSize?: number; nth?: number }): CatalogPick {
+  const g = d.polymarket.gamma;
+  const seen = new Set<string>();
+  const picks: CatalogPick[] = [];
+  for (const t of g.catalog.tokens.values()) {
+    if (seen.has(t.slug) || t.tickSize !== want.tick || t.negRisk !== want.negRisk || t.minOrderSize !== (want.minSize ?? 5)) continue;
+    seen.add(t.slug);
+    const w = g.market(t.slug)?.wire as Record<string, unknown> | undefined;
+    if (!w || w.active !== true || w.closed === true || w.acceptingOrders === false || w.orderMinSize === undefined) continue;
+    const ids = JSON.parse(String(w.clobTokenIds ?? '[]')) as string[];
+    const labels = JSON.parse(String(w.outcomes ?? '[]')) as string[];
+    if (ids.length !== 2 || labels.join() !== 'Yes,No') continue;
+    picks.push({ slug: t.slug, conditionId: t.conditionId, yes: ids[0]!, no: ids[1]!, tick: t.tickSize, minSize: t.minOrderSize });
+  }
+  const p = picks[want.nth ?? 0];
+  if (!p) throw new Error(`the catalogue has no open market with tick ${want.tick}, neg-risk ${want.negRisk}`);
+  return p;
+}
+
 /** Requests the CLOB double received, by method and path pattern. */
 export function sent(clob: Doubles['polymarket']['clobDouble'], method: string, path: RegExp) {
   return clob.requests.filter((r) => r.method === method && path.test(r.path));
