@@ -72,7 +72,9 @@ async function prepare(c: PolymarketClient, req: CreateOrderRequest) {
 }
 
 export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order> {
-  // Credentials first: a missing or malformed key is a Config error before any request.
+  // Input, then credentials (a missing or malformed key is Config), all before any request.
+  parseTokenId(req.asset_id);
+  checkRequestShape(req);
   const w = await wallet(c);
   const { tokenId, t, amounts, ctx } = await prepare(c, req);
   const { signer, creds } = await l2(c);

@@ -8,7 +8,7 @@
  * signing) and `viem/utils` (typed-data hashing, address checks), through viem-lazy.ts so the
  * bundle keeps only those functions (one ~150 KB chunk, ~25 ms to load).
  */
-import type { PolymarketCredentials, SignatureType, Sourced } from '../../credentials.js';
+import type { PolymarketCredentials, SignatureType } from '../../credentials.js';
 import { PmtError } from '../../errors.js';
 import type { PolymarketClient } from './client.js';
 
@@ -151,9 +151,4 @@ export async function buildWallet(creds: PolymarketCredentials): Promise<Wallet>
     hashTypedData: (td) => viem.hashTypedData(td),
     summary: maker === address ? `signer ${address} (eoa)` : `signer ${address}, orders for funder ${maker} (${type})`,
   };
-}
-
-/** The `origin` of a sourced value, for messages that must never show the value itself. */
-export function originOf(s: Sourced<unknown> | undefined): string {
-  return s ? s.origin : 'nowhere';
 }
