@@ -149,12 +149,21 @@ interface ExactWalk {
   filled: bigint;
 }
 
+/** 2^26 and 2^52: limbs of the exact notional accumulator. */
+const LIMB = 67_108_864;
+const INV_LIMB = 1 / LIMB;
+const LO_MAX = 4_503_599_627_370_496;
+
 function walkExact(levels: readonly Level[], size: number): ExactWalk {
   const want = checkSize(size);
   let rem = want;
   let filled = 0;
-  let n = 0; // notional while it stays a safe integer
-  let nBig: bigint | null = null; // ... and exactly beyond
+  // The notional Σ take·price in micro-dollars × micro-contracts passes 2^53 at a $9,007 order,
+  // so it is kept exactly as hi·2^26 + lo. A product below 2^52 goes straight into lo (the usual
+  // case); a bigger one is split as take = tH·2^26 + tL (both parts exact since price < 2^20);
+  // lo carries into hi once it reaches 2^52, so both stay safe integers for any allowed size.
+  let hi = 0;
+  let lo = 0;
   let worst: number | null = null;
   let used = 0;
   for (let i = 0; i < levels.length && rem > 0; i++) {
@@ -163,15 +172,24 @@ function walkExact(levels: readonly Level[], size: number): ExactWalk {
     if (q <= 0) continue;
     const take = q < rem ? q : rem;
     const p = micro(l.price);
-    const add = take * p;
-    if (nBig === null && Number.isSafeInteger(add) && Number.isSafeInteger(n + add)) n += add;
-    else nBig = (nBig ?? BigInt(n)) + BigInt(take) * BigInt(p);
+    const prod = take * p;
+    if (prod < LO_MAX) lo += prod;
+    else {
+      const tH = Math.floor(take * INV_LIMB);
+      hi += tH * p;
+      lo += (take - tH * LIMB) * p;
+    }
+    if (lo >= LO_MAX) {
+      const carry = Math.floor(lo * INV_LIMB);
+      hi += carry;
+      lo -= carry * LIMB;
+    }
     filled += take;
     rem -= take;
     worst = l.price;
     used += 1;
   }
-  const notional = nBig ?? BigInt(n);
+  const notional = BigInt(hi) * BigInt(LIMB) + BigInt(lo);
   const f = BigInt(filled);
   let pct = roundDiv(f * 100n * 10_000n, BigInt(want)); // ten-thousandths of a percent
   if (filled < want && pct >= 1_000_000n) pct = 999_999n;
