@@ -89,7 +89,7 @@ describe('pmt book show', () => {
     expect(piped.stdout).toBe('');
   });
 
-  it('rejects a bad --depth and a non-yes/no Kalshi --outcome before any request', async () => {
+  it('rejects a bad --depth, a non-yes/no Kalshi --outcome and --outcome beside a token id, before any request', async () => {
     t.d.resetLogs();
     const a = await t.pmt(['book', 'show', K.normal, '--depth', '0'], t.env());
     expect(a.exitCode).toBe(2);
@@ -98,6 +98,10 @@ describe('pmt book show', () => {
     expect(b.exitCode).toBe(2);
     expect(b.stderr).toMatch(/--outcome must be yes or no on Kalshi/);
     expect(t.d.kalshi.double.requests).toHaveLength(0);
+    const c = await t.pmt(['book', 'show', P.normal, '--outcome', 'no'], t.bare());
+    expect(c.exitCode).toBe(2);
+    expect(c.stderr).toMatch(/--outcome goes with a market id/);
+    expect(t.d.polymarket.clobDouble.requests).toHaveLength(0);
   });
 
   it('an unknown asset is MarketNotFound (exit 5) on both exchanges', async () => {

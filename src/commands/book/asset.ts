@@ -7,7 +7,7 @@ import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
 import type { Exchange } from '../../exchanges/exchange.js';
 import type { ExchangeId } from '../../exchanges/types.js';
-import { resolveAssetExchange } from '../resolve.js';
+import { resolveAssetExchange, TOKEN_ID_RE } from '../resolve.js';
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
@@ -32,6 +32,11 @@ export interface BookAsset {
 export async function resolveBookAsset(ctx: Context, input: unknown, outcomeFlag: unknown): Promise<BookAsset> {
   const outcome = parseOutcome(outcomeFlag);
   const { exchange, id } = resolveAssetExchange(ctx, input);
+  // A token id already is one outcome's book: an --outcome beside it could only be ignored or
+  // contradict it, so it is refused rather than silently showing another outcome's book.
+  if (outcome !== undefined && exchange === 'polymarket' && TOKEN_ID_RE.test(id.replace(/^polymarket:/i, ''))) {
+    throw usageError('--outcome goes with a market id (polymarket:<slug>), not with a token id, which already names one outcome');
+  }
   const adapter = await ctx.exchange(exchange);
   const assetId = await adapter.resolveAsset(id, outcome);
   return { exchange, adapter, assetId };
