@@ -36,7 +36,7 @@ function sideLevels(dollars: unknown, legacyCents: unknown, mirror: boolean): Le
     let price = typeof rawPrice === 'string' || typeof rawPrice === 'number' ? Number(rawPrice) : NaN;
     if (!fromDollars && Number.isInteger(price) && price >= 1) price /= 100; // legacy cents
     const l = level(mirror ? complementPrice(price) : price, rawSize);
-    if (l && Number.isFinite(price)) out.push(l);
+    if (l) out.push(l);
   }
   return out;
 }

@@ -145,6 +145,7 @@ export function ladderLines(f: Formatter, book: Orderbook, stats: OrderbookStats
   return lines;
 }
 
+/** The ladder: lines on a terminal, `side price size total` TSV rows when piped. */
 export async function printLadder(io: IO, f: Formatter, book: Orderbook, stats: OrderbookStats, l: Ladder, label: BookLabel): Promise<void> {
   if (!io.isTTY) return printTable(io, [], ladderTsvRows(l));
   io.out(ladderLines(f, book, stats, l, label, io.columns).join('\n'));
@@ -186,6 +187,7 @@ export interface WalkDetail {
   levels: number;
 }
 
+/** Columns of the impact table for people. */
 export const IMPACT_COLUMNS: Column[] = [
   { header: 'SIDE' },
   { header: 'AVG PRICE', align: 'right' },
@@ -227,12 +229,14 @@ export function impactTitle(f: Formatter, imp: OrderbookImpact, label: BookLabel
   return `${bookTitle(f, label)}\nmarket order of ${f.num(imp.size)} contracts · ${mid}`;
 }
 
+/** Impact: a title and one table row per side on a terminal, raw TSV rows when piped. */
 export async function printImpact(io: IO, f: Formatter, imp: OrderbookImpact, label: BookLabel, buy: WalkDetail, sell: WalkDetail): Promise<void> {
   if (!io.isTTY) return printTable(io, [], [impactTsvRow('buy', imp, buy), impactTsvRow('sell', imp, sell)]);
   io.out(impactTitle(f, imp, label));
   await printTable(io, IMPACT_COLUMNS, [impactRow(f, 'buy', imp, buy), impactRow(f, 'sell', imp, sell)]);
 }
 
+/** Stats: labelled lines on a terminal, `field value` TSV rows when piped. */
 export async function printStats(io: IO, f: Formatter, s: OrderbookStats, label: BookLabel): Promise<void> {
   if (!io.isTTY) return printTable(io, [], statsTsvRows(s));
   io.out(statsLines(f, s, label).join('\n'));
