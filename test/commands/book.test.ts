@@ -164,3 +164,32 @@ describe('Kalshi book authentication', () => {
     expect(JSON.parse(r.stdout).mid).toBe(0.435);
   });
 });
+
+describe('Polymarket market ids', () => {
+  // openpx's fixture market in the Gamma double: outcomes Yes (…0001) and No (…0002).
+  const SLUG = 'polymarket-test-slug-2025q4';
+  const YES = '123456789012345678901234567890123456789012345678901234567890001';
+  const NO = '123456789012345678901234567890123456789012345678901234567890002';
+
+  it('polymarket:<slug> shows the first outcome token, --outcome picks another (case-insensitive)', async () => {
+    const first = JSON.parse((await t.pmt(['book', 'show', `polymarket:${SLUG}`, '--json'], t.bare())).stdout);
+    expect(first.asset_id).toBe(YES);
+    const no = await t.pmt(['book', 'stats', `polymarket:${SLUG}`, '--outcome', 'no', '--json'], t.bare());
+    expect(no.exitCode).toBe(0);
+    const s = JSON.parse(no.stdout);
+    expect(s.asset_id).toBe(NO);
+    // the NO token's own book sits around its own price (0.35), not the YES price
+    expect(s.mid).toBeGreaterThan(0.3);
+    expect(s.mid).toBeLessThan(0.4);
+    const imp = await t.pmt(['book', 'impact', `polymarket:${SLUG}`, '--outcome', 'YES', '--size', '5', '--json'], t.bare());
+    expect(JSON.parse(imp.stdout).asset_id).toBe(YES);
+  });
+
+  it('an unknown outcome is a usage error naming the valid ones; an unknown slug is MarketNotFound', async () => {
+    const r = await t.pmt(['book', 'show', `polymarket:${SLUG}`, '--outcome', 'maybe'], t.bare());
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/valid: Yes, No/);
+    const gone = await t.pmt(['book', 'show', 'polymarket:no-such-market-anywhere'], t.bare());
+    expect(gone.exitCode).toBe(5);
+  });
+});
