@@ -151,9 +151,9 @@ export async function printLadder(io: IO, f: Formatter, book: Orderbook, stats: 
   io.out(ladderLines(f, book, stats, l, label, io.columns).join('\n'));
 }
 
-/** Stats as `field<TAB>value` rows (piped) in the model's field order. */
+/** Stats as `field<TAB>value` rows (piped) in the model's field order; unknown values are empty. */
 export function statsTsvRows(s: OrderbookStats): Cell[][] {
-  return (Object.keys(s) as Array<keyof OrderbookStats>).map((k) => [k, s[k] == null ? '-' : String(s[k])]);
+  return (Object.keys(s) as Array<keyof OrderbookStats>).map((k) => [k, s[k] == null ? '' : String(s[k])]);
 }
 
 function signed(v: number | null, places: number): string {
@@ -216,10 +216,10 @@ export function impactRow(f: Formatter, side: 'buy' | 'sell', imp: OrderbookImpa
   return [paint(side), f.price(avg), filled, slip == null ? '-' : `${slip.toFixed(2)} bps`, worst];
 }
 
-/** One side of the impact, piped: side, avg price, fill %, slippage bps, filled, worst price. */
+/** One side of the impact, piped: side, avg price, fill %, slippage bps, filled, worst price (unknown: empty). */
 export function impactTsvRow(side: 'buy' | 'sell', imp: OrderbookImpact, w: WalkDetail): Cell[] {
   const { avg, pct, slip } = sideOf(side, imp);
-  const raw = (v: number | null) => (v == null ? '-' : String(v));
+  const raw = (v: number | null) => (v == null ? '' : String(v));
   return [side, raw(avg), String(pct), raw(slip), String(w.filled), raw(w.worst_price)];
 }
 

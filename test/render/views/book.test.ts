@@ -108,13 +108,13 @@ describe('ladder', () => {
 });
 
 describe('stats and impact rows', () => {
-  it('stats piped: field, value in model order; null is "-"', () => {
+  it('stats piped: field, value in model order; null is empty', () => {
     const rows = statsTsvRows(stats);
     expect(rows[0]).toEqual(['asset_id', 'KXBOOK']);
     expect(rows).toContainEqual(['spread_bps', '689.66']);
     expect(rows).toContainEqual(['weighted_mid', '0.437']);
     const empty = statsTsvRows(bookStats({ ...BOOK, asks: [], bids: [] }, 'x'));
-    expect(empty).toContainEqual(['mid', '-']);
+    expect(empty).toContainEqual(['mid', '']);
   });
 
   it('stats for people name the lean of the imbalance', () => {
@@ -134,5 +134,6 @@ describe('stats and impact rows', () => {
     const none = { ...BOOK, bids: [] };
     const r = impactRow(plain, 'sell', bookImpact(none, 5, 'x'), walkBook([], 5));
     expect(r.slice(1)).toEqual(['-', '0 (no bids)', '-', '-']);
+    expect(impactTsvRow('sell', bookImpact(none, 5, 'x'), walkBook([], 5))).toEqual(['sell', '', '0', '', '0', '']);
   });
 });
