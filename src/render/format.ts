@@ -45,7 +45,6 @@ export class Formatter {
     this.human = io.isTTY;
     this.c = new Chalk({ level: io.color ? 1 : 0 });
     this.cents = opts.cents ?? false;
-    // h23, not hour12:false: ICU renders midnight as "24:00" under hour12:false.
     this.dateFmt = new Intl.DateTimeFormat('en-CA', {
       timeZone: opts.timeZone,
       year: 'numeric',
@@ -53,6 +52,7 @@ export class Formatter {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      // h23, not hour12:false: ICU renders midnight as "24:00" under hour12:false.
       hourCycle: 'h23',
       timeZoneName: 'short',
     });

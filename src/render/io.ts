@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 
 export interface IOOptions {
-  stdout?: Writable & { isTTY?: boolean; columns?: number };
+  stdout?: Writable & { isTTY?: boolean; columns?: number; rows?: number };
   stderr?: Writable & { isTTY?: boolean; columns?: number };
   stdinIsTTY?: boolean;
   env?: NodeJS.ProcessEnv;
@@ -36,6 +36,8 @@ export class IO {
   readonly columns: number;
   /** Width of the terminal stderr draws on (the progress line). */
   readonly stderrColumns: number;
+  /** Terminal height in lines (views that fit the screen); `LINES`, else 24, when unknown. */
+  readonly rows: number;
 
   constructor(opts: IOOptions = {}) {
     const env = opts.env ?? process.env;
@@ -52,6 +54,7 @@ export class IO {
     this.columns = forcedCols ?? stdout.columns ?? (Number(env.COLUMNS) || 100);
     this.stderrColumns = forcedCols ?? stderr.columns ?? this.columns;
     this.canAnimate = this.isTTY && this.stderrIsTTY && env.TERM !== 'dumb';
+    this.rows = stdout.rows ?? (Number(env.LINES) || 24);
     this.color = decideColor(env, this.isTTY, opts.noColor ?? false);
     this.stderrColor = decideColor(env, this.stderrIsTTY, opts.noColor ?? false);
   }
