@@ -5,7 +5,8 @@ import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
 
 export const MARKET_COLUMNS: Column[] = [
-  { header: 'MARKET', flex: true },
+  // The id never shrinks: a truncated id cannot be pasted into the next command; titles give way.
+  { header: 'MARKET' },
   { header: 'TITLE', flex: true },
   { header: 'STATUS' },
   { header: 'BID', align: 'right' },
