@@ -130,6 +130,7 @@ describe('bad input', () => {
     [['markets', 'list', '--exchange', 'kalshi', '--cursor', 'garbage'], 2],
     [['markets', 'list', '--exchange', 'kalshi', '--status', 'closed', '--cursor', 'k1.eyJmIjoiYWN0aXZlIiwicyI6bnVsbCwicCI6eyJvcGVuIjoiIn19'], 2],
     [['markets', 'lineage', 'kalshi:KXNOPE-1'], 5],
+    [['markets', 'list', '--exchange', 'kalshi', '--ticker', 'KXNOPE-1'], 5],
   ])('%j → exit %i, one line on stderr, nothing on stdout', async (args, code) => {
     d.resetLogs();
     const r = await pmt(args as string[]);

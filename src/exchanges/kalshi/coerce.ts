@@ -16,11 +16,6 @@ export function obj(v: unknown): Raw | null {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : null;
 }
 
-/** A string, else null. Empty strings stay empty (callers decide what "" means). */
-export function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : null;
-}
-
 /** A non-empty (after trimming) string, else null. */
 export function text(v: unknown): string | null {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
