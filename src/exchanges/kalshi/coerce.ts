@@ -28,14 +28,15 @@ export function bool(v: unknown): boolean | null {
 const PLAIN_RE = /^\d{1,15}(?:\.\d{1,12})?$/;
 
 /**
- * A plain non-negative decimal from a fixed-point string or a finite JSON number; null for
- * anything else. `Number("0.5600")` is the double nearest 0.56, the same value Decimal would
+ * A plain non-negative decimal (at most 12 places, no exponent) from a fixed-point string or a
+ * JSON number; null for anything else. `Number("0.5600")` is the double nearest 0.56, the same value Decimal would
  * give back, so the hot path (thousands of markets per page) skips BigInt; arithmetic on these
  * values (NO = 1 − YES, sums, cents → dollars) goes through Decimal.
  */
 export function num(v: unknown): number | null {
   if (typeof v === 'string') return PLAIN_RE.test(v) ? Number(v) : null;
-  if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return v;
+  // A JSON number must read as a plain decimal too: 5.551115123125783e-17 is float noise, not a price.
+  if (typeof v === 'number') return PLAIN_RE.test(String(v)) ? v : null;
   return null;
 }
 
