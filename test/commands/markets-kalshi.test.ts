@@ -19,7 +19,7 @@ const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 const lines = (s: string) => s.split('\n').filter(Boolean);
 
 const FIXTURE_ROW = [
-  'kalshi:KXTEST-25Q4-CONTRACT', 'Canonical YES short title | Canonical NO short title', 'active',
+  'kalshi:KXTEST-25Q4-CONTRACT', 'Canonical YES short title | Canonical NO short title', 'kalshi', 'active',
   '0.65', '0.67', '0.66', '150000', '2025-12-31T21:00:00.000Z',
 ].join('\t');
 
@@ -30,7 +30,7 @@ describe('pmt markets list --exchange kalshi', () => {
     const rows = lines(r.stdout);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toBe(FIXTURE_ROW);
-    for (const row of rows) expect(row.split('\t')).toHaveLength(8);
+    for (const row of rows) expect(row.split('\t')).toHaveLength(9);
     expect(r.stderr).toMatch(/^next page: pmt markets list --exchange kalshi --limit 3 --cursor k1\.[A-Za-z0-9_-]+\n$/);
   });
 
@@ -38,11 +38,11 @@ describe('pmt markets list --exchange kalshi', () => {
     const r = await pmt(['markets', 'list', '--exchange', 'kalshi', '--limit', '5'], { PMT_FORCE_TTY: '120', TZ: 'UTC' });
     expect(r.exitCode).toBe(0);
     const out = lines(plain(r.stdout));
-    expect(out[0]).toMatch(/MARKET\s+TITLE\s+STATUS\s+BID\s+ASK\s+LAST\s+VOLUME\s+CLOSES/);
+    expect(out[0]).toMatch(/TITLE\s+EXCHANGE\s+TICKER\s+STATUS\s+BID\s+ASK\s+LAST\s+VOLUME\s+CLOSES/);
     expect(out).toHaveLength(6);
     for (const l of out) expect(l.length).toBeLessThanOrEqual(120);
-    for (const l of out.slice(1)) expect(l).toMatch(/kalshi:\S+.*active/);
-    expect(out[1]).toMatch(/^ kalshi:KXTEST-25Q4-CONTRACT .* 0\.65 +0\.67 +0\.66 +\$150,000 +2025-12-31 21:00 UTC/);
+    for (const l of out.slice(1)) expect(l).toMatch(/ kalshi +KX\S+ +active /);
+    expect(out[1]).toMatch(/ kalshi +KXTEST-\S+ +active +0\.65 +0\.67 +0\.66 +\$150,000 +2025-12-31 21:00 UTC/);
     expect(r.stderr).toMatch(/--limit 5 --cursor k1\./);
     // A page of a multi-source filter is at most --limit rows (rows of other statuses are dropped).
     const resolved = await pmt(['markets', 'list', '--exchange', 'kalshi', '--limit', '5', '--status', 'resolved'], { PMT_FORCE_TTY: '120', TZ: 'UTC' });

@@ -15,7 +15,8 @@ function errorCode(body: string): string | undefined {
   }
 }
 
-const ORDER_PATH_RE = /^\/portfolio\/(?:events\/)?orders\/[^/]+/;
+// An order by id (V1 read/cancel, V2 cancel/amend), not the batched endpoint.
+const ORDER_PATH_RE = /^\/portfolio\/(?:events\/)?orders\/(?!batched(?:\/|$))[^/]+/;
 const LIST_PATH_RE = /^\/(?:markets|historical\/markets|events|series)\/?$/;
 
 /** What a 404 path names: the message says "no series X" rather than "no market X". */

@@ -12,7 +12,7 @@ import { parseEvent, parseMarkets } from './parse.js';
 
 /** Kalshi's own cap for `/markets` and `/historical/markets`. */
 export const PAGE_CAP = 1000;
-/** Page size when none (or 0) is asked for: Kalshi's default, and what Kalshi does with limit=0. */
+/** Page size when none is asked for: Kalshi's own default. */
 export const DEFAULT_PAGE = 100;
 /** Tickers per `GET /markets?tickers=` request (openpx sent them all and got the first 100 back). */
 export const TICKER_CHUNK = 100;
@@ -52,14 +52,14 @@ async function drain(c: KalshiClient, path: string, query: Query): Promise<unkno
 }
 
 /**
- * The page size actually requested. Absent or 0 → Kalshi's default (100), which is also what
- * Kalshi itself does with limit=0; above 1000 → 1000 (the interface's clamp). Anything that is
- * not a whole number ≥ 0 is a usage error.
+ * The page size of a catalogue page. Absent → Kalshi's default (100); above 1000 → 1000 (the
+ * interface's clamp); 0 → an empty page whose cursor is the position given (nothing is asked
+ * upstream, where limit=0 would silently mean 100), as on Polymarket. Anything that is not a
+ * whole number ≥ 0 is a usage error.
  */
 export function pageSize(limit: number | undefined): number {
   if (limit === undefined || limit === null) return DEFAULT_PAGE;
   if (!Number.isInteger(limit) || limit < 0) throw usageError(`limit must be a whole number of at least 0 (got ${String(limit)})`);
-  if (limit === 0) return DEFAULT_PAGE;
   return Math.min(limit, PAGE_CAP);
 }
 
@@ -135,6 +135,7 @@ export async function catalogue(
   cursor: string | undefined,
 ): Promise<{ markets: Market[]; cursor: string | null }> {
   const pos: Positions = cursor ? decodeCursor(cursor, filter, series) : startPositions(filter);
+  if (limit === 0) return { markets: [], cursor: encodeCursor(filter, series, pos) };
   const keys = SOURCES[filter].filter((k) => pos[k] !== undefined);
   const shares = splitLimit(limit, keys);
   const pages = await Promise.all(

@@ -58,23 +58,12 @@ async function getMarket(c: KalshiClient, path: string): Promise<Market> {
 }
 
 /**
- * One market by ticker: the live set, then the archive (markets settled before Kalshi's
- * historical cutoff answer only there). Neither has it → MarketNotFound. An event ticker is not a
- * market here (it cannot be traded); lineage is where events stand in for markets.
+ * One live market by ticker (order entry and the book use it): one `GET /markets/{ticker}`;
+ * unknown → MarketNotFound. Archived markets (settled before Kalshi's historical cutoff) are not
+ * tradable and answer only in lineage and listings; an event ticker is not a market here either.
  */
 export async function fetchMarket(c: KalshiClient, ticker: string): Promise<Market> {
-  const t = native(ticker);
-  try {
-    return await getMarket(c, `/markets/${enc(t)}`);
-  } catch (e) {
-    if (!isNotFound(e)) throw e;
-  }
-  try {
-    return await getMarket(c, `/historical/markets/${enc(t)}`);
-  } catch (e) {
-    if (isNotFound(e)) throw new PmtError('MarketNotFound', `Kalshi has no market "${t}"`, { status: 404 });
-    throw e;
-  }
+  return getMarket(c, `/markets/${enc(native(ticker))}`);
 }
 
 /**

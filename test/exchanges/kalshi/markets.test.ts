@@ -82,15 +82,24 @@ describe('catalogue paging', () => {
     expect(listRequests().map((r) => `${r.path}?limit=${r.query.get('limit')}`).sort()).toEqual(['/historical/markets?limit=5', '/markets?limit=5']);
   });
 
-  it('limit 0 and no limit ask Kalshi for its default 100; more than 1000 is clamped; negative is refused before any request', async () => {
-    await fetchMarkets(c, { limit: 0 });
+  it('no limit asks Kalshi for its default 100; more than 1000 is clamped; negative is refused before any request', async () => {
     await fetchMarkets(c, {});
     await fetchMarkets(c, { limit: 1001 });
-    expect(listRequests().map((r) => r.query.get('limit'))).toEqual(['100', '100', '1000']);
+    expect(listRequests().map((r) => r.query.get('limit'))).toEqual(['100', '1000']);
     k.double.resetLog();
     for (const limit of [-1, 2.5, Number.NaN]) expect((await rejects(fetchMarkets(c, { limit }))).usage).toBe(true);
     expect((await rejects(fetchMarkets(c, { status: 'open' as never }))).usage).toBe(true);
     expect(k.double.requests).toHaveLength(0);
+  });
+
+  it('limit 0 is an empty page that keeps its position (nothing is sent; Kalshi would read 0 as 100)', async () => {
+    const zero = await fetchMarkets(c, { status: 'all', limit: 0 });
+    expect(zero.markets).toEqual([]);
+    expect(k.double.requests).toHaveLength(0);
+    const first = await fetchMarkets(c, { status: 'all', limit: 10, cursor: zero.cursor! });
+    expect(first.markets.map((m) => m.ticker)).toEqual((await fetchMarkets(c, { status: 'all', limit: 10 })).markets.map((m) => m.ticker));
+    const again = await fetchMarkets(c, { status: 'all', limit: 0, cursor: first.cursor! });
+    expect([again.markets, again.cursor]).toEqual([[], first.cursor]);
   });
 
   it('a series filter reaches both the live set and the archive', async () => {
