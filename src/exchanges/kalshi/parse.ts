@@ -88,6 +88,17 @@ function binaryOutcomes(raw: Raw): Outcome[] {
   ];
 }
 
+/**
+ * Contracts → USD. Kalshi counts volume in contracts; the interface wants USD. Each contract's
+ * notional is `notional_value_dollars` ("1.0000" on every Kalshi market today, so the number is
+ * unchanged); a different notional is multiplied in exactly rather than mislabelled.
+ */
+function usd(contracts: number | null, raw: Raw): number | null {
+  const notional = num(raw.notional_value_dollars);
+  if (contracts === null || notional === null || notional === 1 || notional === 0) return contracts;
+  return Decimal.from(contracts).times(notional).toNumber();
+}
+
 /*
  * Market (GET /markets, /markets/{ticker}, /historical/markets), the fields read:
  * {
@@ -99,7 +110,7 @@ function binaryOutcomes(raw: Raw): Outcome[] {
  *   "open_time": "2025-10-01T14:30:00Z", "close_time": "2025-12-31T21:00:00Z",
  *   "created_time": "2025-09-15T08:00:00Z", "settlement_ts": "2026-01-01T00:00:00Z",
  *   "yes_bid_dollars": "0.6500", "yes_ask_dollars": "0.6700", "last_price_dollars": "0.6600",
- *   "volume_fp": "150000", "volume_24h_fp": "5000",
+ *   "volume_fp": "150000", "volume_24h_fp": "5000", "notional_value_dollars": "1.0000",
  *   "price_ranges": [{ "start": "0.0100", "end": "0.9900", "step": "0.0100" }]
  * }
  * Legacy fallbacks: yes_bid / yes_ask / last_price (integer cents), volume / volume_24h (integer
@@ -116,7 +127,7 @@ export function parseMarket(input: unknown): Market | null {
     status: unifiedStatus(raw.status),
     ticker,
     title: marketTitle(raw, ticker),
-    volume: count(raw, 'volume') ?? 0,
+    volume: usd(count(raw, 'volume'), raw) ?? 0,
     best_ask: price(raw, 'yes_ask'),
     best_bid: price(raw, 'yes_bid'),
     last_trade_price: price(raw, 'last_price'),
@@ -134,7 +145,7 @@ export function parseMarket(input: unknown): Market | null {
     result: resultLabel(raw.result),
     rules: joinRules(text(raw.rules_primary), text(raw.rules_secondary)),
     tick_size: tickSize(raw),
-    volume_24h: count(raw, 'volume_24h'),
+    volume_24h: usd(count(raw, 'volume_24h'), raw),
   };
 }
 

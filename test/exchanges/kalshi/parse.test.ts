@@ -84,6 +84,12 @@ describe('parseMarket field rules', () => {
     ]);
   });
 
+  it('volumes are USD: contracts times the contract notional ($1 on Kalshi today)', () => {
+    expect([m({ volume_fp: '1500.25', volume_24h_fp: '10.00' }).volume, m({ volume_fp: '1500.25', notional_value_dollars: '1.0000' }).volume]).toEqual([1500.25, 1500.25]);
+    const tenth = m({ volume_fp: '1500.30', volume_24h_fp: '3.00', notional_value_dollars: '0.1000' });
+    expect([tenth.volume, tenth.volume_24h]).toEqual([150.03, 0.3]);
+  });
+
   it('NO is the exact complement of YES (no float noise)', () => {
     for (const [yes, no] of [['0.5700', 0.43], ['0.9000', 0.1], ['0.0300', 0.97], ['0.123456', 0.876544], ['1.0000', 0], ['0.0000', 1]] as const) {
       expect(m({ yes_ask_dollars: yes }).outcomes[1]!.price, yes).toBe(no);
