@@ -1,11 +1,10 @@
 /**
- * Tables for people (aligned columns fitted to the terminal's width) and tab-separated rows when
- * piped (no header, no colour, no padding), as gh does.
+ * Tables for people (cli-table3, borderless, fitted to the terminal's width) and tab-separated
+ * rows when piped (no header, no colour, no padding), as gh does.
  *
- * The layout is borderless, so it is just padding; doing it here rather than in cli-table3 means
- * one width model (render/width.ts) decides both where a cell is cut and how far it is padded.
- * cli-table3's own width function counts emoji sequences and variation selectors differently and
- * would cut mid-character or shift a column.
+ * One width model (render/width.ts) decides where a cell is cut and how far it is padded: cells
+ * reach cli-table3 already fitted to their column, so its own width function (which counts emoji
+ * sequences differently) never cuts mid-character. cli-table3 is loaded only when a table is drawn.
  */
 import type { IO } from './io.js';
 import { sanitize } from './format.js';
@@ -69,13 +68,20 @@ export async function tableString(io: Pick<IO, 'columns' | 'color'>, columns: Co
   const cellText = io.color ? humanOf : (c: Cell | undefined) => humanOf(c).replace(SGR_RE, '');
   const natural = columns.map((col, i) => Math.max(displayWidth(col.header), ...rows.map((r) => displayWidth(cellText(r[i])))));
   const widths = fitWidths(natural, columns, io.columns);
-  const line = (cells: string[]) =>
-    cells
-      .map((text, i) => fit(text, widths[i]!, columns[i]!.align ?? 'left'))
-      .join(' '.repeat(GAP))
-      .replace(/ +$/, '');
   const bold = (s: string) => (io.color ? `\u001b[1m${s}\u001b[22m` : s);
-  const out = [bold(line(columns.map((c) => c.header)))];
-  for (const r of rows) out.push(line(columns.map((_, i) => cellText(r[i]))));
-  return out.join('\n');
+  const fitted = (cells: string[]) => cells.map((text, i) => fit(text, widths[i]!, columns[i]!.align ?? 'left'));
+  const { default: Table } = await import('cli-table3');
+  const none = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '' };
+  const table = new Table({
+    head: fitted(columns.map((c) => c.header)).map(bold),
+    chars: { ...none, middle: ' '.repeat(GAP) },
+    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
+    wordWrap: false,
+  });
+  for (const r of rows) table.push(fitted(columns.map((_, i) => cellText(r[i]))));
+  return table
+    .toString()
+    .split('\n')
+    .map((l: string) => l.replace(/ +$/, ''))
+    .join('\n');
 }
