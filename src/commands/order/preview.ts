@@ -1,0 +1,179 @@
+/**
+ * The pre-trade preview, computed exactly (Decimal) and purely from what was fetched: the order
+ * in words on both price scales, cost or proceeds, what would fill now at the limit, the book's
+ * impact at that size, and the venue checks that passed. Rendering lives in render/views/orders.
+ *
+ * Price scales (contract, "Prices and outcomes"): the price is on the asset's own book. Kalshi's
+ * book is YES-priced, so `--outcome no` at p trades NO at 1 − p (the same order as the opposite
+ * side of YES at p). A Polymarket asset is one outcome's token, so the price is that token's.
+ */
+import { Decimal } from '../../decimal.js';
+import type { AssetInfo } from '../../exchanges/exchange.js';
+import type { ExchangeId, Orderbook, OrderbookImpact, OrderSide, OrderType } from '../../exchanges/types.js';
+import { sameLabel } from './common.js';
+import { limitFill } from './impact.js';
+import { complementPrice } from './rules.js';
+
+export interface Check {
+  name: 'price' | 'tick' | 'size' | 'min_size' | 'outcome' | 'market_status' | 'book';
+  ok: boolean;
+  detail: string;
+}
+
+export interface OrderPreview {
+  exchange: ExchangeId;
+  environment: string;
+  asset_id: string;
+  market: { unified_id: string; title: string; status: string };
+  side: OrderSide;
+  order_type: OrderType;
+  /** Outcome traded, as the exchange labels it. */
+  outcome: string;
+  /** Outcome the asset's book prices (Kalshi `Yes`; Polymarket the token's own). */
+  book_outcome: string;
+  /** The other outcome of a two-outcome market; null otherwise. */
+  complement: string | null;
+  /** Limit on the book's scale (what is sent). */
+  book_price: Decimal;
+  /** Limit on the traded outcome's scale (what the trader pays or receives per contract). */
+  outcome_price: Decimal;
+  size: Decimal;
+  /** price × size on the outcome's scale: cost of a buy, proceeds of a sell. */
+  notional: Decimal;
+  /** A buy pays $1 per contract if its outcome wins. */
+  max_payout: Decimal | null;
+  /** Which side of the asset's book the order takes from: a Kalshi NO buy sells into YES bids. */
+  book_side: OrderSide;
+  best_bid: number | null;
+  best_ask: number | null;
+  /** Contracts that would fill at once at or better than the limit (outcome scale avg). */
+  fill_now: { filled: Decimal; avg: Decimal | null; resting: Decimal } | null;
+  /** Market-order impact at this size on the side the order takes (outcome scale avg). */
+  impact: { avg_price: Decimal | null; fill_pct: number; slippage_bps: number | null; mid: number | null } | null;
+  book_time: string | null;
+  checks: Check[];
+  warnings: string[];
+}
+
+export interface PreviewInput {
+  exchange: ExchangeId;
+  environment: string;
+  info: AssetInfo;
+  side: OrderSide;
+  order_type: OrderType;
+  /** Outcome label being traded (already checked against the asset). */
+  outcome: string;
+  price: Decimal;
+  size: Decimal;
+  book: Orderbook | null;
+  impact: OrderbookImpact | null;
+}
+
+/** The other outcome's label when the market has exactly two. */
+export function complementLabel(info: AssetInfo, label: string): string | null {
+  const labels = info.market.outcomes.length === 2 ? info.market.outcomes.map((o) => o.label) : info.outcomes;
+  if (labels.length !== 2) return null;
+  return sameLabel(labels[0]!, label) ? labels[1]! : sameLabel(labels[1]!, label) ? labels[0]! : null;
+}
+
+export function buildPreview(i: PreviewInput): OrderPreview {
+  const onBook = sameLabel(i.outcome, i.info.book_outcome);
+  const outcomePrice = onBook ? i.price : complementPrice(i.price);
+  // Trading the complement of the book's outcome takes the opposite side of the book.
+  const bookSide: OrderSide = onBook ? i.side : i.side === 'buy' ? 'sell' : 'buy';
+  const toOutcome = (d: Decimal | null) => (d == null ? null : onBook ? d : complementPrice(d));
+  const notional = outcomePrice.times(i.size);
+  const warnings: string[] = [];
+  const checks: Check[] = [
+    { name: 'price', ok: true, detail: `${i.price.toFixed()} is inside (0, 1)` },
+    { name: 'tick', ok: true, detail: `${i.price.toFixed()} is on the ${Decimal.from(i.info.tick_size).toFixed()} tick grid` },
+    { name: 'size', ok: true, detail: `${i.size.toFixed()} contracts, at most 2 decimals` },
+    { name: 'min_size', ok: true, detail: `${i.size.toFixed()} >= minimum ${Decimal.from(i.info.min_order_size).toFixed()}` },
+    { name: 'outcome', ok: true, detail: `${i.outcome} is an outcome of this asset` },
+    { name: 'market_status', ok: i.info.market.status === 'active', detail: `market is ${i.info.market.status}` },
+  ];
+
+  let fillNow: OrderPreview['fill_now'] = null;
+  let impact: OrderPreview['impact'] = null;
+  const book = i.book;
+  if (book) {
+    const f = limitFill(book, bookSide, i.price, i.size);
+    fillNow = { filled: f.filled, avg: toOutcome(f.avg), resting: i.size.minus(f.filled) };
+    const takes = bookSide === 'buy' ? book.asks : book.bids;
+    checks.push({ name: 'book', ok: takes.length > 0, detail: `${book.bids.length} bid and ${book.asks.length} ask levels` });
+    if (takes.length === 0) {
+      warnings.push(`the book has no ${bookSide === 'buy' ? 'asks' : 'bids'}: nothing fills now; the order would rest at its limit`);
+    }
+    if (i.order_type === 'fok' && f.filled.lt(i.size)) {
+      warnings.push(`fill-or-kill: only ${f.filled.toFixed()} of ${i.size.toFixed()} are available at this limit now, so the order would be killed unfilled`);
+    } else if (i.order_type === 'ioc' && f.filled.lt(i.size)) {
+      warnings.push(`immediate-or-cancel: about ${f.filled.toFixed()} fill now and the remaining ${i.size.minus(f.filled).toFixed()} are cancelled`);
+    }
+  } else {
+    checks.push({ name: 'book', ok: false, detail: 'the order book could not be read' });
+    warnings.push('no live book: fill and slippage are unknown');
+  }
+  if (i.impact) {
+    const buy = bookSide === 'buy';
+    const avg = buy ? i.impact.buy_avg_price : i.impact.sell_avg_price;
+    impact = {
+      avg_price: toOutcome(avg == null ? null : Decimal.from(avg)),
+      fill_pct: buy ? i.impact.buy_fill_pct : i.impact.sell_fill_pct,
+      slippage_bps: buy ? i.impact.buy_slippage_bps : i.impact.sell_slippage_bps,
+      mid: i.impact.mid,
+    };
+  }
+  if (i.exchange === 'kalshi' && i.side === 'sell') {
+    const other = complementLabel(i.info, i.outcome) ?? 'the other outcome';
+    warnings.push(`on Kalshi, selling ${i.outcome} you do not hold buys ${other} at ${complementPrice(outcomePrice).toFixed()} instead`);
+  }
+  return {
+    exchange: i.exchange,
+    environment: i.environment,
+    asset_id: i.info.asset_id,
+    market: { unified_id: i.info.market.unified_id, title: i.info.market.title, status: i.info.market.status },
+    side: i.side,
+    order_type: i.order_type,
+    outcome: i.outcome,
+    book_outcome: i.info.book_outcome,
+    complement: complementLabel(i.info, i.outcome),
+    book_price: i.price,
+    outcome_price: outcomePrice,
+    size: i.size,
+    notional,
+    max_payout: i.side === 'buy' ? i.size : null,
+    book_side: bookSide,
+    best_bid: book?.bids[0]?.price ?? null,
+    best_ask: book?.asks[0]?.price ?? null,
+    fill_now: fillNow,
+    impact,
+    book_time: book?.timestamp ?? null,
+    checks,
+    warnings,
+  };
+}
+
+/** The preview as plain JSON (numbers, not Decimals) for `--dry-run --json`. */
+export function previewJson(p: OrderPreview): Record<string, unknown> {
+  const n = (d: Decimal | null) => (d == null ? null : d.toNumber());
+  return {
+    market: p.market,
+    outcome: p.outcome,
+    book_outcome: p.book_outcome,
+    complement: p.complement,
+    book_price: n(p.book_price),
+    outcome_price: n(p.outcome_price),
+    complement_price: p.complement ? n(complementPrice(p.outcome_price)) : null,
+    [p.side === 'buy' ? 'cost' : 'proceeds']: n(p.notional),
+    max_payout: n(p.max_payout),
+    book_side: p.book_side,
+    best_bid: p.best_bid,
+    best_ask: p.best_ask,
+    fill_now: p.fill_now && { filled: n(p.fill_now.filled), avg_price: n(p.fill_now.avg), resting: n(p.fill_now.resting) },
+    impact: p.impact && { ...p.impact, avg_price: n(p.impact.avg_price) },
+    book_time: p.book_time,
+    checks: p.checks,
+    warnings: p.warnings,
+    estimate: 'estimate from the book at preview time, not a guaranteed fill; fees not included',
+  };
+}
