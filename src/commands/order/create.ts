@@ -99,6 +99,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     size,
     book,
     impact: marketImpact(book, size.toNumber(), new Date(ctx.now()).toISOString()),
+    now: ctx.now(),
   });
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   const f = new Formatter(ctx.io);
@@ -117,7 +118,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   else ctx.io.out(lines);
   if (!opts.yes) {
     const verb = side === 'buy' ? `cost ${usdExact(preview.notional)}` : `proceeds ${usdExact(preview.notional)}`;
-    const ok = await pr!.confirm({ message: `Send this order to ${exchangeId}? ${side} ${size.toFixed()} ${outcome} at ${preview.outcome_price.toFixed()}, ${verb}`, default: false });
+    const ok = await pr!.confirm({ message: `Send this order to ${exchangeId}? ${side} ${size.toFixed()} ${outcome} at ${preview.outcome_price.toFixed(2)}, ${verb}`, default: false });
     if (!ok) throw cancelledError('order not sent: declined at the confirmation');
   }
   let order;

@@ -34,7 +34,7 @@ export function priceHint(ctx: PriceContext, value: string): string {
   const p = Decimal.parse(value.trim())!;
   const q = outcomeScale(ctx, p);
   const other = complementLabel(ctx.info, ctx.outcome);
-  const words = `${ctx.side} ${ctx.outcome} at ${q.toFixed()}${other ? ` = ${other} at ${complementPrice(q).toFixed()}` : ''}`;
+  const words = `${ctx.side} ${ctx.outcome} at ${q.toFixed(2)}${other ? ` = ${other} at ${complementPrice(q).toFixed(2)}` : ''}`;
   return `✓ ${words}${ctx.size ? ` · ${ctx.side === 'buy' ? 'cost' : 'proceeds'} ${usdExact(q.times(ctx.size))}` : ''}`;
 }
 

@@ -21,7 +21,9 @@ export function marketImpact(book: Orderbook, size: number, nowIso: string): Ord
     const w = walkLevels(levels, Decimal.from(size), () => true);
     const avg = w.filled.isZero() ? null : w.notional.div(w.filled, 6);
     const pct = w.filled.times(100).div(size, 4).toNumber();
-    const bps = avg && mid && mid.gt(0) ? avg.minus(mid).times(avg.gte(mid) ? 1 : -1).times(10_000).div(mid, 2).toNumber() : null;
+    // |notional/filled − mid| / mid in bps, from exact sums (no rounded average in between).
+    const gap = mid ? w.notional.minus(mid.times(w.filled)) : null;
+    const bps = avg && mid && gap && mid.gt(0) ? gap.times(gap.isNegative() ? -10_000 : 10_000).div(mid.times(w.filled), 2).toNumber() : null;
     return { avg: avg?.toNumber() ?? null, pct: Math.min(pct, 100), bps };
   };
   const buy = walk(book.asks);

@@ -51,6 +51,8 @@ export interface OrderPreview {
   /** Market-order impact at this size on the side the order takes (outcome scale avg). */
   impact: { avg_price: Decimal | null; fill_pct: number; slippage_bps: number | null; mid: number | null } | null;
   book_time: string | null;
+  /** Age of the book snapshot in whole seconds at preview time; null when unknown. */
+  book_age_s: number | null;
   checks: Check[];
   warnings: string[];
 }
@@ -67,7 +69,12 @@ export interface PreviewInput {
   size: Decimal;
   book: Orderbook | null;
   impact: OrderbookImpact | null;
+  /** Wall clock (ms) at preview time, to age the book snapshot. */
+  now?: number;
 }
+
+/** A book snapshot older than this is flagged in the preview. */
+export const STALE_BOOK_MS = 60_000;
 
 /** The other outcome's label when the market has exactly two. */
 export function complementLabel(info: AssetInfo, label: string): string | null {
@@ -109,6 +116,8 @@ export function buildPreview(i: PreviewInput): OrderPreview {
     } else if (i.order_type === 'ioc' && f.filled.lt(i.size)) {
       warnings.push(`immediate-or-cancel: about ${f.filled.toFixed()} fill now and the remaining ${i.size.minus(f.filled).toFixed()} are cancelled`);
     }
+    const age = bookAge(book.timestamp, i.now);
+    if (age != null && age * 1000 > STALE_BOOK_MS) warnings.push(`the book snapshot is ${age} s old: prices may have moved`);
   } else {
     checks.push({ name: 'book', ok: false, detail: 'the order book could not be read' });
     warnings.push('no live book: fill and slippage are unknown');
@@ -148,9 +157,16 @@ export function buildPreview(i: PreviewInput): OrderPreview {
     fill_now: fillNow,
     impact,
     book_time: book?.timestamp ?? null,
+    book_age_s: book ? bookAge(book.timestamp, i.now) : null,
     checks,
     warnings,
   };
+}
+
+function bookAge(ts: string | null | undefined, now: number | undefined): number | null {
+  const t = ts ? Date.parse(ts) : NaN;
+  if (now === undefined || Number.isNaN(t)) return null;
+  return Math.max(0, Math.floor((now - t) / 1000));
 }
 
 /** The preview as plain JSON (numbers, not Decimals) for `--dry-run --json`. */
@@ -172,6 +188,7 @@ export function previewJson(p: OrderPreview): Record<string, unknown> {
     fill_now: p.fill_now && { filled: n(p.fill_now.filled), avg_price: n(p.fill_now.avg), resting: n(p.fill_now.resting) },
     impact: p.impact && { ...p.impact, avg_price: n(p.impact.avg_price) },
     book_time: p.book_time,
+    book_age_s: p.book_age_s,
     checks: p.checks,
     warnings: p.warnings,
     estimate: 'estimate from the book at preview time, not a guaranteed fill; fees not included',

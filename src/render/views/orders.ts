@@ -111,7 +111,7 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
   out.push(`${b('Order preview')} · ${p.exchange}${env}`);
   out.push(`${label('Market')}${f.text(p.market.unified_id)}  ${f.text(p.market.title)}`);
   out.push(`${label('Asset')}${f.text(p.asset_id)}  (its book prices ${f.text(p.book_outcome)})`);
-  const onBook = p.outcome_price.eq(p.book_price) && p.outcome.toLowerCase() === p.book_outcome.toLowerCase();
+  const onBook = p.outcome.toLowerCase() === p.book_outcome.toLowerCase();
   const both = onBook
     ? p.complement
       ? ` (= ${f.text(p.complement)} at ${p2(Decimal.ONE.minus(p.outcome_price))})`
@@ -124,7 +124,11 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
     out.push(`${label('Proceeds')}${b(usdExact(p.notional))} for ${p.size.toFixed()} contracts`);
   }
   if (p.book_time !== null || p.best_bid !== null || p.best_ask !== null) {
-    out.push(`${label('Book')}${f.text(p.book_outcome)} bid ${f.price(p.best_bid)} · ask ${f.price(p.best_ask)}${p.book_time ? ` · as of ${f.time(p.book_time)}` : ''}`);
+    // Trading the other outcome: its bid is 1 − the book's ask, and its ask 1 − the book's bid.
+    const flip = (v: number | null) => (v == null ? null : Decimal.ONE.minus(v).toNumber());
+    const mirrored = onBook ? '' : ` (= ${f.text(p.outcome)} bid ${f.price(flip(p.best_ask))} · ask ${f.price(flip(p.best_bid))})`;
+    const age = p.book_age_s == null ? '' : ` (${p.book_age_s} s old)`;
+    out.push(`${label('Book')}${f.text(p.book_outcome)} bid ${f.price(p.best_bid)} · ask ${f.price(p.best_ask)}${mirrored}${p.book_time ? ` · as of ${f.time(p.book_time)}${age}` : ''}`);
   }
   if (p.fill_now) {
     const { filled, avg, resting } = p.fill_now;
