@@ -96,7 +96,9 @@ async function kalshiSection(ctx: Context, o: AddOpts, old: KalshiProfile, pr?: 
     delete k.private_key_path;
   } else if (!k.private_key_path && !k.private_key) {
     if (!pr) throw usageError('--kalshi-private-key-path is required with --kalshi-api-key-id (the .pem file downloaded from Kalshi)');
-    k.private_key_path = await ask.askKalshiKeyPath(pr);
+    const r = await ask.askKalshiKeyPath(pr);
+    if (r.warning) ctx.io.err(`warning: ${r.warning}`);
+    k.private_key_path = r.absolute;
   }
   // Optional values are asked only when nothing about Kalshi was given as a flag.
   if (o.kalshiDemo !== undefined) k.demo = o.kalshiDemo;

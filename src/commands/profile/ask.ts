@@ -25,12 +25,12 @@ export function askKalshiKeyId(pr: Prompter): Promise<string> {
 }
 
 /** The key file path, loaded as an RSA key before it is accepted. */
-export async function askKalshiKeyPath(pr: Prompter): Promise<string> {
+export async function askKalshiKeyPath(pr: Prompter): Promise<{ absolute: string; warning?: string }> {
   // Prompt validators are synchronous here: load the file first, re-ask until it loads.
   for (;;) {
     const path = (await pr.input({ message: 'Path to the Kalshi private key file (.pem)', validate: (v) => (v.trim() ? true : 'enter a file path') })).trim();
     const r = await checkKalshiKeyFile('key file', path);
-    if (!r.problem) return r.absolute;
+    if (!r.problem) return r;
     const again = await pr.confirm({ message: `${r.problem}. Try another path?`, default: true });
     if (!again) throw cancelledError('profile not saved');
   }
