@@ -174,6 +174,21 @@ describe('order create on a terminal', () => {
     expect(pr.asked.at(-1)).toContain('Send this order to kalshi? buy 10 No at 0.30, cost $3.00');
   });
 
+  it('a venue rule the adapter finds while building the request stops before the confirmation', async () => {
+    const k = new FakeExchange('kalshi');
+    k.previewOrder = async () => {
+      throw new PmtError('Api', '--price 0.905 is not on the 0.01 grid above 0.90', { usage: true });
+    };
+    k.markets.get(K)!.tick_size = 0.001; // the finest tier passes pmt's own grid check
+    const { ctx } = fakeContext({ tty: true, exchanges: [k] });
+    const pr = new ScriptedPrompter([]);
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price: '0.905', size: '1', type: 'gtc' }, [], { prompter: pr }));
+    expect(exitCodeFor(e)).toBe(2);
+    expect(e.message).toContain('above 0.90');
+    expect(pr.asked).toEqual([]);
+    expect(k.ops()).not.toContain('createOrder');
+  });
+
   it('declining sends nothing and exits 130', async () => {
     const k = new FakeExchange('kalshi');
     const { ctx } = fakeContext({ tty: true, exchanges: [k] });

@@ -105,8 +105,10 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const f = new Formatter(ctx.io);
   const lines = previewLines(f, preview).join('\n');
 
+  // The adapter builds the exact upstream request, checking every venue rule it knows (Kalshi's
+  // tiered price grid, Polymarket's wallet set-up) before anyone is asked to confirm.
+  const upstream = await ex.previewOrder(req);
   if (opts.dryRun) {
-    const upstream = await ex.previewOrder(req);
     if (ctx.json) return ctx.io.json({ dry_run: true, exchange: exchangeId, request: req, preview: previewJson(preview), upstream });
     ctx.io.out(lines);
     ctx.io.out(`\n${f.c.bold('Upstream request')} (dry run: not sent)\n  ${upstream.method} ${upstream.url}\n${indent(JSON.stringify(upstream.body, null, 2))}`);

@@ -10,52 +10,12 @@
 import { Decimal } from '../../decimal.js';
 import type { AssetInfo } from '../../exchanges/exchange.js';
 import type { ExchangeId, Orderbook, OrderbookImpact, OrderSide, OrderType } from '../../exchanges/types.js';
+import type { Check, OrderPreview } from '../../render/views/orders.js';
 import { sameLabel } from './common.js';
 import { limitFill } from './impact.js';
 import { complementPrice } from './rules.js';
 
-export interface Check {
-  name: 'price' | 'tick' | 'size' | 'min_size' | 'outcome' | 'market_status' | 'book';
-  ok: boolean;
-  detail: string;
-}
-
-export interface OrderPreview {
-  exchange: ExchangeId;
-  environment: string;
-  asset_id: string;
-  market: { unified_id: string; title: string; status: string };
-  side: OrderSide;
-  order_type: OrderType;
-  /** Outcome traded, as the exchange labels it. */
-  outcome: string;
-  /** Outcome the asset's book prices (Kalshi `Yes`; Polymarket the token's own). */
-  book_outcome: string;
-  /** The other outcome of a two-outcome market; null otherwise. */
-  complement: string | null;
-  /** Limit on the book's scale (what is sent). */
-  book_price: Decimal;
-  /** Limit on the traded outcome's scale (what the trader pays or receives per contract). */
-  outcome_price: Decimal;
-  size: Decimal;
-  /** price × size on the outcome's scale: cost of a buy, proceeds of a sell. */
-  notional: Decimal;
-  /** A buy pays $1 per contract if its outcome wins. */
-  max_payout: Decimal | null;
-  /** Which side of the asset's book the order takes from: a Kalshi NO buy sells into YES bids. */
-  book_side: OrderSide;
-  best_bid: number | null;
-  best_ask: number | null;
-  /** Contracts that would fill at once at or better than the limit (outcome scale avg). */
-  fill_now: { filled: Decimal; avg: Decimal | null; resting: Decimal } | null;
-  /** Market-order impact at this size on the side the order takes (outcome scale avg). */
-  impact: { avg_price: Decimal | null; fill_pct: number; slippage_bps: number | null; mid: number | null } | null;
-  book_time: string | null;
-  /** Age of the book snapshot in whole seconds at preview time; null when unknown. */
-  book_age_s: number | null;
-  checks: Check[];
-  warnings: string[];
-}
+export type { Check, OrderPreview };
 
 export interface PreviewInput {
   exchange: ExchangeId;

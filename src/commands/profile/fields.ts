@@ -5,6 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { checkKalshiPem } from '../../credentials.js';
 import { PmtError } from '../../errors.js';
 
 const POLY_KEY_RE = /^(0x)?[0-9a-fA-F]{64}$/;
@@ -43,10 +44,9 @@ export async function signerAddress(privateKey: string): Promise<string> {
 
 /** Load a Kalshi key from PEM text; the problem as text, never the key. */
 export async function kalshiPemProblem(field: string, pem: string): Promise<string | null> {
-  // The adapter's own loader: if it loads here, it signs later.
-  const { loadKalshiKey } = await import('../../exchanges/kalshi/auth.js');
+  // The adapter's own loader (through credentials.ts): if it loads here, it signs later.
   try {
-    loadKalshiKey(pem, field);
+    await checkKalshiPem(pem, field);
     return null;
   } catch (e) {
     if (e instanceof PmtError) return e.message;
