@@ -17,8 +17,8 @@ export interface Choice<T> {
 export interface InputOptions {
   message: string;
   default?: string;
-  /** Runs on submit; return true or the message to show. */
-  validate?: (value: string) => true | string;
+  /** Runs on submit (may be async); return true or the message to show. */
+  validate?: (value: string) => true | string | Promise<true | string>;
   /** Runs on every keystroke: what is shown next to the typed text (live hints). */
   transformer?: (value: string, state: { isFinal: boolean }) => string;
 }

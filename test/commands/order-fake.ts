@@ -231,7 +231,7 @@ export class ScriptedPrompter implements Prompter {
     for (;;) {
       const v = String(this.next(o.message));
       if (o.transformer) this.hints.push(o.transformer(v, { isFinal: false }));
-      const r = o.validate ? o.validate(v) : true;
+      const r = o.validate ? await o.validate(v) : true;
       if (r === true) return v;
       this.rejected.push({ value: v, message: r });
     }

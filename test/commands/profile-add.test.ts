@@ -28,20 +28,23 @@ describe('profile add, guided', () => {
     const pr = new ScriptedPrompter([
       ['kalshi', 'polymarket'],
       'key-id-0001',
-      '/nope/k.pem', true, // unreadable: "try another path?" yes
-      notKey, true, // not an RSA key
+      '/nope/k.pem', // unreadable: re-asked
+      notKey, // not an RSA key: re-asked
       pemPath,
       true, // demo
       'not-hex', POLY_KEY, // the first key is rejected by the validator
       'gnosis-safe',
-      '0x1234', true, // malformed funder, try again
+      '0x1234', // malformed funder: re-asked
       FUNDER,
       false, // no stored API credentials
     ]);
     await add(ctx, {}, ['guided'], { prompter: pr });
-    expect(pr.rejected).toEqual([{ value: '<secret>', message: expect.stringContaining('must be 32 bytes of hex') }]);
-    expect(pr.asked.filter((m) => m.includes('Try another path'))).toHaveLength(2);
-    expect(pr.asked.some((m) => m.startsWith('the address must be an address'))).toBe(true);
+    expect(pr.rejected).toEqual([
+      { value: '/nope/k.pem', message: 'key file /nope/k.pem cannot be read (ENOENT)' },
+      { value: notKey, message: expect.stringContaining('is not a valid RSA private key') },
+      { value: '<secret>', message: expect.stringContaining('must be 32 bytes of hex') },
+      { value: '0x1234', message: expect.stringContaining('the address must be an address: 0x followed by 40 hex digits') },
+    ]);
     const stored = await ctx.store.get('guided');
     expect(stored).toEqual({
       kalshi: { api_key_id: 'key-id-0001', private_key_path: pemPath, demo: true },

@@ -4,7 +4,6 @@
  * in its file) and really loaded before it is accepted.
  */
 import type { SignatureType } from '../../credentials.js';
-import { cancelledError } from '../../errors.js';
 import type { ExchangeId } from '../../exchanges/types.js';
 import type { Prompter } from '../../render/prompt.js';
 import { addressProblem, checkKalshiKeyFile, polymarketKeyProblem, tokenProblem } from './fields.js';
@@ -24,16 +23,13 @@ export function askKalshiKeyId(pr: Prompter): Promise<string> {
   return pr.input({ message: 'Kalshi API key id', validate: (v) => tokenProblem('key id', v) ?? true }).then((v) => v.trim());
 }
 
-/** The key file path, loaded as an RSA key before it is accepted. */
+/** The key file path, loaded as an RSA key before it is accepted (re-asked until it loads). */
 export async function askKalshiKeyPath(pr: Prompter): Promise<{ absolute: string; warning?: string }> {
-  // Prompt validators are synchronous here: load the file first, re-ask until it loads.
-  for (;;) {
-    const path = (await pr.input({ message: 'Path to the Kalshi private key file (.pem)', validate: (v) => (v.trim() ? true : 'enter a file path') })).trim();
-    const r = await checkKalshiKeyFile('key file', path);
-    if (!r.problem) return r;
-    const again = await pr.confirm({ message: `${r.problem}. Try another path?`, default: true });
-    if (!again) throw cancelledError('profile not saved');
-  }
+  const path = await pr.input({
+    message: 'Path to the Kalshi private key file (.pem)',
+    validate: async (v) => (v.trim() ? ((await checkKalshiKeyFile('key file', v)).problem ?? true) : 'enter a file path'),
+  });
+  return checkKalshiKeyFile('key file', path);
 }
 
 export function askKalshiDemo(pr: Prompter, current: boolean): Promise<boolean> {
@@ -58,13 +54,11 @@ export function askSignatureType(pr: Prompter, current: SignatureType | undefine
 
 /** The proxy/Safe address: polymarket.com shows it under the profile picture (deposit address). */
 export async function askFunder(pr: Prompter): Promise<string> {
-  for (;;) {
-    const v = (await pr.input({ message: 'Funder address (the polymarket.com wallet that holds your USDC, 0x…)' })).trim();
-    const problem = await addressProblem('the address', v);
-    if (!problem) return v;
-    const again = await pr.confirm({ message: `${problem}. Try again?`, default: true });
-    if (!again) throw cancelledError('profile not saved');
-  }
+  const v = await pr.input({
+    message: 'Funder address (the polymarket.com wallet that holds your USDC, 0x…)',
+    validate: async (a) => (await addressProblem('the address', a)) ?? true,
+  });
+  return v.trim();
 }
 
 export async function askApiCredentials(pr: Prompter): Promise<{ key: string; secret: string; passphrase: string } | null> {
