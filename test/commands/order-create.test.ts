@@ -114,6 +114,28 @@ describe('order create with flags, not on a terminal', () => {
     expect(k.ops()).not.toContain('createOrder');
   });
 
+  it('an exchange that serves no books still previews, marked as without a live book', async () => {
+    const k = new FakeExchange('kalshi');
+    k.fetchOrderbook = async () => {
+      throw new PmtError('NotSupported', 'fetch_orderbook is not supported on kalshi');
+    };
+    const { ctx, stderr } = fakeContext({ tty: false, exchanges: [k] });
+    await run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', yes: true });
+    expect(stderr.text).toContain('no live book: fill and slippage are unknown');
+    expect(k.created).toHaveLength(1);
+  });
+
+  it('a book that cannot be read for another reason stops the order', async () => {
+    const k = new FakeExchange('kalshi');
+    k.fetchOrderbook = async () => {
+      throw new PmtError('Authentication', 'invalid signature');
+    };
+    const { ctx } = fakeContext({ tty: false, exchanges: [k] });
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', yes: true }));
+    expect(exitCodeFor(e)).toBe(3);
+    expect(k.ops()).not.toContain('createOrder');
+  });
+
   it('missing credentials is Config (exit 9) before any request', async () => {
     const k = new FakeExchange('kalshi');
     const { ctx } = fakeContext({ tty: false, exchanges: [k], configured: [] });

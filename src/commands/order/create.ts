@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { Decimal } from '../../decimal.js';
 import { cancelledError, PmtError, usageError } from '../../errors.js';
 import type { AssetInfo, Exchange } from '../../exchanges/exchange.js';
-import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, type OrderSide, type OrderType } from '../../exchanges/types.js';
+import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, type Orderbook, type OrderSide, type OrderType } from '../../exchanges/types.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS } from '../../render/views/orders.js';
@@ -82,7 +82,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (sizeFlag) flagCheck(sizeProblem('--size', opts.size!, info.min_order_size), opts.size!);
 
   if (!side) side = await askSide(pr!, outcome);
-  const book = await ex.fetchOrderbook(assetId);
+  const book = await readBook(ex, assetId);
   const price = priceFlag ?? (await askPrice(pr!, { info, side, outcome, book, size: sizeFlag }));
   const size = sizeFlag ?? (await askSize(pr!, info, side, outcomePriceOf(info, outcome, price)));
   if (walk && type === 'gtc') type = await askType(pr!);
@@ -98,7 +98,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     price,
     size,
     book,
-    impact: marketImpact(book, size.toNumber(), new Date(ctx.now()).toISOString()),
+    impact: book && marketImpact(book, size.toNumber(), new Date(ctx.now()).toISOString()),
     now: ctx.now(),
   });
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
@@ -132,6 +132,19 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (ctx.json) return ctx.io.json(order);
   if (!ctx.io.isTTY) return printTable(ctx.io, ORDER_COLUMNS, [orderRow(f, { exchange: exchangeId, order })]);
   ctx.io.out(`${f.c.green('✓')} order sent\n${orderLines(f, { exchange: exchangeId, order }).join('\n')}`);
+}
+
+/**
+ * The live book for the preview. An exchange that cannot serve books (NotSupported) gives a
+ * preview without fill estimates, clearly marked; any other failure (auth, network) stops here.
+ */
+async function readBook(ex: Exchange, assetId: string): Promise<Orderbook | null> {
+  try {
+    return await ex.fetchOrderbook(assetId);
+  } catch (e) {
+    if (e instanceof PmtError && e.kind === 'NotSupported') return null;
+    throw e;
+  }
 }
 
 function flagCheck(problem: string | null, text: string): Decimal {
