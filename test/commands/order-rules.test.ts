@@ -73,7 +73,8 @@ describe('live prompt hints', () => {
     const ctx = { info, side: 'buy' as const, outcome: 'Yes', book: null };
     expect(priceHint(ctx, '')).toBe('');
     expect(priceHint(ctx, '0.')).toMatch(/^✗ must be a plain decimal/);
-    expect(priceHint(ctx, '0.655')).toContain('nearest valid prices: 0.65 or 0.66');
+    expect(priceHint(ctx, '0.655')).toBe('✗ off the 0.01 grid: nearest 0.65 or 0.66');
+    expect(priceHint({ ...ctx, info: { ...info, tick_size: 0.0025 } }, '0.653')).toBe('✗ off the 0.0025 grid: nearest 0.6525 or 0.655');
     expect(priceHint(ctx, '1')).toMatch(/^✗ must be between 0 and 1/);
   });
   it('size hints give the exact cost and payout', () => {

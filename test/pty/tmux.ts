@@ -64,7 +64,8 @@ export class TmuxSession {
     const until = Date.now() + deadlineMs;
     for (;;) {
       const s = this.screen();
-      if (re.test(s)) return s;
+      // Prompts wrap long lines themselves: match the text with line breaks folded too.
+      if (re.test(s) || re.test(s.replace(/[ \t]*\n[ \t]*/g, ' '))) return s;
       if (Date.now() > until) throw new Error(`screen never showed ${re}; it shows:\n${s}`);
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -11,7 +11,7 @@ import { priceText } from '../../render/format.js';
 import { TYPE_WORDS, usdExact } from '../../render/views/orders.js';
 import { sameLabel } from './common.js';
 import { complementLabel } from './preview.js';
-import { complementPrice, priceProblem, sizeProblem } from './rules.js';
+import { complementPrice, nearestValidPrices, priceProblem, sizeProblem } from './rules.js';
 
 export interface PriceContext {
   info: AssetInfo;
@@ -29,9 +29,14 @@ function outcomeScale(ctx: PriceContext, p: Decimal): Decimal {
 /** Live hint after the typed price: ✗ and the rule, or ✓ and what it means. */
 export function priceHint(ctx: PriceContext, value: string): string {
   if (value.trim() === '') return '';
-  const problem = priceProblem('price', value.trim(), ctx.info.tick_size);
+  const problem = priceProblem('price', value.trim(), null);
   if (problem) return `✗ ${problem.replace(/^price /, '')}`;
   const p = Decimal.parse(value.trim())!;
+  const tick = Decimal.from(ctx.info.tick_size);
+  if (tick.gt(0) && !p.isMultipleOf(tick)) {
+    // Short enough to stay on the prompt's line; the full rule shows if it is submitted.
+    return `✗ off the ${tick.toFixed()} grid: nearest ${nearestValidPrices(p, tick).map((x) => x.toFixed(2)).join(' or ')}`;
+  }
   const q = outcomeScale(ctx, p);
   const other = complementLabel(ctx.info, ctx.outcome);
   const words = `${ctx.side} ${ctx.outcome} at ${q.toFixed(2)}${other ? ` = ${other} at ${complementPrice(q).toFixed(2)}` : ''}`;
@@ -64,7 +69,7 @@ export function outcomeChoices(info: AssetInfo): Choice<string>[] {
   const labels = info.exchange === 'polymarket' && info.market.outcomes.length > 0 ? info.market.outcomes.map((o) => o.label) : info.outcomes;
   return labels.map((label) => {
     const o = info.market.outcomes.find((x) => sameLabel(x.label, label));
-    const price = o?.price != null ? ` · last ${priceText(o.price)}` : '';
+    const price = o?.price != null ? ` · now ${priceText(o.price)}` : '';
     const desc =
       info.exchange === 'kalshi' && !sameLabel(label, info.book_outcome)
         ? `${label} is traded on the ${info.book_outcome} book: price p there means ${label} at 1 - p`
