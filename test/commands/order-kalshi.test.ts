@@ -31,6 +31,8 @@ beforeAll(async () => {
   d.kalshi.orders.addMarket({ ticker: T, title: 'Will the test pass?' });
   d.kalshi.orders.addMarket({ ticker: TAPER, price_ranges: TAPERED_RANGES });
   d.kalshi.orders.addMarket({ ticker: SHUT, status: 'closed' });
+  // YES bids 0.42×100, 0.41×250; NO bids 0.55×150, 0.54×200 = YES asks 0.45×150, 0.46×200.
+  for (const t of [T, TAPER, SHUT]) d.kalshi.books.setBook(t, { yes: [[0.42, 100], [0.41, 250]], no: [[0.55, 150], [0.54, 200]] });
   const dir = tempConfigDir();
   writeFileSync(join(dir, 'kalshi.pem'), key.privatePem, { mode: 0o600 });
   env = { ...d.env, PMT_CONFIG_DIR: dir, KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: join(dir, 'kalshi.pem') };

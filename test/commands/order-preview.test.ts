@@ -94,3 +94,18 @@ describe('market impact at a size (mapping §4 reference book)', () => {
     expect(one.sell_slippage_bps).toBeNull();
   });
 });
+
+describe('a limit far behind the market', () => {
+  it('is flagged, with the other scale spelled out for an order on the other outcome', () => {
+    // YES bid 0.64 / ask 0.66 → NO bid 0.34 / ask 0.36. Buying NO with --price 0.80 is NO at 0.20:
+    // a trader who meant "NO at 0.80" typed the NO price where the YES book's price was asked for.
+    const p = buildPreview({ exchange: 'kalshi', environment: 'production', info: kinfo, side: 'buy', order_type: 'gtc', outcome: 'No', price: d('0.80'), size: d('10'), book: book('K'), impact: null });
+    expect(p.warnings).toContain('your No bid 0.20 is 0.14 below the best No bid 0.34: it will wait on the book; prices are on the Yes book: No at 0.80 would be --price 0.20');
+  });
+  it('stays quiet near the market and for crossing orders', () => {
+    const near = buildPreview({ exchange: 'kalshi', environment: 'production', info: kinfo, side: 'buy', order_type: 'gtc', outcome: 'Yes', price: d('0.60'), size: d('10'), book: book('K'), impact: null });
+    expect(near.warnings.filter((w) => w.includes('wait on the book'))).toEqual([]);
+    const far = buildPreview({ exchange: 'kalshi', environment: 'production', info: kinfo, side: 'sell', order_type: 'gtc', outcome: 'Yes', price: d('0.90'), size: d('1'), book: book('K'), impact: null });
+    expect(far.warnings.join('\n')).toContain('your Yes offer 0.90 is 0.24 above the best Yes ask 0.66: it will wait on the book');
+  });
+});

@@ -28,6 +28,8 @@ describe.runIf(TMUX)('order create on a terminal', () => {
     const key = makeKalshiKey();
     d.kalshi.auth.register(key.keyId, key.publicKey);
     d.kalshi.orders.addMarket({ ticker: T, title: 'Will the terminal test pass?' });
+    // YES bids 0.30×40, 0.28×100; NO bids 0.66×25, 0.65×80 = YES asks 0.34×25, 0.35×80.
+    d.kalshi.books.setBook(T, { yes: [[0.3, 40], [0.28, 100]], no: [[0.66, 25], [0.65, 80]] });
     const dir = tempConfigDir();
     writeFileSync(join(dir, 'kalshi.pem'), key.privatePem, { mode: 0o600 });
     env = { ...d.env, PMT_CONFIG_DIR: dir, KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: join(dir, 'kalshi.pem'), TZ: 'UTC' };
@@ -76,6 +78,8 @@ describe.runIf(TMUX)('order create on a terminal', () => {
     expect(screen).toContain('BUY 10 No at 0.30 (= Yes at 0.70 on the book) · good till cancelled');
     expect(screen).toContain('Cost      $3.00 for 10 contracts · pays $10.00 if No wins');
     expect(screen).toMatch(/not a guaranteed fill/);
+    // The classic mistake this ticket catches: a NO price typed where the YES book's was asked.
+    expect(screen).toMatch(/your No bid 0\.30 is 0\.36 below the best No bid 0\.66: it will wait on the book; prices are on the Yes book: No at\s+0\.70 would be --price 0\.30/);
     t.press('Enter'); // the default is No
     expect(await t.exitCode()).toBe(130);
     keep('order-create-declined', t.screen());

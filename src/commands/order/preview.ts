@@ -76,6 +76,8 @@ export function buildPreview(i: PreviewInput): OrderPreview {
     } else if (i.order_type === 'ioc' && f.filled.lt(i.size)) {
       warnings.push(`immediate-or-cancel: about ${f.filled.toFixed()} fill now and the remaining ${i.size.minus(f.filled).toFixed()} are cancelled`);
     }
+    const far = farFromBook(i, onBook, outcomePrice, book);
+    if (far) warnings.push(far);
     const age = bookAge(book.timestamp, i.now);
     if (age != null && age * 1000 > STALE_BOOK_MS) warnings.push(`the book snapshot is ${age} s old: prices may have moved`);
   } else {
@@ -121,6 +123,29 @@ export function buildPreview(i: PreviewInput): OrderPreview {
     checks,
     warnings,
   };
+}
+
+/** A resting limit this far (in price) from the best same-side price is worth a second look. */
+export const FAR_FROM_BOOK = Decimal.from('0.10');
+
+/**
+ * A limit that rests far behind the market: often a price typed on the wrong outcome's scale
+ * (a NO price where the YES book's price was asked for), so say what the other reading would be.
+ */
+function farFromBook(i: PreviewInput, onBook: boolean, q: Decimal, book: Orderbook): string | null {
+  const flip = (l: { price: number } | undefined) => (l ? complementPrice(Decimal.from(l.price)) : null);
+  const same = (l: { price: number } | undefined) => (l ? Decimal.from(l.price) : null);
+  const bid = onBook ? same(book.bids[0]) : flip(book.asks[0]);
+  const ask = onBook ? same(book.asks[0]) : flip(book.bids[0]);
+  const r = i.side === 'buy' ? bid : ask;
+  if (r == null) return null;
+  const gap = i.side === 'buy' ? r.minus(q) : q.minus(r);
+  if (gap.lte(FAR_FROM_BOOK)) return null;
+  const where = i.side === 'buy' ? 'below the best' : 'above the best';
+  const other = complementLabel(i.info, i.outcome);
+  const mixup =
+    !onBook && other ? `; prices are on the ${i.info.book_outcome} book: ${i.outcome} at ${complementPrice(q).toFixed(2)} would be --price ${q.toFixed(2)}` : '';
+  return `your ${i.outcome} ${i.side === 'buy' ? 'bid' : 'offer'} ${q.toFixed(2)} is ${gap.toFixed()} ${where} ${i.outcome} ${i.side === 'buy' ? 'bid' : 'ask'} ${r.toFixed(2)}: it will wait on the book${mixup}`;
 }
 
 function bookAge(ts: string | null | undefined, now: number | undefined): number | null {
