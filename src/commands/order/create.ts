@@ -3,6 +3,17 @@
  * (tick, minimum, outcomes) and live book, show a preview on both price scales, confirm, and
  * only then send, exactly once. Missing flags are asked for on a terminal; elsewhere they are
  * usage errors, and sending needs --yes. --dry-run previews and prints the exact upstream request.
+ *
+ * Output: the Order (detail on a terminal, a TSV row piped, the exact model with --json). The
+ * preview goes to stdout on a terminal and to stderr otherwise, so stdout stays the result.
+ * `--dry-run --json` prints one object:
+ *   { dry_run: true, exchange, request: CreateOrderRequest (normalized: asset_id resolved to the
+ *     orderable asset, outcome yes/no/{label}, price on the book's scale, size, order_type),
+ *     preview: { market, outcome, book_outcome, complement, book_price, outcome_price,
+ *     complement_price, cost | proceeds, max_payout, book_side, best_bid, best_ask,
+ *     fill_now: {filled, avg_price, resting} | null, impact: {avg_price, fill_pct, slippage_bps,
+ *     mid} | null, book_time, book_age_s, checks: [{name, ok, detail}], warnings: [string],
+ *     estimate }, upstream: { method, url, body } (the adapter's exact request, unsigned) }
  */
 import type { Context } from '../../context.js';
 import { Decimal } from '../../decimal.js';
