@@ -71,6 +71,6 @@ export async function settingsOf(c: ResolvedCredentials, env: NodeJS.ProcessEnv)
   out.push(from('POLYMARKET_API_KEY', p?.apiKey, (v) => maskSecret(String(v))));
   out.push(from('POLYMARKET_API_SECRET', p?.apiSecret, () => 'set'));
   out.push(from('POLYMARKET_API_PASSPHRASE', p?.apiPassphrase, () => 'set'));
-  if (p && !p.apiKey) out[out.length - 3] = EMPTY('POLYMARKET_API_KEY', 'derived from the private key when needed');
+  if (p && !p.apiKey) out[out.length - 3] = { setting: 'POLYMARKET_API_KEY', value: 'derived from the private key', source: 'derived', origin: 'derived when needed' };
   return out;
 }
