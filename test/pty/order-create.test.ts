@@ -44,7 +44,7 @@ describe.runIf(TMUX)('order create on a terminal', () => {
     await s.waitFor(/Asset \(Kalshi ticker/);
     s.type(T);
     s.press('Enter');
-    await s.waitFor(/Outcome of "Will the terminal test pass\?"/);
+    await s.waitFor(/Outcome of "Will the terminal test pass\?/);
     s.press('Down', 'Enter'); // No
     await s.waitFor(/Side/);
     s.press('Enter'); // buy No
