@@ -1,0 +1,188 @@
+/**
+ * The operations behind each route: validated input → the same core calls the CLI commands make
+ * → the interface model. The schemas have already checked types, enums and ranges; the rules the
+ * CLI applies to ids, prices and sizes (`validate.ts`, `exchanges/ids.ts`) are applied here again
+ * so both surfaces accept and reject the same inputs.
+ */
+import { PmtError, usageError } from '../errors.js';
+import { fetchMarketsAcross } from '../exchanges/all.js';
+import type { CancelResult, Exchange } from '../exchanges/exchange.js';
+import { assetExchange, marketExchange, orderExchange, UNIFIED_RE } from '../exchanges/ids.js';
+import {
+  EXCHANGE_IDS,
+  type ExchangeId,
+  type FetchMarketsParams,
+  type Market,
+  type MarketLineage,
+  type MarketsPage,
+  type MarketStatusFilter,
+  type Order,
+  type Orderbook,
+  type OrderSide,
+  type OrderType,
+  type OutcomeSpec,
+} from '../exchanges/types.js';
+import { parseCursor, parseId, parsePrice, parseSize } from '../validate.js';
+import { bookImpact, bookStats } from './analytics.js';
+
+/** What the operations need from the server: the started profile's adapters and the clock. */
+export interface Services {
+  exchange(id: ExchangeId): Promise<Exchange>;
+  now(): number;
+}
+
+/** Same defaults and caps as `pmt markets list`. */
+export const DEFAULT_LIMIT = 100;
+const CAPS: Record<ExchangeId, number> = { kalshi: 1000, polymarket: 500 };
+
+export interface FetchMarketsQuery {
+  cursor?: string;
+  event_ticker?: string;
+  limit?: number;
+  market_tickers?: string[];
+  series_ticker?: string;
+  status?: MarketStatusFilter;
+  exchange?: ExchangeId;
+}
+
+export async function fetchMarkets(svc: Services, q: FetchMarketsQuery): Promise<MarketsPage> {
+  const only = q.exchange;
+  const cursor = q.cursor === undefined ? undefined : parseCursor(q.cursor);
+  const base: FetchMarketsParams = {
+    status: q.status ?? 'active',
+    event_ticker: q.event_ticker === undefined ? undefined : parseId('event_ticker', q.event_ticker),
+    series_ticker: q.series_ticker === undefined ? undefined : parseId('series_ticker', q.series_ticker),
+  };
+  // Repeated (`?market_tickers=A&market_tickers=B`) or comma-separated (`?market_tickers=A,B`).
+  const tickers = (q.market_tickers ?? []).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean).map((t) => parseId('market_tickers', t));
+  let ids: ExchangeId[] = only ? [only] : [...EXCHANGE_IDS];
+  const byExchange = new Map<ExchangeId, string[]>();
+  for (const t of tickers) {
+    const m = UNIFIED_RE.exec(t);
+    const ex = m ? (m[1]!.toLowerCase() as ExchangeId) : undefined;
+    if (ex && only && ex !== only) throw usageError(`market_tickers ${t} is not on exchange ${only}`);
+    for (const id of ex ? [ex] : ids) byExchange.set(id, [...(byExchange.get(id) ?? []), m ? m[2]! : t]);
+  }
+  if (tickers.length) ids = ids.filter((id) => byExchange.has(id));
+  const limitFor = (id: ExchangeId) => (q.limit === undefined ? DEFAULT_LIMIT : Math.min(q.limit, CAPS[id]));
+  const paramsFor = (id: ExchangeId): FetchMarketsParams => ({ ...base, limit: limitFor(id), market_tickers: byExchange.get(id) });
+
+  if (tickers.length) {
+    // Ticker lookups: one request per exchange and no paging, as `pmt markets list --ticker`.
+    const pages = await Promise.all(ids.map(async (id) => (await svc.exchange(id)).fetchMarkets(paramsFor(id))));
+    const markets = pages.flatMap((p) => p.markets);
+    if (markets.length === 0) await notFound(svc, ids, byExchange, base.status ?? 'active');
+    return { markets, cursor: null };
+  }
+  return fetchMarketsAcross((id) => svc.exchange(id), ids, { ...base, cursor }, limitFor);
+}
+
+/** No ticker came back: MarketNotFound unless they exist under another status (then an empty page). */
+async function notFound(svc: Services, ids: ExchangeId[], byExchange: Map<ExchangeId, string[]>, status: string): Promise<void> {
+  let elsewhere: Market[] = [];
+  if (status !== 'all') {
+    const pages = await Promise.all(ids.map(async (id) => (await (await svc.exchange(id)).fetchMarkets({ status: 'all', market_tickers: byExchange.get(id) })).markets));
+    elsewhere = pages.flat();
+  }
+  if (elsewhere.length > 0) return;
+  const wanted = [...new Set(ids.flatMap((id) => byExchange.get(id) ?? []))];
+  throw new PmtError('MarketNotFound', `no market ${wanted.map((t) => `"${t}"`).join(', ')} on ${ids.join(' or ')}`);
+}
+
+export async function fetchMarketLineage(svc: Services, q: { market_ticker: string; exchange?: ExchangeId }): Promise<MarketLineage> {
+  const { exchange, ticker } = marketExchange(q.market_ticker, q.exchange, { field: 'market_ticker', via: 'exchange' });
+  return (await svc.exchange(exchange)).fetchMarketLineage(ticker);
+}
+
+interface AssetQuery {
+  asset_id: string;
+  exchange?: ExchangeId;
+  outcome?: string;
+}
+
+/** The adapter and native asset id for an `asset_id` (ticker, token id, or unified market id). */
+async function asset(svc: Services, q: AssetQuery): Promise<{ ex: Exchange; assetId: string }> {
+  const { exchange, id } = assetExchange(q.asset_id, q.exchange, { field: 'asset_id', via: 'exchange' });
+  const ex = await svc.exchange(exchange);
+  const outcome = q.outcome === undefined ? undefined : parseId('outcome', q.outcome);
+  return { ex, assetId: await ex.resolveAsset(id, outcome) };
+}
+
+export async function fetchOrderbook(svc: Services, q: AssetQuery): Promise<Orderbook> {
+  const { ex, assetId } = await asset(svc, q);
+  return ex.fetchOrderbook(assetId);
+}
+
+export async function fetchOrderbookStats(svc: Services, q: AssetQuery) {
+  const { ex, assetId } = await asset(svc, q);
+  const book = await ex.fetchOrderbook(assetId);
+  return bookStats(book, new Date(svc.now()).toISOString());
+}
+
+export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size: number }) {
+  const size = parseSize('size', q.size).toNumber();
+  const { ex, assetId } = await asset(svc, q);
+  const book = await ex.fetchOrderbook(assetId);
+  return bookImpact(book, size, new Date(svc.now()).toISOString());
+}
+
+export async function fetchOrder(svc: Services, q: { order_id: string; exchange?: ExchangeId }): Promise<Order> {
+  const { exchange, id } = orderExchange(q.order_id, q.exchange, { field: 'order_id', via: 'exchange' });
+  return (await svc.exchange(exchange)).fetchOrder(id);
+}
+
+/** Exchanges an asset-scoped order call goes to: the asset's, the named one, or both. */
+async function scope(svc: Services, q: { asset_id?: string; exchange?: ExchangeId }): Promise<Array<{ ex: Exchange; assetId?: string }>> {
+  if (q.asset_id !== undefined) return [await asset(svc, { asset_id: q.asset_id, exchange: q.exchange })];
+  const ids = q.exchange ? [q.exchange] : [...EXCHANGE_IDS];
+  return Promise.all(ids.map(async (id) => ({ ex: await svc.exchange(id) })));
+}
+
+export async function fetchOpenOrders(svc: Services, q: { asset_id?: string; exchange?: ExchangeId }): Promise<Order[]> {
+  const targets = await scope(svc, q);
+  const lists = await Promise.all(targets.map((t) => t.ex.fetchOpenOrders(t.assetId)));
+  return lists.flat();
+}
+
+export interface CreateOrderBody {
+  asset_id: string;
+  outcome?: string | { label: string };
+  price: number;
+  side: OrderSide;
+  size: number;
+  order_type?: OrderType;
+  exchange?: ExchangeId;
+}
+
+/** `yes`, `no` (any case), `{label}` or the string form `label: <name>`; anything else is a label. */
+export function parseOutcome(input: string | { label: string }): OutcomeSpec {
+  if (typeof input === 'object') return { label: parseLabel(input.label) };
+  const s = input.trim();
+  const lower = s.toLowerCase();
+  if (lower === 'yes' || lower === 'no') return lower;
+  const m = /^label\s*:\s*"?(.*?)"?$/i.exec(s);
+  return { label: parseLabel(m ? m[1]! : s) };
+}
+
+function parseLabel(s: string): string {
+  const t = s.trim();
+  if (t === '' || t.length > 200 || /[\u0000-\u001f\u007f]/.test(t)) throw usageError('outcome label must be 1 to 200 printable characters');
+  return t;
+}
+
+export async function createOrder(svc: Services, b: CreateOrderBody): Promise<Order> {
+  const price = parsePrice('price', b.price).toNumber();
+  const size = parseSize('size', b.size).toNumber();
+  const outcome = b.outcome === undefined ? undefined : parseOutcome(b.outcome);
+  const label = outcome === undefined ? undefined : typeof outcome === 'string' ? outcome : outcome.label;
+  const { ex, assetId } = await asset(svc, { asset_id: b.asset_id, exchange: b.exchange, outcome: label });
+  // Without an outcome the order is on the asset's own book: YES on Kalshi, the token's outcome on Polymarket.
+  const spec: OutcomeSpec = outcome ?? (ex.id === 'kalshi' ? 'yes' : { label: (await ex.describeAsset(assetId)).book_outcome });
+  return ex.createOrder({ asset_id: assetId, outcome: spec, side: b.side, price, size, order_type: b.order_type ?? 'gtc' });
+}
+
+export async function cancelAllOrders(svc: Services, b: { asset_id?: string; exchange?: ExchangeId }): Promise<CancelResult> {
+  const targets = await scope(svc, b);
+  const results = await Promise.all(targets.map((t) => t.ex.cancelAllOrders(t.assetId)));
+  return { cancelled: results.flatMap((r) => r.cancelled), failed: results.flatMap((r) => r.failed) };
+}
