@@ -110,10 +110,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
   app.addHook('preValidation', async (req, reply) => {
-    if (req.method !== 'POST') return;
+    // Only operations that take a body (a POST to a GET path is answered 405 by the not-found handler).
+    if (req.method !== 'POST' || !req.routeOptions.schema?.body) return;
     if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
       return send(reply, { status: 415, body: { kind: 'Api', message: 'POST bodies must be JSON: send "Content-Type: application/json" and a JSON object' } });
     }
+  });
+
+  // Once closing, every response ends its connection, so keep-alive clients cannot hold the
+  // server open after their in-flight request is answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('Connection', 'close');
   });
 
   app.addHook('onResponse', async (req, reply) => {

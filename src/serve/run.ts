@@ -60,12 +60,13 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   const addr = app.server.address();
   const bound = typeof addr === 'object' && addr ? addr.port : port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
-  say(`listening on ${url}/v1 (profile: ${creds.profileName ?? 'none'}; OpenAPI: ${url}/v1/openapi.json)`);
   if (given === undefined || given === '') say(`token (generated, shown only now): ${token}`);
   else say(`token: from ${opts.token !== undefined ? '--token' : 'PMT_SERVE_TOKEN'}`);
   if (!isLoopback(host)) {
     say(`warning: ${host} is reachable from other machines; anyone with the token can trade with this profile, over plain HTTP`);
   }
+  // Last, so a script can wait for this line and know the rest has been said.
+  say(`listening on ${url}/v1 (profile: ${creds.profileName ?? 'none'}; OpenAPI: ${url}/v1/openapi.json)`);
 
   await new Promise<void>((resolve) => {
     let stopping = false;
