@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { PmtError } from '../../src/errors.js';
+import { parseCursor, parseDecimal, parseEnum, parseId, parseInteger, parsePrice, parseSize } from '../../src/validate.js';
+
+function usage(fn: () => unknown): PmtError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(PmtError);
+    expect((e as PmtError).usage).toBe(true);
+    expect((e as PmtError).kind).toBe('Api');
+    return e as PmtError;
+  }
+  throw new Error('expected a usage error');
+}
+
+describe('edge validation', () => {
+  it('accepts plain decimals exactly', () => {
+    expect(parsePrice('--price', '0.52').toFixed()).toBe('0.52');
+    expect(parseSize('--size', '10').toFixed()).toBe('10');
+    expect(parseDecimal('x', 0.1).toFixed()).toBe('0.1');
+  });
+
+  it.each(['NaN', 'Infinity', '-Infinity', '-0', '1e3', '0x1', '', ' ', '1,5', '١', '0.5\u0000', '1'.repeat(40), '+1', '.'])(
+    'rejects hostile number %j',
+    (v) => {
+      const e = usage(() => parseDecimal('--price', v));
+      expect(e.message).toContain('--price');
+    },
+  );
+
+  it('enforces the open price interval and positive sizes', () => {
+    expect(usage(() => parsePrice('--price', '0')).message).toMatch(/between 0 and 1/);
+    expect(usage(() => parsePrice('--price', '1')).message).toMatch(/between 0 and 1/);
+    expect(usage(() => parseSize('--size', '0')).message).toMatch(/greater than 0/);
+    usage(() => parseSize('--size', -1));
+    usage(() => parseSize('--size', Number.NaN));
+    usage(() => parseSize('--size', -0));
+  });
+
+  it('integers and enums', () => {
+    expect(parseInteger('--limit', '25')).toBe(25);
+    usage(() => parseInteger('--limit', '-1'));
+    usage(() => parseInteger('--limit', '1.5'));
+    usage(() => parseInteger('--limit', '99999999999'));
+    expect(parseEnum('--status', 'ALL', ['active', 'all'] as const)).toBe('all');
+    expect(usage(() => parseEnum('--status', 'open', ['active', 'all'] as const)).message).toContain('active, all');
+  });
+
+  it('ids are bounded, printable and path-safe', () => {
+    expect(parseId('market', 'KXBTCD-25APR1517')).toBe('KXBTCD-25APR1517');
+    for (const bad of ['', 'a b', 'a/b', '..', 'x\u001b[2J', 'x\u202e', 'a?b', 'x'.repeat(201)]) usage(() => parseId('market', bad));
+    usage(() => parseCursor('x\u0007'));
+    usage(() => parseCursor('c'.repeat(5000)));
+  });
+
+  it('never throws anything but a usage error, whatever the input (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.double(), fc.integer(), fc.constant(null)), (v) => {
+        for (const f of [() => parsePrice('p', v), () => parseSize('s', v), () => parseId('i', v), () => parseInteger('n', v)]) {
+          try {
+            f();
+          } catch (e) {
+            expect(e).toBeInstanceOf(PmtError);
+            expect((e as PmtError).usage).toBe(true);
+            expect((e as PmtError).message).not.toMatch(/[\u0000-\u001f]/);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
