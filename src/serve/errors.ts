@@ -3,7 +3,7 @@
  * (`httpStatusFor`). Fastify's own failures (schema validation, malformed or oversized bodies,
  * bad URLs) become kind `Api` with the HTTP status that names the problem. Never a stack trace.
  */
-import { httpStatusFor, type ErrorObject, type PmtError } from '../errors.js';
+import { httpStatusFor, PmtError, type ErrorKind, type ErrorObject, type PmtErrorOptions } from '../errors.js';
 
 export interface ErrorReply {
   status: number;
@@ -11,11 +11,24 @@ export interface ErrorReply {
   headers?: Record<string, string>;
 }
 
+/** A failure that also has something to say in headers (cancel_all_orders' partial results). */
+export class ServeError extends PmtError {
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    opts: PmtErrorOptions,
+    readonly headers: Record<string, string>,
+  ) {
+    super(kind, message, opts);
+  }
+}
+
 /** A PmtError from the core; `internal` marks an unexpected failure of pmt itself (500). */
 export function errorReply(e: PmtError, internal = false): ErrorReply {
   const status = internal ? 500 : httpStatusFor(e);
   const message = internal ? `internal error: ${e.message}` : e.message;
-  const headers = e.kind === 'RateLimited' ? { 'Retry-After': String(Math.max(1, Math.ceil(e.retryAfter ?? 1))) } : undefined;
+  const headers: Record<string, string> = { ...(e instanceof ServeError ? e.headers : {}) };
+  if (e.kind === 'RateLimited') headers['Retry-After'] = String(Math.max(1, Math.ceil(e.retryAfter ?? 1)));
   return { status, body: { kind: e.kind, message: oneLine(message) }, headers };
 }
 

@@ -72,21 +72,27 @@ function operation(r: RouteDef): unknown {
     200: {
       description: 'Success',
       content: { 'application/json': { schema: refs(r.response, false) } },
-      ...(r.operationId === 'cancel_all_orders'
-        ? {
-            headers: {
-              'Pmt-Cancel-Failed': { description: 'Number of orders the exchange refused to cancel (absent when none)', schema: { type: 'integer', minimum: 1 } },
-              'Pmt-Cancel-Failed-Ids': { description: 'Comma-separated ids of those orders', schema: { type: 'string' } },
-            },
-          }
-        : {}),
     },
   };
+  const cancelHeaders =
+    r.operationId === 'cancel_all_orders'
+      ? {
+          'Pmt-Cancelled-Ids': { description: 'Comma-separated ids of the orders that were cancelled', schema: { type: 'string' } },
+          'Pmt-Cancel-Failed-Ids': { description: 'Comma-separated ids of the orders an exchange refused to cancel', schema: { type: 'string' } },
+        }
+      : undefined;
   for (const status of [400, 401, ...r.errors].sort((a, b) => a - b)) {
     responses[status] = {
       description: STATUS_TEXT[status] ?? 'Error',
       content: errorContent,
-      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } } : {}),
+      ...(status === 429 || cancelHeaders
+        ? {
+            headers: {
+              ...(status === 429 ? { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } } } : {}),
+              ...cancelHeaders,
+            },
+          }
+        : {}),
     };
   }
   responses.default = { description: 'Any other failure, as the error object', content: errorContent };

@@ -4,9 +4,9 @@
  * CLI applies to ids, prices and sizes (`validate.ts`, `exchanges/ids.ts`) are applied here again
  * so both surfaces accept and reject the same inputs.
  */
-import { PmtError, usageError } from '../errors.js';
+import { PmtError, toPmtError, usageError } from '../errors.js';
 import { fetchMarketsAcross } from '../exchanges/all.js';
-import type { CancelResult, Exchange } from '../exchanges/exchange.js';
+import type { Exchange } from '../exchanges/exchange.js';
 import { assetExchange, marketExchange, orderExchange, UNIFIED_RE } from '../exchanges/ids.js';
 import {
   EXCHANGE_IDS,
@@ -28,6 +28,8 @@ import { bookImpact, bookStats } from './analytics.js';
 /** What the operations need from the server: the started profile's adapters and the clock. */
 export interface Services {
   exchange(id: ExchangeId): Promise<Exchange>;
+  /** Exchanges the server's profile has credentials for (order reads and cancels default to these). */
+  configured(): Promise<ExchangeId[]>;
   now(): number;
 }
 
@@ -104,7 +106,7 @@ interface AssetQuery {
 async function asset(svc: Services, q: AssetQuery): Promise<{ ex: Exchange; assetId: string }> {
   const { exchange, id } = assetExchange(q.asset_id, q.exchange, { field: 'asset_id', via: 'exchange' });
   const ex = await svc.exchange(exchange);
-  const outcome = q.outcome === undefined ? undefined : parseId('outcome', q.outcome);
+  const outcome = q.outcome === undefined ? undefined : parseLabel(q.outcome);
   return { ex, assetId: await ex.resolveAsset(id, outcome) };
 }
 
@@ -131,17 +133,26 @@ export async function fetchOrder(svc: Services, q: { order_id: string; exchange?
   return (await svc.exchange(exchange)).fetchOrder(id);
 }
 
-/** Exchanges an asset-scoped order call goes to: the asset's, the named one, or both. */
+/**
+ * Exchanges an order read or cancel acts on, as `pmt order list|cancel-all`: the asset's exchange,
+ * else the named one, else every exchange the profile has credentials for (none is Config).
+ */
 async function scope(svc: Services, q: { asset_id?: string; exchange?: ExchangeId }): Promise<Array<{ ex: Exchange; assetId?: string }>> {
   if (q.asset_id !== undefined) return [await asset(svc, { asset_id: q.asset_id, exchange: q.exchange })];
-  const ids = q.exchange ? [q.exchange] : [...EXCHANGE_IDS];
+  const ids = q.exchange ? [q.exchange] : await svc.configured();
+  if (ids.length === 0) {
+    throw new PmtError('Config', 'the server\'s profile has no exchange credentials', { hint: 'restart `pmt serve` with a profile that has Kalshi or Polymarket credentials' });
+  }
   return Promise.all(ids.map(async (id) => ({ ex: await svc.exchange(id) })));
 }
 
+/** Open orders of each exchange in parallel; a failure of any fails the call (first in exchange order). */
 export async function fetchOpenOrders(svc: Services, q: { asset_id?: string; exchange?: ExchangeId }): Promise<Order[]> {
   const targets = await scope(svc, q);
-  const lists = await Promise.all(targets.map((t) => t.ex.fetchOpenOrders(t.assetId)));
-  return lists.flat();
+  const settled = await Promise.allSettled(targets.map((t) => t.ex.fetchOpenOrders(t.assetId)));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
 }
 
 export interface CreateOrderBody {
@@ -155,34 +166,61 @@ export interface CreateOrderBody {
 }
 
 /** `yes`, `no` (any case), `{label}` or the string form `label: <name>`; anything else is a label. */
-export function parseOutcome(input: string | { label: string }): OutcomeSpec {
-  if (typeof input === 'object') return { label: parseLabel(input.label) };
-  const s = input.trim();
-  const lower = s.toLowerCase();
-  if (lower === 'yes' || lower === 'no') return lower;
-  const m = /^label\s*:\s*"?(.*?)"?$/i.exec(s);
-  return { label: parseLabel(m ? m[1]! : s) };
+export function parseOutcome(input: string | { label: string }): string {
+  if (typeof input === 'object') return parseLabel(input.label);
+  const m = /^label\s*:\s*"?(.*?)"?$/i.exec(input.trim());
+  return parseLabel(m ? m[1]! : input);
 }
 
+/** An outcome label: 1 to 200 printable characters; spaces allowed inside ("Los Angeles"). */
 function parseLabel(s: string): string {
   const t = s.trim();
-  if (t === '' || t.length > 200 || /[\u0000-\u001f\u007f]/.test(t)) throw usageError('outcome label must be 1 to 200 printable characters');
+  if (t === '' || t.length > 200 || /[\u0000-\u001f\u007f-\u009f]/.test(t)) throw usageError('outcome must be yes, no, or an outcome label of 1 to 200 printable characters');
   return t;
 }
 
+/** The interface's OutcomeSpec for a label ("Yes" → "yes"). */
+function specFor(label: string): OutcomeSpec {
+  const l = label.toLowerCase();
+  return l === 'yes' || l === 'no' ? l : { label };
+}
+
+/**
+ * As `pmt order create --yes`: resolve the asset (a unified Polymarket id picks the outcome's
+ * token), read its rules, name the outcome as the exchange publishes it (default: the asset's own
+ * book), then send once. The adapter checks tick, minimum, outcome and market status before signing.
+ */
 export async function createOrder(svc: Services, b: CreateOrderBody): Promise<Order> {
   const price = parsePrice('price', b.price).toNumber();
   const size = parseSize('size', b.size).toNumber();
-  const outcome = b.outcome === undefined ? undefined : parseOutcome(b.outcome);
-  const label = outcome === undefined ? undefined : typeof outcome === 'string' ? outcome : outcome.label;
-  const { ex, assetId } = await asset(svc, { asset_id: b.asset_id, exchange: b.exchange, outcome: label });
-  // Without an outcome the order is on the asset's own book: YES on Kalshi, the token's outcome on Polymarket.
-  const spec: OutcomeSpec = outcome ?? (ex.id === 'kalshi' ? 'yes' : { label: (await ex.describeAsset(assetId)).book_outcome });
-  return ex.createOrder({ asset_id: assetId, outcome: spec, side: b.side, price, size, order_type: b.order_type ?? 'gtc' });
+  const wanted = b.outcome === undefined ? undefined : parseOutcome(b.outcome);
+  const { ex, assetId } = await asset(svc, { asset_id: b.asset_id, exchange: b.exchange, outcome: wanted });
+  const info = await ex.describeAsset(assetId);
+  const labels = [info.book_outcome, ...info.outcomes, ...info.market.outcomes.map((o) => o.label)];
+  const label = wanted === undefined ? info.book_outcome : (labels.find((l) => l.toLowerCase() === wanted.toLowerCase()) ?? wanted);
+  return ex.createOrder({ asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: b.order_type ?? 'gtc' });
 }
 
-export async function cancelAllOrders(svc: Services, b: { asset_id?: string; exchange?: ExchangeId }): Promise<CancelResult> {
+export interface CancelOutcome {
+  cancelled: Order[];
+  /** Orders an exchange refused to cancel. */
+  refused: Array<{ exchange: ExchangeId; id: string; reason: string }>;
+  /** Exchanges whose cancel call failed outright. */
+  broken: Array<{ exchange: ExchangeId; error: PmtError }>;
+}
+
+/** Exchange by exchange, so a failure on one never hides what happened on the other. */
+export async function cancelAllOrders(svc: Services, b: { asset_id?: string; exchange?: ExchangeId }): Promise<CancelOutcome> {
   const targets = await scope(svc, b);
-  const results = await Promise.all(targets.map((t) => t.ex.cancelAllOrders(t.assetId)));
-  return { cancelled: results.flatMap((r) => r.cancelled), failed: results.flatMap((r) => r.failed) };
+  const out: CancelOutcome = { cancelled: [], refused: [], broken: [] };
+  for (const t of targets) {
+    try {
+      const r = await t.ex.cancelAllOrders(t.assetId);
+      out.cancelled.push(...r.cancelled);
+      out.refused.push(...r.failed.map((f) => ({ exchange: t.ex.id, ...f })));
+    } catch (e) {
+      out.broken.push({ exchange: t.ex.id, error: toPmtError(e) });
+    }
+  }
+  return out;
 }

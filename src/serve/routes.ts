@@ -4,8 +4,8 @@
  * these with fastify (which validates requests against them) and the OpenAPI document is built
  * from the same entries.
  */
-import type { CancelResult } from '../exchanges/exchange.js';
 import { EXCHANGE_IDS, MARKET_STATUS_FILTERS, ORDER_SIDES, ORDER_TYPES } from '../exchanges/types.js';
+import { ServeError } from './errors.js';
 import * as ops from './ops.js';
 import type { Services } from './ops.js';
 import { MarketLineage, MarketsPage, Order, OrderList, Orderbook, OrderbookImpact, OrderbookStats, type JsonSchema } from './schemas.js';
@@ -153,9 +153,11 @@ export const ROUTES: RouteDef[] = [
     tag: 'Orders',
     summary: "Cancel the caller's open orders, optionally of one asset",
     description:
-      'The response holds the orders that were cancelled (status `cancelled`). Orders the exchange refused to cancel are ' +
-      'not in it: their count is in the `Pmt-Cancel-Failed` header and `Pmt-Cancel-Failed-Ids` lists their ids ' +
-      '(comma-separated). Without `asset_id` and `exchange`, both exchanges. Send `{}` to cancel everything.',
+      'The response holds the orders that were cancelled. If any order could not be cancelled the answer is the error ' +
+      'object instead (kind Api, 502, when an exchange refused some orders; the failing call\'s own kind when an exchange ' +
+      'failed outright), with the headers `Pmt-Cancelled-Ids` (what was cancelled) and `Pmt-Cancel-Failed-Ids` (what was ' +
+      'refused), comma-separated. Without `asset_id` and `exchange`: every exchange the server\'s profile has credentials ' +
+      'for. Send `{}` to cancel everything.',
     body: object({ asset_id: assetId, exchange }),
     response: OrderList,
     errors: [404, 413, 415, ...upstream],
@@ -200,11 +202,23 @@ export const ROUTES: RouteDef[] = [
   },
 ];
 
-/** Cancelled orders as the body; refusals in headers (ids only: reasons may be long or non-ASCII). */
-function cancelled(r: CancelResult): Outcome {
-  if (r.failed.length === 0) return { body: r.cancelled };
-  return {
-    body: r.cancelled,
-    headers: { 'Pmt-Cancel-Failed': String(r.failed.length), 'Pmt-Cancel-Failed-Ids': r.failed.map((f) => f.id).join(',') },
-  };
+/**
+ * All cancelled: the orders. Otherwise, as `pmt order cancel-all` (which fails after printing what
+ * it cancelled), the error object: an exchange that failed outright gives its own kind, orders an
+ * exchange refused give Api (502). Either way `Pmt-Cancelled-Ids` lists what was cancelled and
+ * `Pmt-Cancel-Failed-Ids` what was refused, so a client knows exactly what is still open.
+ */
+function cancelled(r: ops.CancelOutcome): Outcome {
+  if (r.broken.length === 0 && r.refused.length === 0) return { body: r.cancelled };
+  const headers: Record<string, string> = {};
+  if (r.cancelled.length) headers['Pmt-Cancelled-Ids'] = r.cancelled.map((o) => o.id).join(',');
+  if (r.refused.length) headers['Pmt-Cancel-Failed-Ids'] = r.refused.map((f) => f.id).join(',');
+  const done = `${r.cancelled.length} order${r.cancelled.length === 1 ? ' was' : 's were'} cancelled`;
+  const first = r.broken[0];
+  if (first) {
+    const where = r.broken.map((b) => b.exchange).join(' and ');
+    throw new ServeError(first.error.kind, `cancel_all_orders failed on ${where}: ${first.error.message}; ${done}`, { retryAfter: first.error.retryAfter, status: first.error.status }, headers);
+  }
+  const refused = r.refused.map((f) => `${f.exchange} ${f.id} (${f.reason})`).join('; ');
+  throw new ServeError('Api', `${r.refused.length} order${r.refused.length === 1 ? ' was' : 's were'} not cancelled: ${refused}; ${done}`, {}, headers);
 }

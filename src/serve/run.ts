@@ -40,7 +40,11 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   let requests = 0;
   const app = await buildApp({
     token,
-    services: { exchange: (id) => ctx.exchange(id), now: () => ctx.now() },
+    services: {
+      exchange: (id) => ctx.exchange(id),
+      configured: async () => EXCHANGE_IDS.filter((id) => (id === 'kalshi' ? creds.kalshi : creds.polymarket) !== null),
+      now: () => ctx.now(),
+    },
     secrets: [token, ...secretsOf(creds)],
     log: (line) => {
       requests += 1;

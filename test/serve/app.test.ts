@@ -25,7 +25,9 @@ function reset(): void {
     ex.failMessage = undefined;
     ex.calls.length = 0;
     ex.cancelFailures = [];
+    ex.assetOutcomes = ['Yes', 'No'];
   }
+  s.configured.splice(0, s.configured.length, 'kalshi', 'polymarket');
 }
 
 /** `io.json` prints JSON.stringify(model) + "\n" when piped; the server sends the same bytes. */
@@ -114,8 +116,9 @@ describe('inputs reach the core as the CLI would pass them', () => {
 
   it('create_order: outcome forms, default order type, unified asset ids', async () => {
     const body = { price: 0.3, side: 'sell', size: 2.5 };
-    const sent = async (b: Record<string, unknown>) => {
+    const sent = async (b: Record<string, unknown>, outcomes?: string[]) => {
       reset();
+      if (outcomes) s.exchanges.polymarket.assetOutcomes = outcomes;
       const r = await s.call('/v1/orders/create_order', { body: { ...body, ...b } });
       expect(r.status, r.text).toBe(200);
       const calls = [...s.exchanges.kalshi.calls, ...s.exchanges.polymarket.calls].filter((c) => c.op === 'createOrder');
@@ -125,21 +128,52 @@ describe('inputs reach the core as the CLI would pass them', () => {
     expect(await sent({ asset_id: 'KXTEST-26', outcome: 'No' })).toEqual({ asset_id: 'KXTEST-26', outcome: 'no', side: 'sell', price: 0.3, size: 2.5, order_type: 'gtc' });
     expect(await sent({ asset_id: 'kalshi:KXTEST-26', order_type: 'fok' })).toMatchObject({ asset_id: 'KXTEST-26', outcome: 'yes', order_type: 'fok' });
     const token = '7'.repeat(70);
-    expect(await sent({ asset_id: token, outcome: { label: 'Trump' } })).toMatchObject({ asset_id: token, outcome: { label: 'Trump' } });
-    expect(await sent({ asset_id: token, outcome: 'label: "Trump"' })).toMatchObject({ outcome: { label: 'Trump' } });
-    // Polymarket without an outcome: the token's own outcome.
-    expect(await sent({ asset_id: token })).toMatchObject({ outcome: { label: 'Yes' } });
+    // Polymarket without an outcome: the token's own outcome; yes/no tokens as yes/no.
+    expect(await sent({ asset_id: token })).toMatchObject({ asset_id: token, outcome: 'yes' });
+    const trump = ['Trump', 'Harris'];
+    expect(await sent({ asset_id: token }, trump)).toMatchObject({ outcome: { label: 'Trump' } });
+    // Labels are named as the exchange publishes them, in any of the accepted forms.
+    expect(await sent({ asset_id: token, outcome: { label: 'trump' } }, trump)).toMatchObject({ outcome: { label: 'Trump' } });
+    expect(await sent({ asset_id: token, outcome: 'label: "Trump"' }, trump)).toMatchObject({ outcome: { label: 'Trump' } });
+    expect(await sent({ asset_id: token, outcome: 'los angeles' }, ['Los Angeles', 'Boston'])).toMatchObject({ outcome: { label: 'Los Angeles' } });
   });
 
-  it('cancel_all_orders: refusals are reported in headers, the body stays the cancelled orders', async () => {
+  it('fetch_open_orders and cancel_all_orders act on the exchanges the profile has credentials for', async () => {
     reset();
-    s.exchanges.kalshi.cancelFailures = [{ id: 'a-1', reason: 'too late' }, { id: 'b-2', reason: 'filled' }];
-    const r = await s.call('/v1/orders/cancel_all_orders', { body: { exchange: 'kalshi' } });
+    s.configured.splice(0, 2, 'polymarket');
+    const r = await s.call('/v1/orders/fetch_open_orders');
     expect(r.status).toBe(200);
     expect(r.json).toHaveLength(1);
-    expect(r.headers.get('pmt-cancel-failed')).toBe('2');
-    expect(r.headers.get('pmt-cancel-failed-ids')).toBe('a-1,b-2');
-    expect(s.exchanges.polymarket.calls).toEqual([]);
+    expect(s.exchanges.kalshi.calls).toEqual([]);
+    s.configured.splice(0, 1);
+    const none = await s.call('/v1/orders/cancel_all_orders', { body: {} });
+    expect(none.status).toBe(500);
+    expect(none.json.kind).toBe('Config');
+    expect(s.exchanges.polymarket.calls.filter((c) => c.op === 'cancelAllOrders')).toEqual([]);
+  });
+
+  it('cancel_all_orders: orders an exchange refused make the answer an Api error that still says what was cancelled', async () => {
+    reset();
+    s.exchanges.polymarket.cancelFailures = [
+      { id: '0x' + 'a'.repeat(64), reason: 'matched' },
+      { id: '0x' + 'b'.repeat(64), reason: 'not found' },
+    ];
+    const r = await s.call('/v1/orders/cancel_all_orders', { body: {} });
+    expect(r.status).toBe(502);
+    expect(r.json).toEqual({ kind: 'Api', message: expect.stringMatching(/^2 orders were not cancelled: polymarket 0xa+ \(matched\); .*2 orders were cancelled$/) });
+    expect(r.headers.get('pmt-cancelled-ids')).toBe(['00000000-0000-4000-8000-000000000001', '0x' + '1'.repeat(64)].join(','));
+    expect(r.headers.get('pmt-cancel-failed-ids')).toBe(['0x' + 'a'.repeat(64), '0x' + 'b'.repeat(64)].join(','));
+  });
+
+  it('cancel_all_orders: an exchange failing outright gives its kind, after the other exchange was cancelled', async () => {
+    reset();
+    s.exchanges.kalshi.failWith = 'RateLimited';
+    const r = await s.call('/v1/orders/cancel_all_orders', { body: {} });
+    expect(r.status).toBe(429);
+    expect(r.headers.get('retry-after')).toBe('7');
+    expect(r.json.message).toMatch(/^cancel_all_orders failed on kalshi: .*; 1 order was cancelled$/);
+    expect(r.headers.get('pmt-cancelled-ids')).toBe('0x' + '1'.repeat(64));
+    expect(s.exchanges.polymarket.calls.map((c) => c.op)).toEqual(['cancelAllOrders']);
   });
 });
 

@@ -83,6 +83,8 @@ export class FakeExchange implements Exchange {
   /** What each call received, for assertions. */
   readonly calls: Array<{ op: string; args: unknown[] }> = [];
   cancelFailures: CancelResult['failed'] = [];
+  /** Outcome labels describeAsset reports: the asset's own book first. */
+  assetOutcomes = ['Yes', 'No'];
   /** Message of injected failures (default names the operation). */
   failMessage?: string;
   /** While set, every call waits for it: holds requests in flight without timing. */
@@ -146,7 +148,8 @@ export class FakeExchange implements Exchange {
   }
   async describeAsset(assetId: string): Promise<AssetInfo> {
     await this.enter('describeAsset', [assetId]);
-    return { exchange: this.id, asset_id: assetId, market: market(this.id, 'X'), book_outcome: 'Yes', outcomes: ['Yes', 'No'], tick_size: 0.01, min_order_size: 1, neg_risk: null };
+    const m = { ...market(this.id, 'X'), outcomes: this.assetOutcomes.map((label) => ({ label, price: null, token_id: null })) };
+    return { exchange: this.id, asset_id: assetId, market: m, book_outcome: this.assetOutcomes[0]!, outcomes: this.assetOutcomes, tick_size: 0.01, min_order_size: 1, neg_risk: null };
   }
   async resolveAsset(input: string) {
     return input.replace(/^(kalshi|polymarket):/i, '');
@@ -161,6 +164,8 @@ export class FakeExchange implements Exchange {
 
 export function fakeServices(now = Date.parse('2026-04-01T12:00:01Z')) {
   const exchanges = { kalshi: new FakeExchange('kalshi'), polymarket: new FakeExchange('polymarket') };
-  const services: Services = { exchange: async (id) => exchanges[id], now: () => now };
-  return { exchanges, services };
+  /** Exchanges the fake profile has credentials for. */
+  const configured: ExchangeId[] = ['kalshi', 'polymarket'];
+  const services: Services = { exchange: async (id) => exchanges[id], configured: async () => [...configured], now: () => now };
+  return { exchanges, services, configured };
 }

@@ -48,7 +48,7 @@ export async function call(base: string, path: string, init: CallInit = {}): Pro
 }
 
 export async function startApp(opts: Partial<AppOptions> = {}) {
-  const { exchanges, services } = fakeServices();
+  const { exchanges, services, configured } = fakeServices();
   const lines: string[] = [];
   const mismatches: string[] = [];
   const app = await buildApp({
@@ -60,7 +60,7 @@ export async function startApp(opts: Partial<AppOptions> = {}) {
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { app, url, exchanges, lines, mismatches, call: (path: string, init?: CallInit) => call(url, path, init) };
+  return { app, url, exchanges, configured, lines, mismatches, call: (path: string, init?: CallInit) => call(url, path, init) };
 }
 
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (a: Ajv2020) => void;
