@@ -28,6 +28,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   const event = opts.event === undefined ? undefined : parseId('--event', opts.event);
   const series = opts.series === undefined ? undefined : parseId('--series', opts.series);
   if (opts.all && cursor) throw new PmtError('Api', '--all and --cursor cannot be combined', { usage: true });
+  // A page of 0 never advances, so --all would stop at once having printed nothing.
+  if (opts.all && limit === 0) throw new PmtError('Api', '--limit must be at least 1 with --all (or leave it out)', { usage: true });
 
   // Tickers may be unified ids ("kalshi:X"): they pick their exchange.
   const tickers = (opts.ticker ?? []).map((t) => parseId('--ticker', t));

@@ -8,10 +8,24 @@ import { upstreamMessage, type RequestContext, type UpstreamResponse } from '../
 export function mapGammaError(res: UpstreamResponse, ctx: RequestContext): PmtError {
   const msg = upstreamMessage(res.body);
   if (res.status === 404) {
-    const id = decodeURIComponent(ctx.path.split('/').filter(Boolean).pop() ?? '');
-    return new PmtError('MarketNotFound', `Polymarket has no market or event "${id}"`, { status: 404 });
+    const parts = ctx.path.split('/').filter(Boolean);
+    const id = safeDecode(parts[parts.length - 1] ?? '');
+    const what = parts[0] === 'events' ? 'event' : parts[0] === 'series' ? 'series' : 'market';
+    return new PmtError('MarketNotFound', `Polymarket has no ${what} "${id}"`, {
+      status: 404,
+      hint: what === 'market' ? 'a Polymarket market is named by its slug, e.g. polymarket:will-x-happen' : undefined,
+    });
   }
+  // 422: Gamma's validation error (`{"type":"validation error","error":"…"}`), e.g. a bad keyset cursor.
   return new PmtError('Api', `Polymarket Gamma ${ctx.method} ${ctx.path} failed (HTTP ${res.status}): ${msg}`, { status: res.status });
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 export function mapClobError(res: UpstreamResponse, ctx: RequestContext): PmtError {

@@ -1,0 +1,168 @@
+/**
+ * Gamma payloads → unified Market, Event and Series (reference §2.1–2.4). Pure and tolerant: a
+ * field that is missing or unreadable becomes null (or the documented default); a row without
+ * its required identifier (slug / ticker) is skipped by returning null. Nothing here throws.
+ */
+import { Decimal } from '../../decimal.js';
+import type { Event, Market, MarketStatus, Outcome, Series } from '../types.js';
+import { bool, firstObj, idStr, isoDate, jsonArray, num, obj, positive, prob, text, tokenId } from './coerce.js';
+
+/**
+ * Gamma `Market` (trimmed; `GET /markets`, `/markets/slug/{slug}`, `events[].markets[]`):
+ *   { "id": "1234567", "slug": "will-x-happen", "question": "Will X happen?",
+ *     "conditionId": "0x…", "description": "…rules…", "active": true, "closed": false,
+ *     "startDate": "2025-10-01T14:30:00Z", "endDate": "2025-12-31T21:00:00Z",
+ *     "createdAt": "2025-09-15T08:00:00Z", "closedTime": "2024-11-06 05:36:41+00",
+ *     "outcomes": "[\"Yes\",\"No\"]", "outcomePrices": "[\"0.65\",\"0.35\"]",
+ *     "clobTokenIds": "[\"1234…\",\"5678…\"]", "volumeNum": 150000, "volume": "150000",
+ *     "volume24hr": 5000, "lastTradePrice": 0.66, "bestBid": 0.65, "bestAsk": 0.67,
+ *     "orderMinSize": 5, "orderPriceMinTickSize": 0.01, "negRisk": false,
+ *     "negRiskMarketID": "0x…", "events": [{ "slug": "x-event", … }] }
+ *
+ * `parentEventSlug` backfills `event_ticker` when the market came embedded in an event (those
+ * copies carry no `events` relation).
+ */
+export function parseMarket(raw: unknown, parentEventSlug?: string | null): Market | null {
+  const m = obj(raw);
+  const slug = m ? text(m.slug) : null;
+  if (!m || slug === null) return null;
+
+  const status = marketStatus(m);
+  const labels = outcomeLabels(m.outcomes);
+  const prices = jsonArray(m.outcomePrices) ?? [];
+  const tokens = jsonArray(m.clobTokenIds) ?? [];
+  const outcomes: Outcome[] = labels.map((label, i) => ({
+    label,
+    price: outcomePrice(prices[i]),
+    token_id: tokenId(tokens[i]),
+  }));
+
+  return {
+    exchange: 'polymarket',
+    market_type: labels.length === 2 ? 'binary' : 'categorical',
+    unified_id: `polymarket:${slug}`,
+    status,
+    ticker: slug,
+    title: text(m.question) ?? '',
+    volume: num(m.volumeNum) ?? num(m.volume) ?? 0,
+    best_ask: prob(m.bestAsk),
+    best_bid: prob(m.bestBid),
+    last_trade_price: prob(m.lastTradePrice),
+    close_time: isoDate(m.endDate) ?? isoDate(m.endDateIso),
+    open_time: isoDate(m.startDate) ?? isoDate(m.startDateIso),
+    created_at: isoDate(m.createdAt),
+    settlement_time: isoDate(m.closedTime),
+    condition_id: text(m.conditionId),
+    event_ticker: text(firstObj(m.events)?.slug) ?? text(parentEventSlug),
+    min_order_size: positive(m.orderMinSize),
+    neg_risk: bool(m.negRisk),
+    neg_risk_market_id: text(m.negRiskMarketID),
+    numeric_id: idStr(m.id),
+    outcomes,
+    result: status === 'resolved' ? winningLabel(labels, prices) : null,
+    rules: text(m.description),
+    tick_size: positive(m.orderPriceMinTickSize),
+    volume_24h: num(m.volume24hr),
+  };
+}
+
+/** closed → resolved (even while UMA resolution is pending); active false → closed; else active. */
+export function marketStatus(m: Record<string, unknown>): MarketStatus {
+  if (bool(m.closed) === true) return 'resolved';
+  if (bool(m.active) === false) return 'closed';
+  return 'active';
+}
+
+function outcomeLabels(v: unknown): string[] {
+  const arr = jsonArray(v);
+  // Gamma omits outcomes only on malformed rows; its markets are Yes/No unless it says otherwise.
+  if (!arr || arr.length === 0) return ['Yes', 'No'];
+  // An unreadable label keeps its position, so prices and token ids still line up by index.
+  return arr.map((x, i) => (typeof x === 'string' && x.trim() ? x.trim() : typeof x === 'number' ? String(x) : `Outcome ${i + 1}`));
+}
+
+/** A quoted price; 0 (the losing side of a settled market, or no quote) is reported as null. */
+function outcomePrice(v: unknown): number | null {
+  const p = prob(v);
+  return p !== null && p > 0 ? p : null;
+}
+
+/** The label of the first outcome priced exactly 1 (compared as decimals, not floats). */
+function winningLabel(labels: string[], prices: unknown[]): string | null {
+  for (let i = 0; i < labels.length; i++) {
+    const p = prices[i];
+    const d = typeof p === 'string' ? Decimal.parse(p) : typeof p === 'number' && Number.isFinite(p) ? Decimal.parse(String(p)) : null;
+    if (d?.eq(Decimal.ONE)) return labels[i]!;
+  }
+  return null;
+}
+
+/**
+ * Gamma `Event` (trimmed; `GET /events/slug/{slug}`, `/events/keyset` → `events[]`):
+ *   { "id": "90210", "slug": "x-event", "title": "X?", "description": "…", "category": "Politics",
+ *     "active": true, "closed": false, "startDate": "…", "endDate": "…", "updatedAt": "…",
+ *     "volume": 1234.5, "openInterest": 99.1, "negRisk": true,
+ *     "markets": [{ "slug": "…", … }], "series": [{ "ticker": "x-series", … }] }
+ */
+export function parseEvent(raw: unknown): Event | null {
+  const e = obj(raw);
+  const slug = e ? text(e.slug) : null;
+  if (!e || slug === null) return null;
+  const series = firstObj(e.series);
+  const closed = bool(e.closed);
+  const markets = Array.isArray(e.markets) ? e.markets : [];
+  return {
+    ticker: slug,
+    title: text(e.title) ?? '',
+    category: text(e.category),
+    description: text(e.description),
+    start_ts: isoDate(e.startDate),
+    end_ts: isoDate(e.endDate),
+    last_updated_ts: isoDate(e.updatedAt),
+    market_tickers: markets.map((m) => text(obj(m)?.slug)).filter((s): s is string => s !== null),
+    mutually_exclusive: bool(e.negRisk) ?? bool(e.mutuallyExclusive),
+    numeric_id: idStr(e.id),
+    open_interest: num(e.openInterest),
+    series_ticker: series ? (text(series.ticker) ?? text(series.slug)) : null,
+    status: closed === true ? 'closed' : closed === false ? 'open' : null,
+    volume: num(e.volume),
+  };
+}
+
+/**
+ * Gamma `Series` (trimmed; embedded as `event.series[0]`; `id` is sometimes a number, `volume`
+ * sometimes a string, `category` live but undeclared in the spec):
+ *   { "id": "10192", "ticker": "btc-daily", "slug": "btc-daily", "title": "BTC daily",
+ *     "recurrence": "daily", "category": "Crypto", "volume": 123.4, "updatedAt": "…" }
+ */
+export function parseSeries(raw: unknown): Series | null {
+  const s = obj(raw);
+  const ticker = s ? (text(s.ticker) ?? text(s.slug)) : null;
+  if (!s || ticker === null) return null;
+  return {
+    ticker,
+    title: text(s.title) ?? '',
+    category: text(s.category),
+    // Gamma has no fee schedule label, settlement sources or tag strings on a series.
+    fee_type: null,
+    frequency: text(s.frequency) ?? text(s.recurrence),
+    last_updated_ts: isoDate(s.updatedAt),
+    numeric_id: idStr(s.id),
+    settlement_sources: [],
+    tags: [],
+    volume: num(s.volume),
+  };
+}
+
+/** The markets embedded in an event, parsed, with `event_ticker` backfilled from the event. */
+export function eventMarkets(rawEvent: unknown): Market[] {
+  const e = obj(rawEvent);
+  if (!e || !Array.isArray(e.markets)) return [];
+  const slug = text(e.slug);
+  const out: Market[] = [];
+  for (const raw of e.markets) {
+    const m = parseMarket(raw, slug);
+    if (m) out.push(m);
+  }
+  return out;
+}
