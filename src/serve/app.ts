@@ -30,10 +30,10 @@ export interface AppOptions {
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv) => void;
 
-function ajv(coerce: boolean): Ajv {
+function ajv(coerce: boolean, defaults = true): Ajv {
   // Query strings arrive as text and need coercing to the declared types; JSON bodies are typed
   // already, so a string price or a boolean size there is an error, never coerced.
-  const a = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  const a = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: defaults, removeAdditional: false, allErrors: false, strict: false });
   addFormats(a);
   return a;
 }
@@ -65,7 +65,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Responses: exactly JSON.stringify, as `--json` prints (fast-json-stringify would reorder fields
   // by schema and silently drop extras). The documented schema is still checked on the way out.
-  const check = ajv(false);
+  const check = ajv(false, false); // never alters what it checks
   app.setSerializerCompiler(({ schema, url }) => {
     if (schema === ErrorObject || opts.onSchemaMismatch === undefined) return (data) => JSON.stringify(data);
     const validate: ValidateFunction = check.compile(schema as JsonSchema);
