@@ -34,10 +34,10 @@ describe('pmt markets list --exchange polymarket', () => {
   it('prints a fitted table on a terminal, with the next-page command on stderr', async () => {
     const r = ok(await pmt(['markets', 'list', '--limit', '5'], { PMT_FORCE_TTY: '120' }));
     const out = lines(r.stdout.replace(ANSI, ''));
-    expect(out[0]).toMatch(/MARKET\s+TITLE\s+STATUS\s+BID\s+ASK\s+LAST\s+VOLUME\s+CLOSES/);
+    expect(out[0]).toMatch(/TITLE\s+EXCHANGE\s+TICKER\s+STATUS\s+BID\s+ASK\s+LAST\s+VOLUME\s+CLOSES/);
     expect(out.length).toBe(6);
     for (const l of out) expect(displayWidth(l)).toBeLessThanOrEqual(120);
-    for (const l of out.slice(1)) expect(l).toMatch(/polymarket:.*active.*\$/);
+    for (const l of out.slice(1)) expect(l).toMatch(/polymarket\s.*active.*\$/);
     expect(r.stderr).toMatch(/^next page: pmt markets list --exchange polymarket --cursor pm1\.[A-Za-z0-9_-]+\n$/);
   });
 
@@ -49,8 +49,8 @@ describe('pmt markets list --exchange polymarket', () => {
     expect(rows.map((r) => r[0])).toEqual(page.markets.map((m) => m.unified_id));
     for (const [i, r] of rows.entries()) {
       const m = page.markets[i]!;
-      expect(r.length).toBe(8);
-      expect(r).toEqual([m.unified_id, m.title, m.status, r[3], r[4], r[5], String(m.volume), m.close_time ?? '']);
+      const raw = (v: unknown) => (v == null ? '' : String(v));
+      expect(r).toEqual([m.unified_id, m.title, 'polymarket', m.status, raw(m.best_bid), raw(m.best_ask), raw(m.last_trade_price), String(m.volume), raw(m.close_time)]);
     }
     expect(tsv.stdout).not.toMatch(ANSI);
   });

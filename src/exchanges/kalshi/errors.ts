@@ -15,7 +15,8 @@ function errorCode(body: string): string | undefined {
   }
 }
 
-const ORDER_PATH_RE = /^\/portfolio\/(?:events\/)?orders\/[^/]+/;
+// An order by id (V1 read/cancel, V2 cancel/amend), not the batched endpoint.
+const ORDER_PATH_RE = /^\/portfolio\/(?:events\/)?orders\/(?!batched(?:\/|$))[^/]+/;
 
 export function mapKalshiError(res: UpstreamResponse, ctx: RequestContext): PmtError {
   const msg = upstreamMessage(res.body);

@@ -4,9 +4,11 @@ import { Formatter, statusColor } from '../format.js';
 import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
 
+/** Columns for people: what the market is, where, and its prices. */
 export const MARKET_COLUMNS: Column[] = [
-  { header: 'MARKET', flex: true },
   { header: 'TITLE', flex: true },
+  { header: 'EXCHANGE' },
+  { header: 'TICKER', flex: true },
   { header: 'STATUS' },
   { header: 'BID', align: 'right' },
   { header: 'ASK', align: 'right' },
@@ -15,16 +17,25 @@ export const MARKET_COLUMNS: Column[] = [
   { header: 'CLOSES' },
 ];
 
-/** One market as a table row; piped rows carry raw values (ISO times, plain numbers). */
+/**
+ * One market as a row. For people: title first, whole-dollar volume, local time. Piped (TSV):
+ * `unified_id, title, exchange, status, bid, ask, last, volume, close_time` with raw values (empty
+ * when unknown), the id first so `cut -f1` feeds the next command.
+ */
 export function marketRow(f: Formatter, m: Market): Cell[] {
+  if (!f.human) {
+    const raw = (v: number | string | null) => (v == null ? '' : String(v));
+    return [m.unified_id, m.title, m.exchange, m.status, raw(m.best_bid), raw(m.best_ask), raw(m.last_trade_price), raw(m.volume), raw(m.close_time)];
+  }
   return [
-    f.text(m.unified_id),
     f.text(m.title),
-    { human: statusColor(f, m.status), raw: m.status },
+    m.exchange,
+    f.text(m.ticker),
+    statusColor(f, m.status),
     f.price(m.best_bid),
     f.price(m.best_ask),
     f.price(m.last_trade_price),
-    { human: f.usd(m.volume), raw: String(m.volume) },
+    f.usd(Math.round(m.volume)),
     f.time(m.close_time),
   ];
 }
