@@ -4,6 +4,7 @@
  * CLI applies to ids, prices and sizes (`validate.ts`, `exchanges/ids.ts`) are applied here again
  * so both surfaces accept and reject the same inputs.
  */
+import { bookImpact, bookStats, MAX_IMPACT_SIZE } from '../analytics/book.js';
 import { PmtError, toPmtError, usageError } from '../errors.js';
 import { fetchMarketsAcross } from '../exchanges/all.js';
 import type { Exchange } from '../exchanges/exchange.js';
@@ -23,7 +24,6 @@ import {
   type OutcomeSpec,
 } from '../exchanges/types.js';
 import { parseCursor, parseId, parsePrice, parseSize } from '../validate.js';
-import { bookImpact, bookStats } from './analytics.js';
 
 /** What the operations need from the server: the started profile's adapters and the clock. */
 export interface Services {
@@ -122,7 +122,11 @@ export async function fetchOrderbookStats(svc: Services, q: AssetQuery) {
 }
 
 export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size: number }) {
-  const size = parseSize('size', q.size).toNumber();
+  // As `pmt book impact --size`: > 0, at most 6 decimals (the contract grid), at most MAX_IMPACT_SIZE.
+  const d = parseSize('size', q.size);
+  if (d.places() > 6) throw usageError(`size must have at most 6 decimal places (got ${d.toFixed()})`);
+  if (d.gt(MAX_IMPACT_SIZE)) throw usageError(`size must be at most ${MAX_IMPACT_SIZE} contracts (got ${d.toFixed()})`);
+  const size = d.toNumber();
   const { ex, assetId } = await asset(svc, q);
   const book = await ex.fetchOrderbook(assetId);
   return bookImpact(book, size, new Date(svc.now()).toISOString());

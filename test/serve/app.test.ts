@@ -4,6 +4,7 @@
  * inputs handed to the core, auth, and the error object with the contract's status per kind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookImpact, bookStats } from '../../src/analytics/book.js';
 import { ERROR_KINDS, type ErrorKind } from '../../src/errors.js';
 import { book, market, order } from './fake.js';
 import { docValidator, startApp, TOKEN } from './helpers.js';
@@ -29,6 +30,9 @@ function reset(): void {
   }
   s.configured.splice(0, s.configured.length, 'kalshi', 'polymarket');
 }
+
+/** The fake clock of fakeServices(), as service_ts. */
+const NOW = '2026-04-01T12:00:01.000Z';
 
 /** `io.json` prints JSON.stringify(model) + "\n" when piped; the server sends the same bytes. */
 const asCli = (model: unknown) => JSON.stringify(model);
@@ -69,6 +73,12 @@ describe('success bodies', () => {
       expected: [order(KX_ORDER, 'cancelled')],
     },
     { name: 'fetch_orderbook', path: '/v1/orderbook/fetch_orderbook?asset_id=KXTEST-26', expected: book('KXTEST-26') },
+    { name: 'fetch_orderbook_stats', path: '/v1/orderbook/fetch_orderbook_stats?asset_id=KXTEST-26', expected: bookStats(book('KXTEST-26'), NOW) },
+    {
+      name: 'fetch_orderbook_impact',
+      path: '/v1/orderbook/fetch_orderbook_impact?asset_id=KXTEST-26&size=120',
+      expected: bookImpact(book('KXTEST-26'), 120, NOW),
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {

@@ -3,9 +3,15 @@
  * `pmt serve` over HTTP. Success bodies are byte-for-byte the CLI's stdout (without its final
  * newline); failures are the CLI's error line with the contract's status for its kind.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
+import { makeKalshiKey } from '../upstream/kalshi/auth.js';
+import { KALSHI_BOOK_TICKERS as K } from '../upstream/kalshi/book-routes.js';
+import { POLY_BOOK_TOKENS as P } from '../upstream/polymarket/book-routes.js';
 import { FIXTURE_EVENT_SLUG } from '../upstream/polymarket/gamma-catalog.js';
 import { TOKEN } from './helpers.js';
 import { startServe, type ServeProcess } from './process.js';
@@ -15,7 +21,19 @@ let env: Record<string, string>;
 let s: ServeProcess;
 beforeAll(async () => {
   d = await startDoubles({ polymarket: { events: 120 } });
-  env = { ...d.env, PMT_CONFIG_DIR: tempConfigDir(), PMT_POLYMARKET_RATE: '5000', PMT_KALSHI_RATE: '5000' };
+  // The same profile for both surfaces: Kalshi credentials from the environment, key registered upstream.
+  const key = makeKalshiKey();
+  d.kalshi.auth.register(key.keyId, key.publicKey);
+  const keyPath = join(mkdtempSync(join(tmpdir(), 'pmt-serve-')), 'kalshi.pem');
+  writeFileSync(keyPath, key.privatePem, { mode: 0o600 });
+  env = {
+    ...d.env,
+    PMT_CONFIG_DIR: tempConfigDir(),
+    PMT_POLYMARKET_RATE: '5000',
+    PMT_KALSHI_RATE: '5000',
+    KALSHI_API_KEY_ID: key.keyId,
+    KALSHI_PRIVATE_KEY_PATH: keyPath,
+  };
   s = await startServe(['--token', TOKEN], env);
 });
 afterAll(async () => {
@@ -29,18 +47,41 @@ const STATUS: Record<string, number> = {
   Authentication: 401, InsufficientFunds: 402, MarketNotFound: 404, OrderNotFound: 404, RateLimited: 429, NetworkError: 502, Config: 500, NotSupported: 501,
 };
 
+/** The wall-clock field of stats and impact, which differs between two calls by design. */
+const ISO = /"service_ts":"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)"/;
+/**
+ * Times taken from the clock rather than the upstream differ between two calls: `service_ts`, and
+ * a Kalshi book's snapshot time (Kalshi sends none; the adapter stamps receipt). Any timestamp
+ * within a minute of now is masked, and so is a Polymarket book hash computed over such a time (the
+ * double generates books on the fly); fixed upstream times and hashes are compared exactly.
+ */
+function clockless(text: string): string {
+  let masked = false;
+  const out = text.replace(/"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)"/g, (all, t: string) => {
+    if (Math.abs(Date.parse(t) - Date.now()) >= 60_000) return all;
+    masked = true;
+    return '"<now>"';
+  });
+  return masked ? out.replace(/"hash":"[0-9a-f]+"/, '"hash":"<hash>"') : out;
+}
+
 /** Run both; assert they agree; return the parsed body. */
 async function same(cli: string[], path: string, body?: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const before = Date.now();
   const [c, r] = await Promise.all([runPmt([...cli, '--json'], { env }), s.call(path, { body })]);
   if (c.exitCode === 0) {
     expect(r.status, r.text).toBe(200);
-    expect(r.text + '\n').toBe(c.stdout);
+    expect(clockless(r.text) + '\n').toBe(clockless(c.stdout));
+    const ts = ISO.exec(r.text)?.[1];
+    if (ts) expect(Date.parse(ts)).toBeGreaterThanOrEqual(before - 1000);
     return r.json;
   }
   const err = JSON.parse(c.stderr.trim().split('\n').at(-1)!) as { kind: string; message: string };
   expect(c.stdout).toBe('');
-  expect(r.json).toEqual(err);
   const usage = c.exitCode === 2;
+  // Input refused at the edge is named as a flag by the CLI and as a parameter by the server.
+  if (usage) expect(r.json).toEqual({ kind: err.kind, message: expect.any(String) });
+  else expect(r.json).toEqual(err);
   expect(r.status).toBe(err.kind === 'Api' ? (usage ? 400 : 502) : STATUS[err.kind]);
   return r.json;
 }
@@ -79,5 +120,41 @@ describe('markets on polymarket', () => {
     await same(['--exchange', 'polymarket', 'markets', 'lineage', slug], `/v1/markets/fetch_market_lineage?market_ticker=${slug}&exchange=polymarket`);
     const missing = await same(['markets', 'lineage', 'polymarket:no-such-market'], '/v1/markets/fetch_market_lineage?market_ticker=polymarket:no-such-market');
     expect(missing.kind).toBe('MarketNotFound');
+  });
+});
+
+describe('orderbooks on both exchanges', () => {
+  const books: Array<[string, string]> = [
+    ['kalshi', K.normal],
+    ['kalshi', K.empty],
+    ['kalshi', K.subPenny],
+    ['kalshi', K.deep],
+    ['polymarket', P.normal],
+    ['polymarket', P.bidsOnly],
+    ['polymarket', P.subCent],
+    ['polymarket', P.deep],
+  ];
+  it.each(books)('fetch_orderbook, stats and impact: %s %s', async (_ex, asset) => {
+    const book = await same(['book', 'show', asset], `/v1/orderbook/fetch_orderbook?asset_id=${asset}`);
+    expect(book.asset_id).toBe(asset);
+    await same(['book', 'stats', asset], `/v1/orderbook/fetch_orderbook_stats?asset_id=${asset}`);
+    await same(['book', 'impact', asset, '--size', '275.5'], `/v1/orderbook/fetch_orderbook_impact?asset_id=${asset}&size=275.5`);
+  });
+
+  it('unified ids, with the outcome choosing a Polymarket token', async () => {
+    await same(['book', 'stats', `kalshi:${K.normal}`], `/v1/orderbook/fetch_orderbook_stats?asset_id=kalshi:${K.normal}`);
+    const page = (await s.call('/v1/markets/fetch_markets?exchange=polymarket&limit=20')).json;
+    const m = page.markets.find((x: { outcomes: Array<{ token_id: string | null }> }) => x.outcomes.length >= 2 && x.outcomes.every((o) => o.token_id));
+    const second = m.outcomes[1];
+    const book = await same(['book', 'show', m.unified_id, '--outcome', second.label], `/v1/orderbook/fetch_orderbook?asset_id=${m.unified_id}&outcome=${encodeURIComponent(second.label)}`);
+    expect(book.asset_id).toBe(second.token_id);
+    await same(['book', 'stats', m.unified_id], `/v1/orderbook/fetch_orderbook_stats?asset_id=${m.unified_id}`);
+  });
+
+  it('failures agree: an unknown asset, and sizes the CLI refuses', async () => {
+    const missing = await same(['book', 'show', 'KXNOPE-26DEC31-X'], '/v1/orderbook/fetch_orderbook?asset_id=KXNOPE-26DEC31-X');
+    expect(missing.kind).toBe('MarketNotFound');
+    await same(['book', 'impact', P.normal, '--size', '0.0000001'], `/v1/orderbook/fetch_orderbook_impact?asset_id=${P.normal}&size=0.0000001`);
+    await same(['book', 'impact', P.normal, '--size', '2000000000'], `/v1/orderbook/fetch_orderbook_impact?asset_id=${P.normal}&size=2000000000`);
   });
 });
