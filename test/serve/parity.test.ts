@@ -123,6 +123,33 @@ describe('markets on polymarket', () => {
   });
 });
 
+describe('markets on kalshi and on both exchanges', () => {
+  it('fetch_markets on kalshi: pages, status, event, tickers', async () => {
+    const page = await same(['--exchange', 'kalshi', 'markets', 'list', '--limit', '4'], '/v1/markets/fetch_markets?exchange=kalshi&limit=4');
+    expect(page.markets).toHaveLength(4);
+    await same(['--exchange', 'kalshi', 'markets', 'list', '--limit', '4', '--cursor', page.cursor], `/v1/markets/fetch_markets?exchange=kalshi&limit=4&cursor=${encodeURIComponent(page.cursor)}`);
+    await same(['--exchange', 'kalshi', 'markets', 'list', '--status', 'resolved', '--limit', '50'], '/v1/markets/fetch_markets?exchange=kalshi&status=resolved&limit=50');
+    await same(['--exchange', 'kalshi', 'markets', 'list', '--event', 'KXTEST-25Q4'], '/v1/markets/fetch_markets?exchange=kalshi&event_ticker=KXTEST-25Q4');
+    const live = d.kalshi.markets.allLive().filter((w) => w.status === 'active');
+    const [a, b, c] = [live[3]!.ticker, live[1]!.ticker, live[2]!.ticker];
+    await same(['--exchange', 'kalshi', 'markets', 'list', '--ticker', a, '--ticker', `${b},kalshi:${c}`], `/v1/markets/fetch_markets?exchange=kalshi&market_tickers=${a}&market_tickers=${b},kalshi:${c}`);
+  });
+
+  it('fetch_markets on both exchanges: the combined cursor pages both', async () => {
+    const page = await same(['markets', 'list', '--limit', '3'], '/v1/markets/fetch_markets?limit=3');
+    expect(new Set(page.markets.map((m: { exchange: string }) => m.exchange))).toEqual(new Set(['kalshi', 'polymarket']));
+    await same(['markets', 'list', '--limit', '3', '--cursor', page.cursor], `/v1/markets/fetch_markets?limit=3&cursor=${encodeURIComponent(page.cursor)}`);
+    await same(['markets', 'list', '--status', 'all', '--limit', '5000'], '/v1/markets/fetch_markets?status=all&limit=5000');
+  });
+
+  it('fetch_market_lineage on kalshi, and its refusals', async () => {
+    await same(['markets', 'lineage', 'kalshi:KXTEST-25Q4-CONTRACT'], '/v1/markets/fetch_market_lineage?market_ticker=kalshi:KXTEST-25Q4-CONTRACT');
+    await same(['markets', 'lineage', 'KXTEST-25Q4'], '/v1/markets/fetch_market_lineage?market_ticker=KXTEST-25Q4');
+    expect((await same(['markets', 'lineage', 'kalshi:KXNOPE-1'], '/v1/markets/fetch_market_lineage?market_ticker=kalshi:KXNOPE-1')).kind).toBe('MarketNotFound');
+    await same(['markets', 'list', '--exchange', 'kalshi', '--cursor', 'garbage'], '/v1/markets/fetch_markets?exchange=kalshi&cursor=garbage');
+  });
+});
+
 describe('orderbooks on both exchanges', () => {
   const books: Array<[string, string]> = [
     ['kalshi', K.normal],
