@@ -35,7 +35,9 @@ export type Fault =
   | { kind: 'truncated' }
   /** Run the real handler, then drop the connection without answering (a write that landed). */
   | { kind: 'reset-after-handling' }
-  | { kind: 'stall-after-handling'; ms?: number };
+  | { kind: 'stall-after-handling'; ms?: number }
+  /** Answer normally, but only after `ms` (a slow upstream: progress lines, spinners). */
+  | { kind: 'delay'; ms: number };
 
 interface Route {
   method: string;
@@ -205,6 +207,9 @@ export class UpstreamDouble {
           await sleep(fault.ms ?? 60_000);
           if (!res.destroyed) req.socket.destroy();
           return;
+        case 'delay':
+          await sleep(fault.ms);
+          break;
       }
     }
     const out = await this.dispatch(rec);
