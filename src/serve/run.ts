@@ -71,7 +71,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     say(`warning: ${host} is reachable from other machines; anyone with the token can trade with this profile, over plain HTTP`);
   }
   // Last, so a script can wait for this line and know the rest has been said.
-  say(`listening on ${url}/v1 (profile: ${creds.profileName ?? 'none'}; OpenAPI: ${url}/v1/openapi.json)`);
+  say(`listening on ${url}/v1 (profile: ${creds.profileName ?? 'none'}; ${credentialsLine(creds)}; OpenAPI: ${url}/v1/openapi.json)`);
 
   await new Promise<void>((resolve) => {
     let stopping = false;
@@ -120,6 +120,15 @@ const SHORT_TOKEN = 16;
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host) || /^::ffff:127\./i.test(host);
+}
+
+/** Which exchanges the server can trade on and where each key came from; never a value. */
+function credentialsLine(c: ResolvedCredentials): string {
+  const have = [
+    c.kalshi ? `kalshi from ${c.kalshi.apiKeyId.origin}` : null,
+    c.polymarket ? `polymarket from ${c.polymarket.privateKey.origin}` : null,
+  ].filter(Boolean);
+  return have.length ? `credentials: ${have.join(', ')}` : 'no credentials: market data and books only';
 }
 
 /** Every credential value of the profile, so no message can carry one out. */

@@ -88,6 +88,11 @@ async function same(cli: string[], path: string, body?: unknown): Promise<any> {
 
 const slugOf = (pred: (m: { slug: string; event: { slug: string } }) => boolean) => d.polymarket.gamma.catalog.markets.find(pred)!.slug;
 
+it('says at start which exchanges it trades on and where the keys came from, never the keys', () => {
+  expect(s.stderr()).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/v1 \(profile: none; credentials: kalshi from KALSHI_API_KEY_ID;/);
+  expect(s.stderr()).not.toContain('PRIVATE KEY');
+});
+
 describe('markets on polymarket', () => {
   it('fetch_markets: one page, a status, and the next page from its cursor', async () => {
     const page = await same(['--exchange', 'polymarket', 'markets', 'list', '--limit', '7'], '/v1/markets/fetch_markets?exchange=polymarket&limit=7');
