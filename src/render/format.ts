@@ -59,9 +59,15 @@ export function truncate(text: string, width: number): string {
   return out + '…';
 }
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
-const USD_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const NUM = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// The first Intl object a process makes loads ICU data (tens of ms): every one is made on first
+// use, so JSON, NDJSON and piped output never pay for it.
+const lazy = <T>(make: () => T): (() => T) => {
+  let v: T | undefined;
+  return () => (v ??= make());
+};
+const USD = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 }));
+const USD_CENTS = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const NUM = lazy(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 
 export interface FormatterOptions {
   /** Show prices as cents (65¢) rather than probabilities (0.65). */
@@ -74,22 +80,25 @@ export class Formatter {
   readonly c: ChalkInstance;
   readonly human: boolean;
   private readonly cents: boolean;
-  private readonly dateFmt: Intl.DateTimeFormat;
+  private readonly dateFmt: () => Intl.DateTimeFormat;
 
   constructor(io: Pick<IO, 'isTTY' | 'color'>, opts: FormatterOptions = {}) {
     this.human = io.isTTY;
     this.c = new Chalk({ level: io.color ? 1 : 0 });
     this.cents = opts.cents ?? false;
-    this.dateFmt = new Intl.DateTimeFormat('en-CA', {
-      timeZone: opts.timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-      timeZoneName: 'short',
-    });
+    this.dateFmt = lazy(
+      () =>
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone: opts.timeZone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          hour12: false,
+          timeZoneName: 'short',
+        }),
+    );
   }
 
   /** A probability: "0.65" (2–4 decimals) or, with the cents view, "65¢". Null is "-". */
@@ -103,13 +112,13 @@ export class Formatter {
   usd(v: number | null | undefined, opts: { cents?: boolean } = {}): string {
     if (v == null || !Number.isFinite(v)) return '-';
     if (!this.human) return String(v);
-    return (opts.cents ? USD_CENTS : USD).format(v);
+    return (opts.cents ? USD_CENTS : USD)().format(v);
   }
 
   /** A count of contracts: "1,500" for people, "1500" piped. */
   num(v: number | null | undefined): string {
     if (v == null || !Number.isFinite(v)) return '-';
-    return this.human ? NUM.format(v) : String(v);
+    return this.human ? NUM().format(v) : String(v);
   }
 
   /** A timestamp: local zone for people ("2025-12-31 16:00 EST"), ISO UTC piped. */
@@ -118,7 +127,7 @@ export class Formatter {
     if (!this.human) return iso;
     const d = new Date(iso);
     if (Number.isNaN(d.getTime())) return sanitize(iso);
-    return this.dateFmt.format(d).replace(',', '');
+    return this.dateFmt().format(d).replace(',', '');
   }
 
   /** Upstream text, sanitized. */

@@ -60,6 +60,17 @@ export class IO {
     return this.stdout.write(JSON.stringify(value) + '\n');
   }
 
+  /**
+   * Many objects as NDJSON in one write: one system call per page instead of one per object.
+   * Returns false when the pipe is full so callers may await drain.
+   */
+  ndjsonLines(values: readonly unknown[]): boolean {
+    if (values.length === 0) return true;
+    let text = '';
+    for (const v of values) text += JSON.stringify(v) + '\n';
+    return this.stdout.write(text);
+  }
+
   /** Resolves once stdout can take more (back-pressure for streamed pages). */
   drain(): Promise<void> {
     return new Promise((resolve) => {
