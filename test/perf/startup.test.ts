@@ -1,0 +1,99 @@
+/**
+ * What pmt loads, per path: structural guards for start-up cost (no timings here; `npm run bench`
+ * measures those). Runs the built binary with a preload that records every file and Node built-in
+ * the process loaded.
+ */
+import { execa } from 'execa';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, PMT_BIN, tempConfigDir } from '../helpers/cli.js';
+import { startDoubles, type Doubles } from '../upstream/doubles.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PRELOAD = resolve(import.meta.dirname, 'loaded-modules.cjs');
+
+interface Loaded {
+  exitCode: number;
+  stderr: string;
+  /** Files loaded, relative to the repository (dist/cli.cjs, dist/vendor/got.cjs, ...). */
+  files: string[];
+  builtins: string[];
+}
+
+async function loaded(args: string[], env: Record<string, string> = {}): Promise<Loaded> {
+  const out = join(mkdtempSync(join(tmpdir(), 'pmt-loaded-')), 'loaded.json');
+  const r = await execa(process.execPath, ['--require', PRELOAD, PMT_BIN, ...args], {
+    env: cleanEnv({ PMT_CONFIG_DIR: tempConfigDir(), ...env, PMT_TEST_LOADED: out }),
+    extendEnv: false,
+    reject: false,
+    input: '',
+  });
+  const seen = JSON.parse(readFileSync(out, 'utf8')) as { files: string[]; builtins: string[] };
+  return { exitCode: r.exitCode ?? -1, stderr: String(r.stderr), files: seen.files.map((f) => relative(ROOT, f)), builtins: seen.builtins };
+}
+
+/** Built-ins a command that never touches the network has no business loading. */
+const NETWORK_AND_PROCESS = ['child_process', 'http', 'https', 'tls', 'http2', 'zlib', 'dns', 'crypto'];
+
+describe('start-up without the network loads only the core bundle', () => {
+  for (const args of [['--version'], ['--help'], ['completion', 'bash'], ['markets', 'list', '--help'], ['book', 'stats', '--help']]) {
+    it(`pmt ${args.join(' ')}`, async () => {
+      const r = await loaded(args);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.files.sort()).toEqual(['bin/pmt', 'dist/cli.cjs']);
+      expect(r.builtins.filter((b) => NETWORK_AND_PROCESS.includes(b))).toEqual([]);
+      // A CommonJS entry: Node's ES-module loader is never set up.
+      expect(r.builtins).not.toContain('internal/modules/esm/loader');
+    });
+  }
+
+  it('a usage error is reported from the core alone', async () => {
+    const r = await loaded(['markets', 'list', '--limit', 'lots']);
+    expect(r.exitCode).toBe(2);
+    expect(r.files.filter((f) => f.includes('vendor/'))).toEqual([]);
+  });
+});
+
+describe('network commands load got, and only what their output needs', () => {
+  let d: Doubles;
+  beforeAll(async () => {
+    d = await startDoubles({ polymarket: { events: 20 } });
+  });
+  afterAll(() => d?.close());
+
+  it('--json loads the got bundle, no table, no prompt, no profile library, nothing from node_modules', async () => {
+    const r = await loaded(['markets', 'list', '--exchange', 'polymarket', '--limit', '2', '--json'], d.env);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.files.filter((f) => f.startsWith('dist/vendor/'))).toEqual(['dist/vendor/got.cjs']);
+    expect(r.files.filter((f) => f.includes('node_modules'))).toEqual([]);
+    // got's HTTP/2 support is loaded only if a request asks for HTTP/2.
+    expect(r.builtins).not.toContain('http2');
+  });
+
+  it('reading a stored profile is a JSON read, not a conf load', async () => {
+    const dir = tempConfigDir();
+    writeFileSync(join(dir, 'profiles.json'), JSON.stringify({ active: 'main', profiles: { main: { kalshi: { demo: false } } } }));
+    const r = await loaded(['markets', 'list', '--exchange', 'polymarket', '--limit', '2', '--ndjson'], { ...d.env, PMT_CONFIG_DIR: dir });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.files).not.toContain('dist/vendor/conf.cjs');
+  });
+
+  it('a table on a terminal loads cli-table3', async () => {
+    const r = await loaded(['markets', 'list', '--exchange', 'polymarket', '--limit', '2'], { ...d.env, PMT_FORCE_TTY: '120' });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.files).toContain('dist/vendor/cli-table3.cjs');
+  });
+});
+
+describe('bundle layout', () => {
+  it('the core bundle stays small enough to parse quickly', () => {
+    // Heavy packages live in dist/vendor/; one of them slipping into the core would add hundreds of KiB.
+    expect(statSync(join(ROOT, 'dist/cli.cjs')).size).toBeLessThan(400 * 1024);
+  });
+
+  it('the binary is CommonJS (bin/package.json), so no ES-module loader runs at start-up', () => {
+    expect(JSON.parse(readFileSync(join(ROOT, 'bin/package.json'), 'utf8')).type).toBe('commonjs');
+  });
+});
