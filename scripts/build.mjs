@@ -14,8 +14,10 @@
 // .doubles/          the loopback upstream doubles (test-only, never published): `doubles.js` runs
 //                    them (README tour), `lib.js` exports startDoubles (the benchmark).
 import { build } from 'esbuild';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import Module, { builtinModules, createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyChildProcess, lazyDependencies, moduleShape, resolveFile } from './build-plugins.mjs';
@@ -99,6 +101,17 @@ for (const [spec, { hasDefault, names }] of vendored) {
   if (missing.length) throw new Error(`the vendor bundle for ${spec} lacks ${missing.join(', ')}`);
 }
 rmSync(join(root, '.build'), { recursive: true, force: true });
+
+// The core is loaded through vm.Script on Node < 22 (bin/pmt), which has no ES-module loader.
+const coreFile = join(dist, 'cli.cjs');
+if (/\bimport\(/.test(readFileSync(coreFile, 'utf8'))) throw new Error('dist/cli.cjs has a dynamic import(); vendor it instead');
+// A build id at the end of the bundle ties the code cache below to this exact build.
+appendFileSync(coreFile, `\n//pmt-build:${randomBytes(8).toString('hex')}\n`);
+// V8 code cache for Node < 22 (bin/pmt reads it; Node 22+ keeps its own): made by one real run.
+if (typeof Module.enableCompileCache !== 'function') {
+  const r = spawnSync(process.execPath, [join(root, 'bin/pmt'), '--help'], { env: { ...process.env, PMT_BUILD_CODE_CACHE: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error(`pmt --help failed while making the code cache (exit ${r.status})`);
+}
 
 const coreBytes = Object.values(core.metafile.outputs)[0].bytes;
 process.stdout.write(`dist/cli.cjs ${(coreBytes / 1024).toFixed(0)} KiB; vendored: ${[...vendored.keys()].join(', ') || '(none)'}\n`);

@@ -11,6 +11,7 @@ import { registerProfile } from './commands/profile/index.js';
 import { registerServe } from './commands/serve.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerExchanges } from './commands/exchanges.js';
+import { commanderOutput, writeStdout } from './render/io.js';
 
 export const VERSION = '0.3.1';
 
@@ -27,7 +28,8 @@ export function buildProgram(): Command {
     .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
-    .exitOverride();
+    .exitOverride()
+    .configureOutput(commanderOutput());
   registerMarkets(program);
   registerBook(program);
   registerOrder(program);
@@ -86,7 +88,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   }
   try {
     if (user.length === 0) {
-      process.stdout.write(program.helpInformation());
+      writeStdout(program.helpInformation());
       return 0;
     }
     await program.parseAsync(argv);

@@ -4,9 +4,11 @@
  * the process loaded.
  */
 import { execa } from 'execa';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import Module from 'node:module';
 import { join, relative, resolve } from 'node:path';
+import { Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, PMT_BIN, tempConfigDir } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
@@ -44,8 +46,8 @@ describe('start-up without the network loads only the core bundle', () => {
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.files.sort()).toEqual(['bin/pmt', 'dist/cli.cjs']);
       expect(r.builtins.filter((b) => NETWORK_AND_PROCESS.includes(b))).toEqual([]);
-      // A CommonJS entry: Node's ES-module loader is never set up.
-      expect(r.builtins).not.toContain('internal/modules/esm/loader');
+      // A CommonJS entry: no ES module is ever resolved, loaded or run.
+      expect(r.builtins.filter((b) => /^internal\/modules\/esm\/(module_job|translators|resolve)$/.test(b))).toEqual([]);
     });
   }
 
@@ -93,7 +95,23 @@ describe('bundle layout', () => {
     expect(statSync(join(ROOT, 'dist/cli.cjs')).size).toBeLessThan(400 * 1024);
   });
 
-  it('the binary is CommonJS (bin/package.json), so no ES-module loader runs at start-up', () => {
+  it("start-up reuses compiled code: Node's compile cache on 22+, else a V8 code cache made by the build", () => {
+    const core = join(ROOT, 'dist/cli.cjs');
+    if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function') {
+      // bin/pmt turns Node's own cache on; the build has nothing to leave behind.
+      expect(existsSync(`${core}.cache`)).toBe(false);
+      return;
+    }
+    const source = readFileSync(core, 'utf8');
+    const stamp = Buffer.from(source.slice(source.lastIndexOf('\n//pmt-build:')));
+    expect(stamp.toString()).toMatch(/^\n\/\/pmt-build:[0-9a-f]{16}\n$/);
+    const file = readFileSync(`${core}.cache`);
+    expect(file.subarray(0, stamp.length).equals(stamp)).toBe(true);
+    const script = new Script(Module.wrap(source), { filename: core, cachedData: file.subarray(stamp.length) });
+    expect(script.cachedDataRejected).toBe(false);
+  });
+
+  it('the binary is CommonJS (bin/package.json), so no ES module is loaded at start-up', () => {
     expect(JSON.parse(readFileSync(join(ROOT, 'bin/package.json'), 'utf8')).type).toBe('commonjs');
   });
 });
