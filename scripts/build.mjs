@@ -105,9 +105,10 @@ rmSync(join(root, '.build'), { recursive: true, force: true });
 // The core is loaded through vm.Script on Node < 22 (bin/pmt), which has no ES-module loader.
 const coreFile = join(dist, 'cli.cjs');
 if (/\bimport\(/.test(readFileSync(coreFile, 'utf8'))) throw new Error('dist/cli.cjs has a dynamic import(); vendor it instead');
-// A build id at the end of the bundle ties the code cache below to this exact build.
-appendFileSync(coreFile, `\n//pmt-build:${randomBytes(8).toString('hex')}\n`);
-// V8 code cache for Node < 22 (bin/pmt reads it; Node 22+ keeps its own): made by one real run.
+// A build id at the end of every bundle ties the code caches below to this exact build.
+const buildId = `\n//pmt-build:${randomBytes(8).toString('hex')}\n`;
+for (const f of [coreFile, ...[...vendored.keys()].map((spec) => join(dist, 'vendor', `${slug(spec)}.cjs`))]) appendFileSync(f, buildId);
+// V8 code caches for Node < 22 (bin/pmt reads them; Node 22+ keeps its own): made by one real run.
 if (typeof Module.enableCompileCache !== 'function') {
   const r = spawnSync(process.execPath, [join(root, 'bin/pmt'), '--help'], { env: { ...process.env, PMT_BUILD_CODE_CACHE: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) throw new Error(`pmt --help failed while making the code cache (exit ${r.status})`);

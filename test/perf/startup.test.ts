@@ -4,7 +4,7 @@
  * the process loaded.
  */
 import { execa } from 'execa';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import Module from 'node:module';
 import { join, relative, resolve } from 'node:path';
@@ -95,20 +95,24 @@ describe('bundle layout', () => {
     expect(statSync(join(ROOT, 'dist/cli.cjs')).size).toBeLessThan(400 * 1024);
   });
 
-  it("start-up reuses compiled code: Node's compile cache on 22+, else a V8 code cache made by the build", () => {
-    const core = join(ROOT, 'dist/cli.cjs');
-    if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function') {
-      // bin/pmt turns Node's own cache on; the build has nothing to leave behind.
-      expect(existsSync(`${core}.cache`)).toBe(false);
-      return;
+  it("start-up reuses compiled code: Node's compile cache on 22+, else V8 code caches made by the build", () => {
+    const bundles = ['dist/cli.cjs', ...readdirSync(join(ROOT, 'dist/vendor')).filter((f) => f.endsWith('.cjs')).map((f) => `dist/vendor/${f}`)];
+    expect(bundles).toContain('dist/vendor/got.cjs');
+    for (const rel of bundles) {
+      const file = join(ROOT, rel);
+      if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function') {
+        // bin/pmt turns Node's own cache on; the build has nothing to leave behind.
+        expect(existsSync(`${file}.cache`), rel).toBe(false);
+        continue;
+      }
+      const source = readFileSync(file, 'utf8');
+      const stamp = Buffer.from(source.slice(source.lastIndexOf('\n//pmt-build:')));
+      expect(stamp.toString(), rel).toMatch(/^\n\/\/pmt-build:[0-9a-f]{16}\n$/);
+      const cache = readFileSync(`${file}.cache`);
+      expect(cache.subarray(0, stamp.length).equals(stamp), rel).toBe(true);
+      const script = new Script(Module.wrap(source), { filename: file, cachedData: cache.subarray(stamp.length) });
+      expect(script.cachedDataRejected, rel).toBe(false);
     }
-    const source = readFileSync(core, 'utf8');
-    const stamp = Buffer.from(source.slice(source.lastIndexOf('\n//pmt-build:')));
-    expect(stamp.toString()).toMatch(/^\n\/\/pmt-build:[0-9a-f]{16}\n$/);
-    const file = readFileSync(`${core}.cache`);
-    expect(file.subarray(0, stamp.length).equals(stamp)).toBe(true);
-    const script = new Script(Module.wrap(source), { filename: core, cachedData: file.subarray(stamp.length) });
-    expect(script.cachedDataRejected).toBe(false);
   });
 
   it('the binary is CommonJS (bin/package.json), so no ES module is loaded at start-up', () => {
