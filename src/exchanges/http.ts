@@ -69,7 +69,8 @@ const NETWORK_CODES = new Set([
   'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH',
   'ECONNABORTED', 'ERR_GOT_REQUEST_ERROR', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET',
 ]);
-const SECRET_QUERY_RE = /(key|secret|signature|passphrase|token|password)/i;
+// Query names whose values are credentials (`token_id` is a public Polymarket asset id, not a secret).
+const SECRET_QUERY_RE = /^(.*[-_])?(api[-_]?key|key|secret|signature|sig|passphrase|password|access[-_]?token|auth[-_]?token|token)$/i;
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseMs: 250, capMs: 4000, budgetMs: 20000 };
 

@@ -95,7 +95,8 @@ export class Formatter {
           day: '2-digit',
           hour: '2-digit',
           minute: '2-digit',
-          hour12: false,
+          // h23, not hour12:false: en-CA with hour12:false prints midnight as "24:00" of the same date.
+          hourCycle: 'h23',
           timeZoneName: 'short',
         }),
     );

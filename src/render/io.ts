@@ -7,7 +7,7 @@ import { fstatSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 
 export interface IOOptions {
-  stdout?: Writable & { isTTY?: boolean; columns?: number };
+  stdout?: Writable & { isTTY?: boolean; columns?: number; rows?: number };
   stderr?: Writable & { isTTY?: boolean; columns?: number };
   stdinIsTTY?: boolean;
   env?: NodeJS.ProcessEnv;
@@ -33,6 +33,8 @@ export class IO {
   readonly canPrompt: boolean;
   readonly color: boolean;
   readonly columns: number;
+  /** Terminal height in lines (views that fit the screen); `LINES`, else 24, when unknown. */
+  readonly rows: number;
 
   constructor(opts: IOOptions = {}) {
     const env = opts.env ?? process.env;
@@ -50,6 +52,8 @@ export class IO {
     this.canPrompt = this.isTTY && (forced ? forced !== '0' : (opts.stdinIsTTY ?? Boolean(process.stdin.isTTY)));
     const cols = this.isTTY && !forced ? (this.stdout as { columns?: number }).columns : undefined;
     this.columns = forcedCols ?? cols ?? (Number(env.COLUMNS) || 100);
+    const rows = this.isTTY && !forced ? (this.stdout as { rows?: number }).rows : undefined;
+    this.rows = rows ?? (Number(env.LINES) || 24);
     this.color = decideColor(env, this.isTTY, opts.noColor ?? false);
   }
 

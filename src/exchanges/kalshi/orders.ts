@@ -1,26 +1,163 @@
-// Placeholder until the trading work lands.
-import { notSupported, type AssetInfo, type AuthCheck, type CancelResult, type CreateOrderOptions } from '../exchange.js';
+/**
+ * Kalshi trading: order entry (V2 `POST /portfolio/events/orders`), reads (V1
+ * `GET /portfolio/orders…`, there is no V2 read), cancel-all and the credentials check.
+ *
+ * Order entry, in order: the outcome is checked (no request), credentials are loaded (Config,
+ * exit 9, when missing), the market's rules are read fresh and every pre-trade rule is checked
+ * (order-rules.ts; a violation is exit 2 and nothing is signed), then the order is sent ONCE
+ * with a fresh UUIDv4 client_order_id. A failure that leaves the outcome unknown is resolved by
+ * looking the order up by that id (order-reconcile.ts), never by sending it again.
+ */
+import { randomUUID } from 'node:crypto';
+import { Decimal } from '../../decimal.js';
+import { PmtError } from '../../errors.js';
+import type { AssetInfo, AuthCheck, CancelResult, CreateOrderOptions } from '../exchange.js';
 import type { CreateOrderRequest, Order } from '../types.js';
 import type { KalshiClient } from './client.js';
+import { fetchMarket } from './markets.js';
+import { cancelResting, listResting, writePacer } from './order-cancel.js';
+import { fallbackMarket, fetchRawMarket, orderRulesOf } from './order-market.js';
+import { parseCreateV2, parseKalshiOrder } from './order-parse.js';
+import { reconcileCreate, type PendingCreate } from './order-reconcile.js';
+import { checkKalshiOrder, checkOutcome, finestStep, minOrderSize, type CheckedOrder } from './order-rules.js';
+import { createOrderBody, type CreateOrderV2Body } from './order-wire.js';
 
-export async function describeAsset(_c: KalshiClient, _a: string): Promise<AssetInfo> {
-  throw notSupported('kalshi', 'describe_asset');
+const CREATE_PATH = '/portfolio/events/orders';
+/** What `previewOrder` shows for the id createOrder generates at send time. */
+export const PREVIEW_CLIENT_ORDER_ID = '<new UUIDv4 generated when sent>';
+
+function ticker(assetId: string): string {
+  return assetId.replace(/^kalshi:/i, '');
 }
-export async function fetchOrder(_c: KalshiClient, _id: string): Promise<Order> {
-  throw notSupported('kalshi', 'fetch_order');
+
+function iso(c: KalshiClient): string {
+  return new Date(c.cfg.now()).toISOString();
 }
-export async function fetchOpenOrders(_c: KalshiClient, _a?: string): Promise<Order[]> {
-  throw notSupported('kalshi', 'fetch_open_orders');
+
+/** Kalshi's book is YES-priced: the asset is the market, its outcomes Yes and No. */
+export async function describeAsset(c: KalshiClient, assetId: string): Promise<AssetInfo> {
+  const t = ticker(assetId);
+  const [raw, market] = await Promise.all([
+    fetchRawMarket(c, t),
+    // The markets module owns the unified Market; where it cannot give one (not available yet,
+    // or it does not find a market Kalshi just served) the same wire object is used.
+    fetchMarket(c, t).catch((e: unknown) => {
+      if (e instanceof PmtError && (e.kind === 'NotSupported' || e.kind === 'MarketNotFound')) return null;
+      throw e;
+    }),
+  ]);
+  const rules = orderRulesOf(raw, t);
+  return {
+    exchange: 'kalshi',
+    asset_id: rules.ticker,
+    market: market ?? fallbackMarket(raw, t),
+    book_outcome: 'Yes',
+    outcomes: ['Yes', 'No'],
+    tick_size: finestStep(rules.ranges).toNumber(),
+    min_order_size: minOrderSize(rules).toNumber(),
+    neg_risk: null,
+  };
 }
-export async function createOrder(_c: KalshiClient, _r: CreateOrderRequest, _o?: CreateOrderOptions): Promise<Order> {
-  throw notSupported('kalshi', 'create_order');
+
+/** Read the market's rules and check the order against them; nothing is signed here. */
+async function checkedOrder(c: KalshiClient, req: CreateOrderRequest): Promise<{ t: string; checked: CheckedOrder }> {
+  checkOutcome(req.outcome);
+  const t = ticker(req.asset_id);
+  const rules = orderRulesOf(await fetchRawMarket(c, t), t);
+  return { t: rules.ticker, checked: checkKalshiOrder(req, rules) };
 }
-export async function previewOrder(_c: KalshiClient, _r: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }> {
-  throw notSupported('kalshi', 'create_order');
+
+export async function previewOrder(c: KalshiClient, req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }> {
+  const { t, checked } = await checkedOrder(c, req);
+  const body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', PREVIEW_CLIENT_ORDER_ID);
+  return { method: 'POST', url: c.http.url(CREATE_PATH), body };
 }
-export async function cancelAllOrders(_c: KalshiClient, _a?: string): Promise<CancelResult> {
-  throw notSupported('kalshi', 'cancel_all_orders');
+
+export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts: CreateOrderOptions = {}): Promise<Order> {
+  checkOutcome(req.outcome);
+  const signer = await c.signer('trade');
+  const { t, checked } = await checkedOrder(c, req);
+  const body: CreateOrderV2Body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', randomUUID());
+  const pending: PendingCreate = { ticker: t, clientOrderId: body.client_order_id, sentAtMs: c.cfg.now(), outcome: checked.outcome, side: req.side };
+  const ctx = { ticker: t, outcome: checked.outcome, side: req.side, price: checked.price, count: checked.count, nowIso: iso(c) };
+  opts.onPayload?.(body);
+  await writePacer(c).take();
+  let text: string;
+  try {
+    // Sent exactly once: never retried by the HTTP layer (POST is not idempotent) nor here.
+    text = (await c.http.send('POST', CREATE_PATH, { json: body, signer, idempotent: false })).body;
+  } catch (e) {
+    if (!(e instanceof PmtError)) throw e;
+    if (e.kind === 'MarketNotFound') throw new PmtError('MarketNotFound', `Kalshi has no market "${t}"`, { status: e.status });
+    // A timeout/reset after sending, a 408 or a 5xx: the order may exist. Look, don't resend.
+    if (e.ambiguous || e.status === 408 || (e.status !== undefined && e.status >= 500)) {
+      return reconcileCreate(c, signer, pending, e);
+    }
+    throw e;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = null;
+  }
+  const order = parseCreateV2(parsed, ctx);
+  if (order) return order;
+  // A 2xx we cannot read still means the order was accepted: find it by its client_order_id.
+  return reconcileCreate(c, signer, pending, new PmtError('Api', 'Kalshi accepted the order but its response could not be read'));
 }
-export async function checkAuth(_c: KalshiClient): Promise<AuthCheck> {
-  throw notSupported('kalshi', 'check_auth');
+
+export async function fetchOrder(c: KalshiClient, orderId: string): Promise<Order> {
+  const signer = await c.signer('trade');
+  const body = await c.http.get<{ order?: unknown }>(`/portfolio/orders/${encodeURIComponent(orderId)}`, { signer });
+  if (!body?.order || typeof body.order !== 'object') throw new PmtError('OrderNotFound', `Kalshi has no order ${orderId}`);
+  return parseKalshiOrder(body.order, iso(c));
+}
+
+/** Every resting order, all pages (limit 1000 each), optionally for one market. */
+export async function fetchOpenOrders(c: KalshiClient, assetId?: string): Promise<Order[]> {
+  const signer = await c.signer('trade');
+  const resting = await listResting(c, signer, assetId === undefined ? undefined : ticker(assetId));
+  return resting.map((r) => r.order);
+}
+
+export async function cancelAllOrders(c: KalshiClient, assetId?: string): Promise<CancelResult> {
+  const signer = await c.signer('trade');
+  const resting = await listResting(c, signer, assetId === undefined ? undefined : ticker(assetId));
+  if (resting.length === 0) return { cancelled: [], failed: [] };
+  return cancelResting(c, signer, resting);
+}
+
+function withHint(e: PmtError): string {
+  return e.hint ? `${e.message} (${e.hint})` : e.message;
+}
+
+/**
+ * One signed cheap read, `GET /portfolio/balance`. Clock skew = local time minus the server's
+ * HTTP `Date` (1 s resolution, so ±1 s), measured at the midpoint of the request; Kalshi rejects
+ * signatures whose timestamp is too far off, so a large skew explains 401s.
+ */
+export async function checkAuth(c: KalshiClient): Promise<AuthCheck> {
+  let signer;
+  try {
+    signer = await c.signer('trade');
+  } catch (e) {
+    if (e instanceof PmtError && e.kind === 'Config') return { ok: false, clock_skew_ms: null, detail: withHint(e) };
+    throw e;
+  }
+  const started = c.cfg.now();
+  try {
+    const res = await c.http.send('GET', '/portfolio/balance', { signer });
+    const ended = c.cfg.now();
+    const date = res.headers.date;
+    const serverMs = typeof date === 'string' ? Date.parse(date) : NaN;
+    const skew = Number.isFinite(serverMs) ? Math.round((started + ended) / 2 - serverMs) : null;
+    const body = c.http.parseJson<{ balance?: unknown }>(res, { method: 'GET', path: '/portfolio/balance' });
+    const cents = typeof body?.balance === 'number' ? body.balance : null;
+    const detail = cents === null ? 'credentials accepted' : `credentials accepted; available balance $${Decimal.from(cents).div(100, 2).toFixed(2)}`;
+    return { ok: true, clock_skew_ms: skew, detail };
+  } catch (e) {
+    if (e instanceof PmtError && e.kind === 'Authentication') return { ok: false, clock_skew_ms: null, detail: withHint(e) };
+    throw e;
+  }
 }

@@ -1,12 +1,228 @@
-// Placeholder: the Kalshi portfolio/orders double lands here.
-import type { Router } from '../server.js';
+/**
+ * The Kalshi portfolio double: V2 create (`POST /portfolio/events/orders`), V1 reads
+ * (`GET /portfolio/orders`, `GET /portfolio/orders/{id}`), V2 batched cancel
+ * (`DELETE /portfolio/events/orders/batched`, JSON body) and `GET /portfolio/balance`, every one
+ * behind Kalshi's RSA-PSS signature check (auth.ts). State and matching live in portfolio.ts,
+ * the V1 rendering in portfolio-wire.ts.
+ *
+ * Rejections follow Kalshi's order-error envelope `{"error":{"code","message","details"}}`
+ * (unparseable bodies: the flat `{"code","message","details"}`): unknown ticker 404
+ * `market_not_found`; off-grid price, bad count or fractional count on a whole-contract market
+ * 400 `invalid_order`; missing ticker/client_order_id 400 `missing_parameters`; cash short 400
+ * `insufficient_balance`; a reused client_order_id 409 `order_already_exists` (the spec lists
+ * 409 Conflict for create; Kalshi dedups on client_order_id). Tests inject faults through the
+ * UpstreamDouble (`inject`), e.g. `reset-after-handling` for an order that landed but whose
+ * answer was lost.
+ */
+import type { Reply, Router, RecordedRequest } from '../server.js';
 import type { KalshiAuth } from './auth.js';
-import type { KalshiMarkets } from './markets-routes.js';
+import type { KalshiMarkets, KalshiMarketWire } from './markets-routes.js';
 import type { KalshiBooks } from './book-routes.js';
+import { kalshiWireMarket, type MarketSpec } from './market-fixtures.js';
+import { Portfolio, type BookSide, type Tif } from './portfolio.js';
+import { toV1Order } from './portfolio-wire.js';
+import { Decimal } from '../../../src/decimal.js';
 
-export function createKalshiOrders(_auth: KalshiAuth, _markets: KalshiMarkets, _books: KalshiBooks) {
+const TIFS: Tif[] = ['good_till_canceled', 'immediate_or_cancel', 'fill_or_kill'];
+const COUNT_RE = /^\d{1,9}(?:\.\d{1,2})?$/;
+const PRICE_RE = /^\d(?:\.\d{1,6})?$/;
+
+export function kalshiError(status: number, code: string, message: string, details?: string): Reply {
+  return { status, json: { error: { code, message, ...(details === undefined ? {} : { details }) } } };
+}
+
+/** Independent of pmt's own rules: integer micro-dollars, one modulo per tier. */
+function onKalshiGrid(price: string, ranges: unknown): boolean {
+  const micro = (s: unknown) => (typeof s === 'string' && /^\d+(\.\d{1,6})?$/.test(s) ? BigInt(Math.round(Number(s) * 1e6)) : null);
+  const p = micro(price);
+  if (p === null || p <= 0n || p >= 1_000_000n) return false;
+  return (Array.isArray(ranges) ? ranges : []).some((r: { start?: unknown; end?: unknown; step?: unknown }) => {
+    const [start, end, step] = [micro(r?.start), micro(r?.end), micro(r?.step)];
+    return start !== null && end !== null && step !== null && step > 0n && p >= start && p <= end && (p - start) % step === 0n;
+  });
+}
+
+function encodeCursor(offset: number): string {
+  return Buffer.from(`offset:${offset}`).toString('base64url');
+}
+function decodeCursor(c: string): number | null {
+  const m = /^offset:(\d+)$/.exec(Buffer.from(c, 'base64url').toString('utf8'));
+  return m ? Number(m[1]) : null;
+}
+
+export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _books: KalshiBooks) {
+  const portfolio = new Portfolio();
+  const ownMarkets = new Map<string, KalshiMarketWire>();
+  /** Parsed bodies of every create the double handled. */
+  const received: Array<Record<string, unknown>> = [];
+  /** Order ids of every batched cancel the double handled. */
+  const cancelBatches: string[][] = [];
+  /** Order ids whose cancel Kalshi refuses (a per-order error in the batch response). */
+  const refuseCancel = new Set<string>();
+  const state = { maxCancelBatch: 100 };
+
+  const marketOf = (t: string) => ownMarkets.get(t) ?? markets.market(t);
+
+  function create(req: RecordedRequest): Reply {
+    let b: Record<string, unknown>;
+    try {
+      b = JSON.parse(req.body) as Record<string, unknown>;
+      if (!b || typeof b !== 'object' || Array.isArray(b)) throw new Error('body is not an object');
+    } catch (e) {
+      return { status: 400, json: { code: 'bad_request', message: 'bad request', details: (e as Error).message } };
+    }
+    received.push(b);
+    const keyId = auth.keyOf(req);
+    const { ticker, client_order_id: coid, side, count, price, time_in_force: tif, self_trade_prevention_type: stp } = b;
+    if (typeof ticker !== 'string' || !ticker) return kalshiError(400, 'missing_parameters', 'missing parameters', 'ticker is required');
+    if (typeof coid !== 'string' || !coid) return kalshiError(400, 'missing_parameters', 'missing parameters', 'client_order_id is required');
+    if (side !== 'bid' && side !== 'ask') return kalshiError(400, 'invalid_order', 'invalid order', 'side must be bid or ask');
+    if (typeof count !== 'string' || !COUNT_RE.test(count) || Decimal.parse(count)!.lte(0)) {
+      return kalshiError(400, 'invalid_order', 'invalid order', 'count must be a positive fixed-point count with at most 2 decimals');
+    }
+    if (typeof price !== 'string' || !PRICE_RE.test(price)) return kalshiError(400, 'invalid_order', 'invalid order', 'price must be a fixed-point dollar string');
+    if (!TIFS.includes(tif as Tif)) return kalshiError(400, 'invalid_order', 'invalid order', 'invalid time_in_force');
+    if (stp !== 'taker_at_cross' && stp !== 'maker') return kalshiError(400, 'invalid_order', 'invalid order', 'invalid self_trade_prevention_type');
+    const market = marketOf(ticker);
+    if (!market) return kalshiError(404, 'market_not_found', 'market not found');
+    if (market.status !== 'active') return kalshiError(400, 'market_closed', 'market is not open for trading');
+    const n = Decimal.parse(count)!;
+    if (market.fractional_trading_enabled === false && !n.isMultipleOf(1)) {
+      return kalshiError(400, 'invalid_order', 'invalid order', 'fractional contracts are not enabled for this market');
+    }
+    if (!onKalshiGrid(price, market.price_ranges)) return kalshiError(400, 'invalid_order', 'invalid order', `invalid price: ${price} is not a valid price level for this market`);
+    if (portfolio.hasClientOrderId(keyId, coid)) return kalshiError(409, 'order_already_exists', 'order already exists', 'client_order_id has already been used');
+    const r = portfolio.place(keyId, { ticker, clientOrderId: coid, side: side as BookSide, count: n, price: Decimal.parse(price)!, tif: tif as Tif, stp });
+    if (!r.ok) return kalshiError(r.status, r.code, r.message, r.details);
+    return {
+      status: 201,
+      json: {
+        order_id: r.order.id,
+        client_order_id: coid,
+        fill_count: r.fillCount.toFixed(2),
+        remaining_count: r.remainingCount.toFixed(2),
+        ...(r.avgPrice ? { average_fill_price: r.avgPrice.toFixed(Math.max(4, r.avgPrice.places())) } : {}),
+        ...(r.avgFee ? { average_fee_paid: r.avgFee.toFixed(Math.max(4, r.avgFee.places())) } : {}),
+      },
+    };
+  }
+
+  function list(req: RecordedRequest): Reply {
+    const q = req.query;
+    const limitText = q.get('limit');
+    const limit = limitText === null ? 100 : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return { status: 400, json: { code: 'bad_request', message: 'bad request', details: 'limit must be between 1 and 1000' } };
+    const status = q.get('status') || undefined;
+    if (status && !['resting', 'canceled', 'executed'].includes(status)) return kalshiError(400, 'bad_request', 'bad request', 'invalid status');
+    const cursor = q.get('cursor') || '';
+    const offset = cursor ? decodeCursor(cursor) : 0;
+    if (offset === null) return kalshiError(400, 'bad_request', 'bad request', 'invalid cursor');
+    const ts = (k: string) => (q.get(k) ? Number(q.get(k)) : undefined);
+    const all = portfolio.list(auth.keyOf(req), { ticker: q.get('ticker') || undefined, status, minTs: ts('min_ts'), maxTs: ts('max_ts') });
+    const page = all.slice(offset, offset + limit);
+    const next = offset + limit < all.length ? encodeCursor(offset + limit) : '';
+    return { json: { orders: page.map(toV1Order), cursor: next } };
+  }
+
+  function batchCancel(req: RecordedRequest): Reply {
+    let b: { orders?: Array<{ order_id?: unknown }> };
+    try {
+      b = JSON.parse(req.body) as typeof b;
+    } catch (e) {
+      return { status: 400, json: { code: 'bad_request', message: 'bad request', details: (e as Error).message } };
+    }
+    const items = Array.isArray(b?.orders) ? b.orders : null;
+    if (!items || items.length === 0) return kalshiError(400, 'missing_parameters', 'missing parameters', 'orders is required');
+    if (items.length > state.maxCancelBatch) return kalshiError(400, 'invalid_parameters', 'invalid parameters', `at most ${state.maxCancelBatch} orders per batch`);
+    const keyId = auth.keyOf(req);
+    const ids = items.map((i) => String(i?.order_id ?? ''));
+    cancelBatches.push(ids);
+    const orders = ids.map((id) => {
+      const o = portfolio.findOrder(keyId, id);
+      if (refuseCancel.has(id)) {
+        return { order_id: id, client_order_id: o?.clientOrderId ?? null, reduced_by: '0.00', error: { code: 'cancel_rejected', message: 'order could not be canceled', details: 'the market is paused' } };
+      }
+      const r = portfolio.cancel(keyId, id);
+      if ('error' in r) return { order_id: id, client_order_id: o?.clientOrderId ?? null, reduced_by: '0.00', error: r.error };
+      return { order_id: id, client_order_id: r.order.clientOrderId, reduced_by: r.reducedBy.toFixed(2), error: null };
+    });
+    return { json: { orders } };
+  }
+
+  function balance(req: RecordedRequest): Reply {
+    const a = portfolio.account(auth.keyOf(req));
+    const cents = (d: Decimal) => Number(d.times(100).round(0, 'down').toFixed());
+    return {
+      headers: { date: new Date(Date.now() + auth.clockOffsetMs).toUTCString() },
+      json: { balance: cents(portfolio.available(a.keyId)), portfolio_value: cents(a.positionCost), updated_ts: Math.floor(a.updatedMs / 1000) },
+    };
+  }
+
+  const guarded =
+    (h: (req: RecordedRequest, params: Record<string, string>) => Reply) =>
+    (req: RecordedRequest, params: Record<string, string>): Reply =>
+      auth.check(req) ?? h(req, params);
+
   return {
-    register(_router: Router): void {},
+    register(router: Router): void {
+      router.post('/portfolio/events/orders', guarded(create));
+      router.get('/portfolio/orders', guarded(list));
+      router.get('/portfolio/orders/:order_id', guarded((req, p) => {
+        const o = portfolio.findOrder(auth.keyOf(req), p.order_id!);
+        return o ? { json: { order: toV1Order(o) } } : kalshiError(404, 'not_found', 'order not found');
+      }));
+      router.delete('/portfolio/events/orders/batched', guarded(batchCancel));
+      router.get('/portfolio/balance', guarded(balance));
+      // The markets double registers before this one, so once it serves GET /markets/{ticker}
+      // this route answers only where it does not; see registerMarkets for fixtures.
+      this.registerMarkets(router);
+    },
+    /**
+     * GET /markets/{ticker} for markets added with addMarket (and the markets double's own).
+     * Register it before the markets double to serve fixtures whatever that double knows.
+     */
+    registerMarkets(router: Router, opts: { passThrough?: boolean } = {}): void {
+      router.get('/markets/:ticker', (_req, p) => {
+        if (opts.passThrough) {
+          // Ahead of the markets double: answer for fixtures only, let it answer the rest.
+          const own = ownMarkets.get(p.ticker!);
+          return own ? { json: { market: own } } : undefined;
+        }
+        const m = marketOf(p.ticker!);
+        return m ? { json: { market: m } } : kalshiError(404, 'not_found', 'market not found');
+      });
+    },
+    portfolio,
+    received,
+    cancelBatches,
+    refuseCancel,
+    /** Largest batch the batched cancel accepts (Kalshi: scales with the tier's write budget). */
+    set maxCancelBatch(n: number) {
+      state.maxCancelBatch = n;
+    },
+    get maxCancelBatch(): number {
+      return state.maxCancelBatch;
+    },
+    /** Register a tradeable market (wire shape) the markets double may not know. */
+    addMarket(spec: MarketSpec | KalshiMarketWire): KalshiMarketWire {
+      const m = 'event_ticker' in spec ? (spec as KalshiMarketWire) : kalshiWireMarket(spec as MarketSpec);
+      ownMarkets.set(m.ticker, m);
+      return m;
+    },
+    /** The routes for a ticker lookup, for tests that compose their own router. */
+    market: marketOf,
+    /** Forget accounts, orders, books and the request logs of this double (markets stay). */
+    reset(): void {
+      portfolio.reset();
+      received.length = 0;
+      cancelBatches.length = 0;
+      refuseCancel.clear();
+    },
+    seedBook: portfolio.seedBook.bind(portfolio),
+    seedOrder: portfolio.seedOrder.bind(portfolio),
+    setBalance: portfolio.setBalance.bind(portfolio),
+    /** Cash available to trade, dollars. */
+    available: (keyId: string) => portfolio.available(keyId).toNumber(),
   };
 }
 export type KalshiOrders = ReturnType<typeof createKalshiOrders>;

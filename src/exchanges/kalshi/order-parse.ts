@@ -1,0 +1,155 @@
+/**
+ * Kalshi order payloads → the unified Order. Pure and tolerant: a missing field becomes a
+ * default or null, never an exception.
+ *
+ * Decisions where the reference and the interface differ (upstream-mapping §2.5, §7):
+ * - price: `yes_price_dollars`, the YES probability, for every order (the contract: prices are
+ *   on the market's YES-priced book), so an order read back compares directly with its book.
+ * - size: `initial_count_fp`, the order's total size; `filled` counts against it, so
+ *   size − filled is what was left when the order stopped (openpx's `remaining_count_fp` made
+ *   a filled order look like size 0).
+ * - fee: the interface's "volume-weighted per-contract fee in dollars": V1 →
+ *   (taker_fees + maker_fees) / fill_count, V2 create → `average_fee_paid`; null when unfilled.
+ *   (openpx reported the V2 total, average × fills.)
+ * - status: `resting` with fills → partially_filled (openpx said open); a canceled order that
+ *   had partly filled stays `cancelled` (it no longer works; `filled` shows what executed).
+ */
+import { Decimal } from '../../decimal.js';
+import type { Order, OrderSide, OrderStatus } from '../types.js';
+
+type Raw = Record<string, unknown>;
+
+function dec(v: unknown): Decimal | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return Decimal.from(v);
+  return typeof v === 'string' && v.trim() !== '' ? Decimal.parse(v) : null;
+}
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+/** An RFC 3339 time as ISO 8601 UTC, or null. */
+export function isoTime(v: unknown): string | null {
+  if (typeof v !== 'string' && typeof v !== 'number') return null;
+  const t = typeof v === 'number' ? v : Date.parse(v);
+  return Number.isFinite(t) ? new Date(t).toISOString() : null;
+}
+
+const FEE_PLACES = 6;
+
+/** Per-contract fee: total fees / filled contracts, or null when nothing filled. */
+export function perContractFee(totalFees: Decimal | null, filled: Decimal): number | null {
+  if (!totalFees || filled.lte(0)) return null;
+  return totalFees.div(filled, FEE_PLACES).toNumber();
+}
+
+/** Upstream status + counts → the six unified states. */
+export function unifiedStatus(upstream: string | null, size: Decimal, filled: Decimal): OrderStatus {
+  const partly = filled.gt(0);
+  switch ((upstream ?? '').toLowerCase()) {
+    case 'resting':
+    case 'active':
+    case 'open':
+      return partly ? 'partially_filled' : 'open';
+    case 'pending':
+      return 'pending';
+    case 'executed':
+    case 'filled':
+      return 'filled';
+    case 'canceled':
+    case 'cancelled':
+      return 'cancelled';
+    case 'partial':
+      return 'partially_filled';
+    default:
+      // Unknown or missing status: judge by the counts.
+      if (size.gt(0) && filled.gte(size)) return 'filled';
+      return partly ? 'partially_filled' : 'open';
+  }
+}
+
+/** V2 create responses carry counts, not a status (§7), judged against the order's size. */
+export function statusFromCounts(size: Decimal, filled: Decimal, remaining: Decimal): OrderStatus {
+  if (size.gt(0) && filled.gte(size)) return 'filled';
+  if (remaining.gt(0)) return filled.gt(0) ? 'partially_filled' : 'open';
+  // Nothing left working and not fully filled: an IOC/FOK remainder (or all of it) was cancelled.
+  return 'cancelled';
+}
+
+/** YES price of a V1 order: `_dollars` fields first, legacy cents after, NO mirrored to YES. */
+function yesPrice(o: Raw): Decimal | null {
+  const yes = dec(o.yes_price_dollars) ?? dec(o.yes_price)?.div(100, 6) ?? null;
+  if (yes) return yes;
+  const no = dec(o.no_price_dollars) ?? dec(o.no_price)?.div(100, 6) ?? null;
+  return no ? Decimal.ONE.minus(no) : null;
+}
+
+/**
+ * V1 `Order` (GET /portfolio/orders, GET /portfolio/orders/{id}). Sample, trimmed:
+ * `{"order_id":"9f…","client_order_id":"c1…","ticker":"KXBTCD-25APR1517","side":"yes",
+ *   "action":"buy","status":"resting","yes_price_dollars":"0.5600","no_price_dollars":"0.4400",
+ *   "fill_count_fp":"2.00","remaining_count_fp":"8.00","initial_count_fp":"10.00",
+ *   "taker_fees_dollars":"0.0300","maker_fees_dollars":"0.0000",
+ *   "created_time":"2025-11-12T10:00:00Z","last_update_time":"2025-11-12T10:00:01Z"}`
+ */
+export function parseKalshiOrder(raw: unknown, nowIso: string): Order {
+  const o = (raw && typeof raw === 'object' ? raw : {}) as Raw;
+  const filled = dec(o.fill_count_fp) ?? dec(o.fill_count) ?? dec(o.filled_count) ?? Decimal.ZERO;
+  const remaining = dec(o.remaining_count_fp) ?? dec(o.remaining_count) ?? null;
+  const size = dec(o.initial_count_fp) ?? dec(o.initial_count) ?? dec(o.count) ?? (remaining ? remaining.plus(filled) : filled);
+  const fees = dec(o.taker_fees_dollars) ?? null;
+  const makerFees = dec(o.maker_fees_dollars) ?? null;
+  const totalFees = fees && makerFees ? fees.plus(makerFees) : (fees ?? makerFees);
+  return {
+    id: str(o.order_id) ?? '',
+    market_ticker: str(o.ticker) ?? '',
+    outcome: str(o.side)?.toLowerCase() === 'no' ? 'No' : 'Yes',
+    side: str(o.action)?.toLowerCase() === 'sell' ? 'sell' : 'buy',
+    price: yesPrice(o)?.toNumber() ?? 0,
+    size: size.toNumber(),
+    filled: filled.toNumber(),
+    status: unifiedStatus(str(o.status), size, filled),
+    created_at: isoTime(o.created_time) ?? nowIso,
+    fee: perContractFee(totalFees, filled),
+    updated_at: isoTime(o.last_update_time) ?? isoTime(o.updated_time),
+  };
+}
+
+export interface CreateContext {
+  ticker: string;
+  outcome: 'yes' | 'no';
+  side: OrderSide;
+  /** The YES limit price sent. */
+  price: Decimal;
+  /** The contracts sent. */
+  count: Decimal;
+  nowIso: string;
+}
+
+/**
+ * `CreateOrderV2Response` → Order; null when it names no order (the caller then looks the order
+ * up by client_order_id). Sample: `{"order_id":"9f…","client_order_id":"c1…","fill_count":"3.00",
+ * "remaining_count":"7.00","average_fill_price":"0.5500","average_fee_paid":"0.0200"}`.
+ * Outcome and side are the trader's (V2 only knows bid/ask); price is the YES limit price.
+ */
+export function parseCreateV2(raw: unknown, ctx: CreateContext): Order | null {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Raw;
+  const id = str(r.order_id);
+  if (!id) return null;
+  const filled = dec(r.fill_count) ?? dec(r.fill_count_fp) ?? Decimal.ZERO;
+  const remaining = dec(r.remaining_count) ?? dec(r.remaining_count_fp) ?? ctx.count.minus(filled);
+  const avgFee = dec(r.average_fee_paid);
+  return {
+    id,
+    market_ticker: ctx.ticker,
+    outcome: ctx.outcome === 'yes' ? 'Yes' : 'No',
+    side: ctx.side,
+    price: ctx.price.toNumber(),
+    size: ctx.count.toNumber(),
+    filled: filled.toNumber(),
+    status: statusFromCounts(ctx.count, filled, remaining),
+    created_at: ctx.nowIso,
+    fee: filled.gt(0) && avgFee ? avgFee.round(FEE_PLACES).toNumber() : null,
+    updated_at: null,
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * Kalshi's pre-trade rules, checked before anything is signed or sent. Pure: the market's rules
+ * come in as data (from `GET /markets/{ticker}`), a violation leaves as a usage error (exit 2)
+ * that names the rule and the nearest valid value(s), in one pattern:
+ *
+ *   "<field> <value> <what is wrong>; nearest valid <field>s: <a> or <b>"
+ *
+ * Rules:
+ * - outcome is `yes` or `no` (Kalshi markets are binary; a `{label}` is refused);
+ * - the market is `active` (Kalshi takes no orders on closed or settled markets);
+ * - price strictly inside (0, 1) and on the tick grid of the `price_ranges` tier it falls in
+ *   (tiers may overlap at their edges; a price on either tier's grid is valid);
+ * - size >= the market's minimum (0.01 when fractional trading is on, else 1) and on its grid
+ *   (0.01 contracts when fractional, else whole contracts).
+ */
+import { Decimal } from '../../decimal.js';
+import { usageError, type PmtError } from '../../errors.js';
+import type { OutcomeSpec } from '../types.js';
+
+export interface PriceRange {
+  start: Decimal;
+  end: Decimal;
+  step: Decimal;
+}
+
+export interface KalshiOrderRules {
+  ticker: string;
+  /** Tiered price grid in YES dollars; each price must sit on the step of its tier. */
+  ranges: PriceRange[];
+  /** Fractional contracts allowed (0.01 grid, minimum 0.01); else whole contracts, minimum 1. */
+  fractional: boolean;
+  /** Upstream lifecycle status (`active`, `closed`, …); null when the market does not say. */
+  status: string | null;
+}
+
+/** Kalshi's classic one-cent grid, used when a market publishes no usable `price_ranges`. */
+export const DEFAULT_RANGES: readonly PriceRange[] = [
+  { start: Decimal.parse('0.01')!, end: Decimal.parse('0.99')!, step: Decimal.parse('0.01')! },
+];
+
+const CENT = Decimal.parse('0.01')!;
+
+function dec(v: unknown): Decimal | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return Decimal.from(v);
+  return typeof v === 'string' ? Decimal.parse(v) : null;
+}
+
+/**
+ * `price_ranges` → tiers, tolerant of junk (entries with a missing or non-positive step or an
+ * inverted range are dropped). Falls back to the deprecated integer `tick_size` (cents) on a
+ * 0.01–0.99 range, then to the one-cent grid.
+ */
+export function parsePriceRanges(raw: unknown, legacyTickCents?: unknown): PriceRange[] {
+  const out: PriceRange[] = [];
+  if (Array.isArray(raw)) {
+    for (const r of raw as Array<Record<string, unknown> | null>) {
+      const start = dec(r?.start);
+      const end = dec(r?.end);
+      const step = dec(r?.step);
+      if (!start || !end || !step || step.lte(0) || end.lt(start) || start.isNegative()) continue;
+      out.push({ start, end, step });
+    }
+  }
+  if (out.length > 0) return out;
+  const tick = dec(legacyTickCents);
+  if (tick && tick.gt(0) && tick.lt(100)) {
+    const step = tick.div(100, 6);
+    return [{ start: step, end: Decimal.ONE.minus(step), step }];
+  }
+  return [...DEFAULT_RANGES];
+}
+
+/** The finest step of any tier: the market's `tick_size`. */
+export function finestStep(ranges: readonly PriceRange[]): Decimal {
+  return ranges.reduce((min, r) => (r.step.lt(min) ? r.step : min), ranges[0]?.step ?? CENT);
+}
+
+export function minOrderSize(rules: Pick<KalshiOrderRules, 'fractional'>): Decimal {
+  return rules.fractional ? CENT : Decimal.ONE;
+}
+
+/** The usage error every rule raises, in one pattern (see the module comment). */
+export function ruleViolation(field: string, value: string, problem: string, nearest: Decimal[] = []): PmtError {
+  const shown = nearest.map((d) => d.toFixed());
+  const tail =
+    shown.length === 0 ? '' : shown.length === 1 ? `; nearest valid ${field}: ${shown[0]}` : `; nearest valid ${field}s: ${shown.join(' or ')}`;
+  return usageError(`${field} ${value} ${problem}${tail}`);
+}
+
+/** `yes` / `no` only: a Kalshi market is one binary book. */
+export function checkOutcome(outcome: OutcomeSpec): 'yes' | 'no' {
+  if (outcome === 'yes' || outcome === 'no') return outcome;
+  const label = typeof outcome === 'object' && outcome ? outcome.label : String(outcome);
+  const lower = String(label).trim().toLowerCase();
+  if (lower === 'yes' || lower === 'no') return lower;
+  throw usageError(`outcome "${String(label).slice(0, 40)}" is not valid on Kalshi: its markets are binary; valid outcomes: yes or no`);
+}
+
+export function checkMarketOpen(rules: KalshiOrderRules): void {
+  if (rules.status === null || rules.status === 'active') return;
+  throw usageError(
+    `market ${rules.ticker} is not open for trading on Kalshi (status "${rules.status}"); orders are accepted only while a market is active`,
+  );
+}
+
+function onGrid(p: Decimal, r: PriceRange): boolean {
+  return p.gte(r.start) && p.lte(r.end) && p.minus(r.start).isMultipleOf(r.step);
+}
+
+/** Every valid price is in (0, 1), inside some tier and on that tier's step. */
+export function isValidPrice(p: Decimal, ranges: readonly PriceRange[]): boolean {
+  return p.gt(0) && p.lt(1) && ranges.some((r) => onGrid(p, r));
+}
+
+/** The closest valid prices strictly below and above `p` (either may be missing). */
+export function nearestValidPrices(p: Decimal, ranges: readonly PriceRange[]): { below: Decimal | null; above: Decimal | null } {
+  let below: Decimal | null = null;
+  let above: Decimal | null = null;
+  const consider = (c: Decimal, r: PriceRange) => {
+    if (!isValidPrice(c, [r])) return;
+    if (c.lt(p) && (!below || c.gt(below))) below = c;
+    if (c.gt(p) && (!above || c.lt(above))) above = c;
+  };
+  for (const r of ranges) {
+    const last = r.start.plus(r.end.minus(r.start).snap(r.step, 'down'));
+    const clamped = p.lt(r.start) ? r.start : p.gt(last) ? last : p;
+    const down = r.start.plus(clamped.minus(r.start).snap(r.step, 'down'));
+    const up = r.start.plus(clamped.minus(r.start).snap(r.step, 'up'));
+    // Grid points at 0 or 1 are not orderable: step one tick inwards.
+    for (const c of [down, up, down.minus(r.step), up.plus(r.step)]) consider(c, r);
+  }
+  return { below, above };
+}
+
+function tierOf(p: Decimal, ranges: readonly PriceRange[]): PriceRange | undefined {
+  return ranges.find((r) => p.gte(r.start) && p.lte(r.end));
+}
+
+/** The YES price, exact, or a usage error naming the rule and the nearest valid prices. */
+export function checkPrice(price: number | string | Decimal, ranges: readonly PriceRange[]): Decimal {
+  const p = Decimal.from(price);
+  if (isValidPrice(p, ranges)) return p;
+  const { below, above } = nearestValidPrices(p, ranges);
+  const nearest = [below, above].filter((d): d is Decimal => d !== null);
+  const shown = p.toFixed();
+  if (p.lte(0) || p.gte(1)) return fail(ruleViolation('price', shown, 'must be strictly between 0 and 1', nearest));
+  const tier = tierOf(p, ranges);
+  if (!tier) {
+    const lo = ranges.reduce((m, r) => (r.start.lt(m) ? r.start : m), ranges[0]!.start);
+    const hi = ranges.reduce((m, r) => (r.end.gt(m) ? r.end : m), ranges[0]!.end);
+    return fail(ruleViolation('price', shown, `is outside this market's price range (${lo.toFixed()} to ${hi.toFixed()})`, nearest));
+  }
+  return fail(ruleViolation('price', shown, `is off the ${tier.step.toFixed()} tick grid`, nearest));
+}
+
+/** The contract count, exact, or a usage error naming the rule and the nearest valid sizes. */
+export function checkSize(size: number | string | Decimal, rules: Pick<KalshiOrderRules, 'fractional'>): Decimal {
+  const s = Decimal.from(size);
+  const min = minOrderSize(rules);
+  const shown = s.toFixed();
+  if (s.lt(min)) {
+    const what = s.lte(0) ? 'must be greater than 0' : `is below this market's minimum of ${min.toFixed()} contract${min.eq(1) ? '' : 's'}`;
+    return fail(ruleViolation('size', shown, what, [min]));
+  }
+  if (s.isMultipleOf(min)) return s;
+  const nearest = [s.snap(min, 'down'), s.snap(min, 'up')].filter((d) => d.gte(min));
+  const problem = rules.fractional
+    ? 'is finer than the 0.01-contract grid'
+    : 'is not a whole number of contracts (this market does not trade fractional contracts)';
+  return fail(ruleViolation('size', shown, problem, nearest));
+}
+
+function fail(err: PmtError): never {
+  throw err;
+}
+
+export interface CheckedOrder {
+  outcome: 'yes' | 'no';
+  /** YES price, exactly as it goes on the wire. */
+  price: Decimal;
+  /** Contracts, exactly as they go on the wire. */
+  count: Decimal;
+}
+
+/** Every pre-trade rule, in the order a person fixes them: outcome, market, price, size. */
+export function checkKalshiOrder(
+  req: { outcome: OutcomeSpec; price: number | string | Decimal; size: number | string | Decimal },
+  rules: KalshiOrderRules,
+): CheckedOrder {
+  const outcome = checkOutcome(req.outcome);
+  checkMarketOpen(rules);
+  const price = checkPrice(req.price, rules.ranges);
+  const count = checkSize(req.size, rules);
+  return { outcome, price, count };
+}
