@@ -1,22 +1,23 @@
 // Build pmt for fast start-up (docs/performance.md has the measurements behind each choice).
 //
-// dist/cli.cjs       pmt's own code, commander and chalk in ONE CommonJS file. CommonJS because an
-//                    ES-module entry makes Node set up its ESM loader (several ms, a sizeable share
-//                    of a bare `node -e 0`) before any of our code runs, and `pmt --version` must stay
-//                    within 1.5x of bare Node. Modules reached only through `import()` are wrapped
-//                    by esbuild in lazy initialisers: parsed cheaply, run only when a command needs
-//                    them.
+// dist/cli.cjs + dist/*.cjs  pmt's own code with commander and chalk, split by esbuild into an
+//        entry (the command tree, errors, context) and chunks that each command loads when it
+//        runs. CommonJS, not ES modules: an ES-module entry makes Node set up its ESM loader, a
+//        sizeable share of a bare `node -e 0`, before any of our code runs. esbuild splits only ES
+//        modules, so the build splits as ESM and then turns every output into CommonJS in place
+//        (imports between chunks become requires; no ES module is ever loaded at run time).
 // dist/vendor/*.cjs  every other package (got, conf, cli-table3, @inquirer/prompts, viem/accounts,
-//                    fastify, ...), one bundle per import specifier, converted to CommonJS. The core
-//                    reaches each through a small generated module that requires the bundle when
-//                    (and only when) the importing code runs, with the default and named exports
-//                    Node's own `import` would give. The core never contains their code.
-// .doubles/          the loopback upstream doubles (test-only, never published): `doubles.js` runs
-//                    them (README tour), `lib.js` exports startDoubles (the benchmark).
-import { build } from 'esbuild';
+//        fastify, ...), split the same way, one entry per import specifier (shared code such as
+//        viem's lives in shared chunks). pmt's code reaches each through a generated module that
+//        requires the entry when the importing code runs, with the default and named exports
+//        Node's own `import` would give.
+// dist/**/*.cjs.cache  V8 code caches for Node < 22 (see bin/pmt), made by one run after the build.
+// .doubles/  the loopback upstream doubles (test-only, never published): `doubles.js` runs them
+//        (README tour), `lib.js` exports startDoubles (the benchmark).
+import { build, transform } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { builtinModules, createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +27,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const entries = join(root, '.build', 'vendor-entries');
 
-/** Small packages bundled straight into the core (used on hot paths, cheap to parse). */
+/** Small packages bundled into pmt's own chunks (used on hot paths, cheap to parse). */
 const CORE_PACKAGES = new Set(['commander', 'chalk']);
-/** Optional dependencies of vendored packages, loaded on first use (see lazyDependencies). */
-const LAZY_INSIDE = { got: ['http2-wrapper', 'cacheable-request', 'cacheable-lookup'] };
+/** Optional dependencies inside vendored packages, loaded on first use (see lazyDependencies). */
+const LAZY_INSIDE = ['http2-wrapper', 'cacheable-request', 'cacheable-lookup'];
 
 const isBuiltin = (s) => s.startsWith('node:') || builtinModules.includes(s.split('/')[0]);
 const packageOf = (s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]);
@@ -44,20 +45,20 @@ const vendored = new Map();
 
 /**
  * Bare imports of non-core packages in pmt's own code become a generated module that requires
- * ./vendor/<slug>.cjs. Static or dynamic, the require runs when the importing module initialises.
+ * ./vendor/<slug>.cjs (every output of the core sits in dist/, so the path holds from any chunk).
  */
 const vendorPlugin = {
   name: 'pmt-vendor',
   setup(b) {
     b.onResolve({ filter: /^[^./#]/ }, async (args) => {
-      // Only pmt's own imports: inside a core package, its dependencies resolve normally.
       if (args.namespace === 'pmt-vendor' || args.pluginData?.pmtSkip || isBuiltin(args.path)) return undefined;
+      // Only pmt's own imports: inside a core package, its dependencies resolve normally.
       if (/[\\/]node_modules[\\/]/.test(args.importer) || CORE_PACKAGES.has(packageOf(args.path))) return undefined;
       if (!vendored.has(args.path)) vendored.set(args.path, await moduleShape(await resolveFile(b, args.path, args.resolveDir, args.kind)));
       return { path: args.path, namespace: 'pmt-vendor' };
     });
     b.onResolve({ filter: /^\.\/vendor\//, namespace: 'pmt-vendor' }, (args) => ({ path: args.path, external: true }));
-    b.onLoad({ filter: /.*/, namespace: 'pmt-vendor' }, async (args) => {
+    b.onLoad({ filter: /.*/, namespace: 'pmt-vendor' }, (args) => {
       const { hasDefault, names } = vendored.get(args.path);
       const lines = [`const m = require(${JSON.stringify(`./vendor/${slug(args.path)}.cjs`)});`];
       if (hasDefault) lines.push('export default m.default;');
@@ -69,53 +70,73 @@ const vendorPlugin = {
 
 // Whitespace and syntax minification cut parse time; identifiers stay, so `--verbose` stack
 // traces still name the functions.
-const common = { bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning', minifyWhitespace: true, minifySyntax: true };
+const minify = { minifyWhitespace: true, minifySyntax: true, legalComments: 'none', target: 'node20' };
 
-const core = await build({
-  ...common,
-  entryPoints: [join(root, 'src/cli.ts')],
-  outfile: join(dist, 'cli.cjs'),
-  format: 'cjs',
-  plugins: [vendorPlugin, lazyChildProcess],
-  metafile: true,
-});
-
-// One CommonJS bundle per vendored specifier, from an entry that re-exports what Node's import
-// exposes; then a check that the bundle really has every export the core reads.
-for (const [spec, { hasDefault, names }] of vendored) {
-  const entry = join(entries, `${slug(spec)}.mjs`);
-  writeFileSync(entry, `export * from ${JSON.stringify(spec)};\n${hasDefault ? `export { default } from ${JSON.stringify(spec)};\n` : ''}`);
-  await build({
-    ...common,
-    entryPoints: [entry],
-    outfile: join(dist, 'vendor', `${slug(spec)}.cjs`),
-    format: 'cjs',
-    nodePaths: [join(root, 'node_modules')],
-    plugins: [lazyDependencies(LAZY_INSIDE[spec] ?? [])],
-    // A package that needs import.meta or top-level await cannot become CommonJS: fail loudly.
-    logOverride: { 'empty-import-meta': 'error' },
+/** Bundle and split as ES modules named .cjs, then rewrite each output as CommonJS in place. */
+async function splitCommonJS(options) {
+  const result = await build({
+    ...minify,
+    ...options,
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.cjs' },
+    logLevel: 'warning',
+    metafile: true,
   });
+  const files = Object.keys(result.metafile.outputs).map((f) => join(root, f));
+  for (const file of files) {
+    // Dynamic imports of chunks become requires: no ES-module loader at run time. Top-level
+    // await or import.meta (which CommonJS cannot express) fail the build here, loudly.
+    const out = await transform(readFileSync(file, 'utf8'), { ...minify, format: 'cjs', loader: 'js', supported: { 'dynamic-import': false }, logOverride: { 'empty-import-meta': 'error' } });
+    if (/\bimport\(/.test(out.code)) throw new Error(`${file} still has a dynamic import()`);
+    writeFileSync(file, out.code);
+  }
+  return files;
+}
+
+const coreFiles = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') }, outdir: dist, plugins: [vendorPlugin, lazyChildProcess] });
+
+// Vendored packages: one entry per specifier that re-exports what Node's import exposes. An ES
+// module's names are known statically; a CommonJS module's are its module.exports keys, listed.
+const vendorEntries = {};
+for (const [spec, { esm, hasDefault, names }] of vendored) {
+  const entry = join(entries, `${slug(spec)}.mjs`);
+  const s = JSON.stringify(spec);
+  const text = esm
+    ? `export * from ${s};\n${hasDefault ? `export { default } from ${s};\n` : ''}`
+    : `import m from ${s};\nexport default m;\n${names.length ? `export const { ${names.join(', ')} } = m;\n` : ''}`;
+  writeFileSync(entry, text);
+  vendorEntries[slug(spec)] = entry;
+}
+const vendorFiles = vendored.size
+  ? await splitCommonJS({ entryPoints: vendorEntries, outdir: join(dist, 'vendor'), nodePaths: [join(root, 'node_modules')], plugins: [lazyDependencies(LAZY_INSIDE)] })
+  : [];
+rmSync(join(root, '.build'), { recursive: true, force: true });
+// Each vendor entry must expose what the generated modules read.
+for (const [spec, { hasDefault, names }] of vendored) {
   const m = createRequire(join(dist, 'cli.cjs'))(`./vendor/${slug(spec)}.cjs`);
   const missing = names.filter((n) => !(n in m));
   if (hasDefault && m.default === undefined) missing.unshift('default');
   if (missing.length) throw new Error(`the vendor bundle for ${spec} lacks ${missing.join(', ')}`);
 }
-rmSync(join(root, '.build'), { recursive: true, force: true });
 
-// The core is loaded through vm.Script on Node < 22 (bin/pmt), which has no ES-module loader.
-const coreFile = join(dist, 'cli.cjs');
-if (/\bimport\(/.test(readFileSync(coreFile, 'utf8'))) throw new Error('dist/cli.cjs has a dynamic import(); vendor it instead');
-// A build id at the end of every bundle ties the code caches below to this exact build.
+// A build id at the end of every file ties the code caches below to this exact build.
 const buildId = `\n//pmt-build:${randomBytes(8).toString('hex')}\n`;
-for (const f of [coreFile, ...[...vendored.keys()].map((spec) => join(dist, 'vendor', `${slug(spec)}.cjs`))]) appendFileSync(f, buildId);
-// V8 code caches for Node < 22 (bin/pmt reads them; Node 22+ keeps its own): made by one real run.
+for (const f of [...coreFiles, ...vendorFiles]) appendFileSync(f, buildId);
+// V8 code caches for Node < 22 (bin/pmt reads them; Node 22+ keeps its own): one real run.
 if (typeof Module.enableCompileCache !== 'function') {
   const r = spawnSync(process.execPath, [join(root, 'bin/pmt'), '--help'], { env: { ...process.env, PMT_BUILD_CODE_CACHE: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (r.status !== 0) throw new Error(`pmt --help failed while making the code cache (exit ${r.status})`);
+  if (r.status !== 0) throw new Error(`pmt --help failed while making the code caches (exit ${r.status})`);
 }
 
-const coreBytes = Object.values(core.metafile.outputs)[0].bytes;
-process.stdout.write(`dist/cli.cjs ${(coreBytes / 1024).toFixed(0)} KiB; vendored: ${[...vendored.keys()].join(', ') || '(none)'}\n`);
+const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;
+process.stdout.write(
+  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} + ${coreFiles.length - 1} chunks on demand; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
+);
 
 rmSync(join(root, '.doubles'), { recursive: true, force: true });
 await build({
