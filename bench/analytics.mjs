@@ -1,6 +1,6 @@
 // Orderbook analytics on deep books: bookStats and bookImpact from src/analytics/book.ts, bundled
 // on the fly with esbuild (the module pmt itself runs), timed on books of 1,000 and 10,000 levels
-// per side. Checks on the way: linear growth (10x the levels must cost about 10x, not more), and
+// per side (CPU time per call, median of batches; wall time alongside). Checks on the way: linear growth (10x the levels must cost about 10x, not more), and
 // no sorting of levels that arrive sorted (Array.prototype.sort is counted during the calls).
 //
 //   node bench/analytics.mjs [--json]
@@ -52,7 +52,15 @@ function makeBook(levels) {
 
 const TS = '2025-01-01T00:00:00.000Z';
 
-/** Median time of one call, in ms, from batches sized to run about 20 ms each. */
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/**
+ * Time of one call, in ms, from 25 batches sized to run about 20 ms each: the median over batches
+ * of CPU time (what the computation costs, whatever else the machine runs) and of wall time.
+ */
 function time(fn) {
   for (let i = 0; i < 50; i++) fn(); // warm up: let the JIT settle
   let batch = 1;
@@ -62,14 +70,17 @@ function time(fn) {
     if (performance.now() - t0 > 20 || batch > 1e6) break;
     batch *= 2;
   }
-  const per = [];
+  const cpu = [];
+  const wall = [];
   for (let r = 0; r < 25; r++) {
+    const c0 = cpuMs();
     const t0 = performance.now();
     for (let i = 0; i < batch; i++) fn();
-    per.push((performance.now() - t0) / batch);
+    wall.push((performance.now() - t0) / batch);
+    cpu.push((cpuMs() - c0) / batch);
   }
-  per.sort((a, b) => a - b);
-  return per[per.length >> 1];
+  const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+  return { ms: median(cpu), wall_ms: median(wall) };
 }
 
 /** How many times Array.prototype.sort / toSorted run during fn. */
@@ -106,7 +117,7 @@ for (const levels of [1_000, 10_000]) {
     ['impact (walks every level)', () => bookImpact(book, size, TS)],
   ];
   for (const [name, fn] of cases) {
-    result.cases.push({ name, levels, ms: time(fn), sorts: sortCalls(fn) });
+    result.cases.push({ name, levels, ...time(fn), sorts: sortCalls(fn) });
   }
 }
 const at = (name, levels) => result.cases.find((c) => c.name === name && c.levels === levels).ms;

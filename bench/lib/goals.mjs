@@ -127,7 +127,9 @@ export async function analytics(ctx) {
     goalRow('`bookStats`, 10,000 levels per side', fmtMs(res.stats_ms), '—', `${fmtX(res.stats_growth)} for 10x levels`, '< 1 ms, no sort', res.stats_ms < 1 && res.sorts === 0),
     goalRow('`bookImpact` walking all 10,000 ask levels', fmtMs(res.impact_ms), '—', `${fmtX(res.impact_growth)} for 10x levels`, '< 1 ms, no sort', res.impact_ms < 1 && res.sorts === 0),
   ];
-  const notes = [`Analytics: ${res.cases.map((c) => `${c.name} at ${c.levels} levels ${fmtMs(c.ms)}`).join('; ')}; Array.prototype.sort calls during them: ${res.sorts}.`];
+  const notes = [
+    `Analytics (CPU time per call, median of 25 batches; wall time in brackets): ${res.cases.map((c) => `${c.name} at ${c.levels.toLocaleString('en-US')} levels per side ${fmtMs(c.ms)} (${fmtMs(c.wall_ms)})`).join('; ')}; Array.prototype.sort calls during them: ${res.sorts}.`,
+  ];
   return { rows, subjects: [], notes };
 }
 
