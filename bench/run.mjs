@@ -2,7 +2,8 @@
 // run, prints a table and writes bench/results.md. Needs only Node and the build (`npm run build`
 // produces dist/ and the loopback doubles in .doubles/); no network.
 //
-//   node bench/run.mjs [--runs N] [--paging-runs N] [--memory-runs N] [--only startup,network,paging,analytics,serve] [--no-write]
+//   node bench/run.mjs [--runs N] [--paging-runs N] [--memory-runs N] [--only startup,network,paging,analytics,serve]
+//                      [--no-memory-curve] [--no-write]
 //
 // Method: every timed subject runs as a fresh process with stdout on a pipe, in interleaved
 // rounds (each round runs every subject once, rotating the order) after warm-up runs, so load
@@ -18,6 +19,7 @@ import { cleanEnv, runOnce } from './lib/proc.mjs';
 import { startReplay } from './lib/replay.mjs';
 import { machine, markdown, textTable } from './lib/report.mjs';
 import * as goals from './lib/goals.mjs';
+import { paging } from './lib/paging.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -87,20 +89,26 @@ try {
   if (wants('startup')) collect(await goals.startup(ctx));
   if (wants('network')) collect(await goals.network(ctx));
   if (wants('paging')) {
-    // Kalshi is the goal's exchange; until its adapter is in this tree, Polymarket (same paging
-    // loop, same ndjson writer) stands in, and the report says so.
+    // Kalshi is the goal's exchange; until its adapter is in the tree, Polymarket (same paging
+    // loop, same NDJSON writer) stands in, and the report says so.
     const probe = await runOnce(process.execPath, [ctx.bin, 'markets', 'list', '--exchange', 'kalshi', '--limit', '1', '--json'], { env: pmtEnv(small) });
-    let exchange = 'kalshi';
-    if (probe.code !== 0) {
-      exchange = 'polymarket';
+    const kalshi = probe.code === 0;
+    if (!kalshi) {
       notes.push(`\`pmt markets list --exchange kalshi\` does not work in this tree yet (exit ${probe.code}: ${probe.stderr.trim().split('\n')[0]}); the paging goal is measured on Polymarket's catalogue (5,000 events) instead, through the same --all loop and NDJSON writer.`);
     }
-    const r = await goals.paging(ctx, { exchange, env: pmtEnv(big), fronts: big.fronts, expected: exchange === 'kalshi' ? 20_000 : undefined }, { env: pmtEnv(small) });
-    collect(r);
-    if (exchange === 'kalshi') {
-      notes.push(`Pacing: pmt keeps Kalshi reads under the Basic tier's 20/s, so a real \`--all\` over these ${r.pages} pages takes at least ${((r.pages - 1) / 20).toFixed(2)} s; the bench sets PMT_KALSHI_RATE=1000000 to measure pmt rather than its pacing.`);
-    } else {
-      notes.push('Pacing: the bench sets PMT_KALSHI_RATE and PMT_POLYMARKET_RATE to 1000000 so that pmt, not its pacing under the exchanges\' documented limits, is measured.');
+    const exchange = kalshi ? 'kalshi' : 'polymarket';
+    const what = kalshi ? 'a Kalshi catalogue of 20,000 markets (the default --status active lists the open ones)' : 'a Polymarket catalogue of 5,000 events';
+    const extra = kalshi && !argv.includes('--no-memory-curve') ? await upstream({ kalshi: 40_000, polymarketEvents: 500 }) : null;
+    try {
+      const r = await paging(ctx, { exchange, what, env: pmtEnv(big), fronts: big.fronts }, { env: pmtEnv(small) }, extra && { env: pmtEnv(extra) });
+      collect(r);
+      if (kalshi) {
+        notes.push(`Pacing: pmt keeps Kalshi reads under the Basic tier's 20/s, so a real \`--all\` over these ${r.pages} pages takes at least ${((r.pages - 1) / 20).toFixed(2)} s; the bench sets PMT_KALSHI_RATE=1000000 to measure pmt rather than its pacing.`);
+      } else {
+        notes.push("Pacing: the bench sets PMT_KALSHI_RATE and PMT_POLYMARKET_RATE to 1000000 so that pmt, not its pacing under the exchanges' documented limits, is measured.");
+      }
+    } finally {
+      await extra?.close();
     }
   }
   if (wants('analytics')) collect(await goals.analytics(ctx));

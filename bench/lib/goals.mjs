@@ -1,8 +1,8 @@
 // The measured goals. Each returns goal rows, the subjects it measured, and notes for the report.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cleanEnv, runOnce, sample, stats } from './proc.mjs';
+import { runOnce, sample } from './proc.mjs';
 import { fmtMs, fmtX, goalRow } from './report.mjs';
 
 const NODE = process.execPath;
@@ -14,7 +14,7 @@ export function pmtSubject(ctx, name, args, extra = {}) {
   return { name, cmd: NODE, args: [ctx.bin, ...args], env: ctx.env, ...extra };
 }
 
-const summary = (name, s) => ({ name, n: s.n, median: s.median, p25: s.p25, p75: s.p75, min: s.min });
+export const summary = (name, s) => ({ name, n: s.n, median: s.median, p25: s.p25, p75: s.p75, min: s.min });
 
 /** Goal 1: commands that never touch the network, against bare Node. */
 export async function startup(ctx) {
@@ -56,65 +56,6 @@ export async function network(ctx) {
   const ratio = r[name].median / base;
   const rows = [goalRow(`\`${name}\`: spawn to first upstream request`, fmtMs(r[name].median), fmtMs(base), fmtX(ratio), '<= 4.00x', ratio <= 4)];
   return { rows, subjects: [summary('node -e 0', r['node -e 0']), summary(`${name} (to first request)`, r[name])], notes };
-}
-
-/**
- * Goal 3: `--all --ndjson` over a large catalogue against the node:http floor, both measured beyond
- * their own start-up; and memory flat in the catalogue size.
- */
-export async function paging(ctx, big, small) {
-  const notes = [];
-  const { exchange, expected } = big;
-  const args = ['markets', 'list', '--exchange', exchange, '--all', '--ndjson'];
-  const name = `pmt ${args.join(' ')}`;
-  // Warm-up run that also records the request sequence for the baseline to replay.
-  for (const f of big.fronts) f.clear();
-  const warm = await runOnce(NODE, [ctx.bin, ...args], { env: big.env, countLines: true });
-  if (warm.code !== 0) throw new Error(`${name} failed: ${warm.stderr}`);
-  const urls = big.fronts.flatMap((f) => f.log.map((e) => ({ at: e.at, url: f.origin + e.url }))).sort((a, b) => a.at - b.at).map((e) => e.url);
-  const urlFile = join(ctx.tmp, 'pages.json');
-  writeFileSync(urlFile, JSON.stringify(urls));
-  notes.push(`Paging: ${warm.lines.toLocaleString('en-US')} markets in ${urls.length} requests (${(warm.bytes / 2 ** 20).toFixed(1)} MiB of NDJSON); the baseline replays exactly these ${urls.length} GETs in order.`);
-  if (expected && warm.lines !== expected) notes.push(`Expected ${expected} markets, pmt printed ${warm.lines}.`);
-  const checkLines = (r) => {
-    if (r.lines !== warm.lines) throw new Error(`${name}: printed ${r.lines} lines, the warm-up printed ${warm.lines}`);
-    return r.ms;
-  };
-  const subjects = [
-    bare(ctx.env),
-    pmtSubject(ctx, 'pmt --version', ['--version']),
-    { name: 'node:http baseline', cmd: NODE, args: [join(ctx.root, 'bench/baseline-pages.mjs'), urlFile], env: ctx.env },
-    { name, cmd: NODE, args: [ctx.bin, ...args], env: big.env, countLines: true, after: checkLines },
-  ];
-  const r = await sample(subjects, { runs: ctx.runs.paging, warmup: ctx.runs.warmup, onRound: ctx.progress('paging') });
-  const pmtBeyond = r[name].median - r['pmt --version'].median;
-  const baseBeyond = r['node:http baseline'].median - r['node -e 0'].median;
-  const ratio = pmtBeyond / baseBeyond;
-  const rows = [goalRow(`\`${name}\` (${warm.lines.toLocaleString('en-US')} markets), time beyond start-up`, fmtMs(pmtBeyond), fmtMs(baseBeyond), fmtX(ratio), '<= 1.30x', ratio <= 1.3)];
-
-  // Memory: peak RSS at both catalogue sizes, interleaved, measured by a preloaded exit hook.
-  const rssFile = join(ctx.tmp, 'rss.txt');
-  const rssRun = async (env) => {
-    writeFileSync(rssFile, '');
-    const m = await runOnce(NODE, [ctx.bin, ...args], { env: { ...env, NODE_OPTIONS: `--require ${join(ctx.root, 'bench/lib/rss.cjs')}`, PMT_BENCH_RSS_FILE: rssFile }, countLines: true });
-    if (m.code !== 0) throw new Error(`${name} (memory run) failed: ${m.stderr}`);
-    return { kib: Number(readFileSync(rssFile, 'utf8').trim()), lines: m.lines };
-  };
-  const rss = { small: [], big: [] };
-  let smallLines = 0;
-  for (let i = 0; i < ctx.runs.memory; i++) {
-    const s = await rssRun(small.env);
-    smallLines = s.lines;
-    rss.small.push(s.kib);
-    rss.big.push((await rssRun(big.env)).kib);
-  }
-  const ms = stats(rss.small);
-  const mb = stats(rss.big);
-  const growth = mb.median / ms.median - 1;
-  rows.push(goalRow(`peak RSS of \`${name}\`: ${warm.lines.toLocaleString('en-US')} vs ${smallLines.toLocaleString('en-US')} markets`, `${(mb.median / 1024).toFixed(1)} MiB`, `${(ms.median / 1024).toFixed(1)} MiB`, `${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%`, '<= +10%', growth <= 0.1));
-  const subjectsOut = Object.entries(r).map(([k, v]) => summary(k, v));
-  subjectsOut.push({ ...summary(`peak RSS, ${smallLines} markets`, ms), kib: true }, { ...summary(`peak RSS, ${warm.lines} markets`, mb), kib: true });
-  return { rows, subjects: subjectsOut, notes, pages: urls.length };
 }
 
 /** Goal 4: analytics on a 10,000-level book (bench/analytics.mjs in its own process). */

@@ -53,8 +53,9 @@ export function stats(xs) {
 /**
  * Interleaved samples: every round runs each subject once, in a rotating order, so drifts in
  * machine load hit every subject equally. `subjects` are {name, cmd, args, env, after?(result)}:
- * `after` may turn a run into a different number (e.g. time to first upstream request) and must
- * throw when the run did not do what it should (a failing command is never a fast sample).
+ * `after(result, round)` may turn a run into a different number (e.g. time to first upstream
+ * request; round < 0 in warm-up) and must throw when the run did not do what it should (a failing
+ * command is never a fast sample). `before()` runs just before each run.
  */
 export async function sample(subjects, { runs, warmup = 2, onRound } = {}) {
   const out = Object.fromEntries(subjects.map((s) => [s.name, []]));
@@ -66,7 +67,7 @@ export async function sample(subjects, { runs, warmup = 2, onRound } = {}) {
       if (r.code !== (s.expectCode ?? 0)) {
         throw new Error(`${s.name}: exited ${r.code}, expected ${s.expectCode ?? 0}\n${r.stderr.trim()}`);
       }
-      const value = s.after ? await s.after(r) : r.ms;
+      const value = s.after ? await s.after(r, round) : r.ms;
       if (round >= 0) out[s.name].push(value);
     }
     if (round >= 0) onRound?.(round + 1, runs);
