@@ -14,7 +14,7 @@ import { registerExchanges } from './commands/exchanges.js';
 import { applyHelp } from './commands/help-text.js';
 import { overview, REFERENCE } from './commands/overview.js';
 import { unknownHelpTarget } from './commands/suggest.js';
-import { streamColor } from './render/io.js';
+import { commanderOutput, streamColor, writeStdout } from './render/io.js';
 
 export const VERSION = '0.3.1';
 
@@ -34,7 +34,8 @@ export function buildProgram(): Command {
     .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
-    .exitOverride();
+    .exitOverride()
+    .configureOutput(commanderOutput());
   registerMarkets(program);
   registerBook(program);
   registerOrder(program);
@@ -105,7 +106,7 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   }
   try {
     if (user.length === 0) {
-      process.stdout.write(overview(program, VERSION));
+      writeStdout(overview(program, VERSION));
       return 0;
     }
     const wrong = unknownHelpTarget(program, user);
