@@ -3,7 +3,7 @@
  * becomes a line on stderr and an exit code. Verb modules keep heavy imports out of start-up.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { exitCodeFor, PmtError, toPmtError } from './errors.js';
+import { exitCodeFor, PmtError, redactSecrets, safeLine, toPmtError } from './errors.js';
 import { registerMarkets } from './commands/markets/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerOrder } from './commands/order/index.js';
@@ -42,31 +42,32 @@ function wantsJson(argv: string[]): boolean {
   return argv.includes('--json') || argv.includes('--ndjson');
 }
 
-/** Print an error as one line (the error object with --json) and return its exit code. */
+/**
+ * Print an error as one line (the error object with --json) and return its exit code. Every
+ * printed string goes through `safeLine`: no registered secret, no control character or escape
+ * sequence from an upstream message, never more than one line. The stack (only with --verbose)
+ * is scrubbed of secrets too.
+ */
 export function reportError(err: unknown, argv: string[], stderr: NodeJS.WritableStream = process.stderr): number {
   const e = toPmtError(err);
   const code = exitCodeFor(e);
+  const msg = safeLine(e.message) || 'unexpected error';
   if (wantsJson(argv)) {
-    stderr.write(JSON.stringify(e.toObject()) + '\n');
+    stderr.write(JSON.stringify({ kind: e.kind, message: msg }) + '\n');
   } else {
     const color = Boolean((stderr as { isTTY?: boolean }).isTTY) && !process.env.NO_COLOR && !argv.includes('--no-color');
     const label = e.cancelled ? 'cancelled' : 'error';
     const head = color ? `\u001b[31m${label}\u001b[39m` : label;
-    const msg = oneLine(e.message);
-    const hint = e.hint ? ` (hint: ${oneLine(e.hint)})` : '';
+    const hint = e.hint ? ` (hint: ${safeLine(e.hint)})` : '';
     const kind = e.usage || e.cancelled ? '' : ` [${e.kind}]`;
     stderr.write(`${head}: ${msg}${kind}${hint}\n`);
   }
   if (argv.includes('--verbose') && !(err instanceof PmtError && (err.usage || err.cancelled))) {
     const cause = err instanceof PmtError ? err.cause : err;
     const stack = cause instanceof Error ? cause.stack : err instanceof Error ? err.stack : undefined;
-    if (stack) stderr.write(stack + '\n');
+    if (stack) stderr.write(redactSecrets(stack) + '\n');
   }
   return code;
-}
-
-function oneLine(s: string): string {
-  return s.replace(/\s*\n\s*/g, ' ').trim();
 }
 
 /** Run pmt with process-style argv; resolves to the exit code. */
