@@ -20,8 +20,9 @@ import type { Order, OrderSide, OrderStatus } from '../types.js';
 type Raw = Record<string, unknown>;
 
 function dec(v: unknown): Decimal | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return Decimal.from(v);
-  return typeof v === 'string' && v.trim() !== '' ? Decimal.parse(v) : null;
+  const d = typeof v === 'number' && Number.isFinite(v) ? Decimal.from(v) : typeof v === 'string' && v.trim() !== '' ? Decimal.parse(v) : null;
+  // "1e400" parses exactly but is no count or price: it would reach --json as null.
+  return d && Number.isFinite(d.toNumber()) ? d : null;
 }
 
 function str(v: unknown): string | null {
@@ -32,7 +33,9 @@ function str(v: unknown): string | null {
 export function isoTime(v: unknown): string | null {
   if (typeof v !== 'string' && typeof v !== 'number') return null;
   const t = typeof v === 'number' ? v : Date.parse(v);
-  return Number.isFinite(t) ? new Date(t).toISOString() : null;
+  // A number beyond Date's range (±8.64e15 ms) is finite but toISOString() would throw.
+  const d = new Date(t);
+  return Number.isFinite(d.getTime()) ? d.toISOString() : null;
 }
 
 const FEE_PLACES = 6;
@@ -40,7 +43,8 @@ const FEE_PLACES = 6;
 /** Per-contract fee: total fees / filled contracts, or null when nothing filled. */
 export function perContractFee(totalFees: Decimal | null, filled: Decimal): number | null {
   if (!totalFees || filled.lte(0)) return null;
-  return totalFees.div(filled, FEE_PLACES).toNumber();
+  const fee = totalFees.div(filled, FEE_PLACES).toNumber();
+  return Number.isFinite(fee) ? fee : null;
 }
 
 /** Upstream status + counts → the six unified states. */
