@@ -15,6 +15,7 @@
  *   had partly filled stays `cancelled` (it no longer works; `filled` shows what executed).
  */
 import { Decimal } from '../../decimal.js';
+import { PmtError } from '../../errors.js';
 import type { Order, OrderSide, OrderStatus } from '../types.js';
 
 type Raw = Record<string, unknown>;
@@ -39,6 +40,18 @@ export function isoTime(v: unknown): string | null {
 }
 
 const FEE_PLACES = 6;
+
+/**
+ * The `orders` list of a Kalshi listing or batch answer. Absent is empty (Go omits empty lists);
+ * any other non-list is a malformed answer (kind Api), never iterated: a string would otherwise
+ * be read as one junk order per character.
+ */
+export function ordersList(body: unknown, where: string): unknown[] {
+  const list = body && typeof body === 'object' ? (body as { orders?: unknown }).orders : undefined;
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw new PmtError('Api', `Kalshi answered ${where} without a list of orders`);
+  return list;
+}
 
 /** Per-contract fee: total fees / filled contracts, or null when nothing filled. */
 export function perContractFee(totalFees: Decimal | null, filled: Decimal): number | null {
