@@ -101,7 +101,8 @@ const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENE
 export const CLOCK_SKEW_HINT_MS = 10_000;
 /** Attempts need at least this much time left to be worth starting. */
 const MIN_ATTEMPT_MS = 1000;
-const SECRET_QUERY_RE = /(key|secret|signature|passphrase|token|password)/i;
+// Query names whose values are credentials (`token_id` is a public Polymarket asset id, not a secret).
+const SECRET_QUERY_RE = /^(.*[-_])?(api[-_]?key|key|secret|signature|sig|passphrase|password|access[-_]?token|auth[-_]?token|token)$/i;
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseMs: 250, capMs: 4000, budgetMs: 20000, totalMs: 45000 };
 

@@ -87,7 +87,7 @@ export class Formatter {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-      hour12: false,
+      hourCycle: 'h23', // hour12:false gives "24:00" at midnight in some locales
       timeZoneName: 'short',
     });
   }

@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 
 export interface IOOptions {
-  stdout?: Writable & { isTTY?: boolean; columns?: number };
+  stdout?: Writable & { isTTY?: boolean; columns?: number; rows?: number };
   stderr?: Writable & { isTTY?: boolean; columns?: number };
   stdinIsTTY?: boolean;
   env?: NodeJS.ProcessEnv;
@@ -25,6 +25,8 @@ export class IO {
   readonly canPrompt: boolean;
   readonly color: boolean;
   readonly columns: number;
+  /** Terminal height in lines (views that fit the screen); `LINES`, else 24, when unknown. */
+  readonly rows: number;
 
   constructor(opts: IOOptions = {}) {
     const env = opts.env ?? process.env;
@@ -39,6 +41,7 @@ export class IO {
     const stdinTTY = opts.stdinIsTTY ?? Boolean(process.stdin.isTTY);
     this.canPrompt = this.isTTY && (forced ? forced !== '0' : stdinTTY);
     this.columns = forcedCols ?? stdout.columns ?? (Number(env.COLUMNS) || 100);
+    this.rows = stdout.rows ?? (Number(env.LINES) || 24);
     this.color = decideColor(env, this.isTTY, opts.noColor ?? false);
   }
 

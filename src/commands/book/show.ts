@@ -1,7 +1,25 @@
-// Placeholder until this command lands.
+/** `pmt book show <asset> [--depth N]`: fetch_orderbook as a ladder, TSV, or the Orderbook model. */
+import { bookStats } from '../../analytics/book.js';
 import type { Context } from '../../context.js';
-import { PmtError } from '../../errors.js';
+import { Formatter } from '../../render/format.js';
+import { depthForRows, ladder, printLadder } from '../../render/views/book.js';
+import { parseInteger } from '../../validate.js';
+import { resolveBookAsset, serviceTs } from './asset.js';
 
-export async function run(_ctx: Context, _opts: Record<string, unknown>, _args: string[]): Promise<void> {
-  throw new PmtError('NotSupported', 'pmt book show is not implemented yet');
+interface Opts {
+  depth?: string;
+  outcome?: string;
+  cents?: boolean;
+}
+
+export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
+  const depth = opts.depth === undefined ? undefined : parseInteger('--depth', opts.depth, 1, 100_000);
+  const { exchange, adapter, assetId } = await resolveBookAsset(ctx, args[0], opts.outcome);
+  const book = await adapter.fetchOrderbook(assetId);
+  // --json is the whole Orderbook: --depth only trims what people see.
+  if (ctx.json || ctx.ndjson) return ctx.io.json(book);
+  const f = new Formatter(ctx.io, { cents: opts.cents });
+  // On a terminal the ladder fits the screen; piped, every level goes to the script.
+  const shown = depth ?? (ctx.io.isTTY ? depthForRows(ctx.io.rows) : undefined);
+  await printLadder(ctx.io, f, book, bookStats(book, serviceTs(ctx)), ladder(book, shown), { exchange, asset_id: book.asset_id });
 }

@@ -1,26 +1,132 @@
-// Placeholder until the trading work lands.
-import { notSupported, type AssetInfo, type AuthCheck, type CancelResult, type CreateOrderOptions } from '../exchange.js';
-import type { CreateOrderRequest, Order } from '../types.js';
+/**
+ * Polymarket orders on the CLOB: create (signed V2 orders), fetch, list (all pages), cancel-all,
+ * preview and the account check. The pieces live next door: wallet.ts (key, funder, signature
+ * type), auth.ts (L1/L2), asset.ts (token metadata, fresh tick and neg-risk), order-rules.ts
+ * (pre-trade checks), amounts.ts, sign-order.ts, order-parse.ts, submit.ts (sending exactly once)
+ * and cancel.ts.
+ */
+import { PmtError, usageError } from '../../errors.js';
+import type { AuthCheck, CancelResult, CreateOrderOptions } from '../exchange.js';
+import type { CreateOrderRequest, Order, OrderType } from '../types.js';
+import { orderAmounts } from './amounts.js';
+import { describeAsset, parseTokenId, tokenContext } from './asset.js';
+import { apiCreds, l2 } from './auth.js';
+import { cancelAll } from './cancel.js';
 import type { PolymarketClient } from './client.js';
+import { checkOrder, outcomeText } from './order-rules.js';
+import { parseOpenOrder, type CreateContext } from './order-parse.js';
+import { signOrder, unsignedOrder } from './sign-order.js';
+import { listOpenOrdersRaw, lookupOrder, submitOrder } from './submit.js';
+import { buildWallet, checkWalletConfig, requireCredentials, wallet, type Hex } from './wallet.js';
 
-export async function describeAsset(_c: PolymarketClient, _a: string): Promise<AssetInfo> {
-  throw notSupported('polymarket', 'describe_asset');
+export { describeAsset };
+
+const ORDER_ID_RE = /^0x[0-9a-fA-F]{64}$/;
+/** pmt's time in force → the CLOB's: ioc is Polymarket's FAK (fill and kill). */
+export const CLOB_ORDER_TYPE: Record<OrderType, 'GTC' | 'FAK' | 'FOK'> = { gtc: 'GTC', ioc: 'FAK', fok: 'FOK' };
+
+export function parseOrderId(id: string): string {
+  const s = String(id ?? '').trim();
+  if (!ORDER_ID_RE.test(s)) throw usageError(`"${s.slice(0, 80)}" is not a Polymarket order id (0x followed by 64 hex digits)`);
+  return s.toLowerCase();
 }
-export async function fetchOrder(_c: PolymarketClient, _id: string): Promise<Order> {
-  throw notSupported('polymarket', 'fetch_order');
+
+export async function fetchOrder(c: PolymarketClient, orderId: string): Promise<Order> {
+  const id = parseOrderId(orderId);
+  const { signer } = await l2(c);
+  const order = await lookupOrder(c, id, signer);
+  if (!order) throw new PmtError('OrderNotFound', `Polymarket has no order ${id} for this account`);
+  return order;
 }
-export async function fetchOpenOrders(_c: PolymarketClient, _a?: string): Promise<Order[]> {
-  throw notSupported('polymarket', 'fetch_open_orders');
+
+export async function fetchOpenOrders(c: PolymarketClient, assetId?: string): Promise<Order[]> {
+  const token = assetId === undefined ? undefined : parseTokenId(assetId);
+  const { signer } = await l2(c);
+  const now = c.cfg.now();
+  return (await listOpenOrdersRaw(c, token, signer)).map((r) => parseOpenOrder(r, now));
 }
-export async function createOrder(_c: PolymarketClient, _r: CreateOrderRequest, _o?: CreateOrderOptions): Promise<Order> {
-  throw notSupported('polymarket', 'create_order');
+
+function checkRequestShape(req: CreateOrderRequest): void {
+  if (req.side !== 'buy' && req.side !== 'sell') throw usageError(`side must be buy or sell (got "${String(req.side)}")`);
+  if (!(req.order_type in CLOB_ORDER_TYPE)) throw usageError(`order_type must be one of gtc, ioc, fok (got "${String(req.order_type)}")`);
 }
-export async function previewOrder(_c: PolymarketClient, _r: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }> {
-  throw notSupported('polymarket', 'create_order');
+
+/** Checks, fresh metadata and amounts shared by create and preview (nothing signed or sent). */
+async function prepare(c: PolymarketClient, req: CreateOrderRequest) {
+  const tokenId = parseTokenId(req.asset_id);
+  checkRequestShape(req);
+  const t = await tokenContext(c, tokenId);
+  const { price, size } = checkOrder(req, t.rules);
+  const amounts = orderAmounts(req.side === 'buy' ? 'BUY' : 'SELL', price, size, t.tick);
+  const ctx = (id: string): CreateContext => ({
+    id,
+    marketTicker: t.conditionId ?? t.market.ticker,
+    outcome: t.outcome || outcomeText(req.outcome) || '',
+    side: req.side,
+    price,
+    size,
+    orderType: req.order_type,
+    nowMs: c.cfg.now(),
+  });
+  return { tokenId, t, amounts, ctx };
 }
-export async function cancelAllOrders(_c: PolymarketClient, _a?: string): Promise<CancelResult> {
-  throw notSupported('polymarket', 'cancel_all_orders');
+
+export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order> {
+  // Input, then credentials (a missing or malformed key is Config), all before any request.
+  parseTokenId(req.asset_id);
+  checkRequestShape(req);
+  const w = await wallet(c);
+  const { tokenId, t, amounts, ctx } = await prepare(c, req);
+  const { signer, creds } = await l2(c);
+  const built = await signOrder(w, tokenId, amounts, t.negRisk, c.cfg.now());
+  const body = { order: built.order, owner: creds.key, orderType: CLOB_ORDER_TYPE[req.order_type], deferExec: false };
+  opts?.onPayload?.(body);
+  return submitOrder(c, body, built.hash, signer, ctx(built.hash));
 }
-export async function checkAuth(_c: PolymarketClient): Promise<AuthCheck> {
-  throw notSupported('polymarket', 'check_auth');
+
+/**
+ * The exact request create_order would send, without sending it or signing it: a dry run must not
+ * produce a usable trading authorization. The `signature` and `owner` (API key) are placeholders;
+ * every other field is computed as for a real order (fresh tick, neg-risk, amounts, wallet).
+ */
+export async function previewOrder(c: PolymarketClient, req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }> {
+  const creds = (await c.cfg.credentials()).polymarket;
+  if (creds) checkWalletConfig(creds);
+  const { tokenId, amounts } = await prepare(c, req);
+  const placeholder = '0x0000000000000000000000000000000000000000' as Hex;
+  const w = creds ? await buildWallet(creds) : { address: placeholder, maker: placeholder, signatureTypeCode: 0 as const };
+  const order = unsignedOrder(w, tokenId, amounts, c.cfg.now());
+  order.signature = '(signed with your private key when sent)';
+  const owner = creds?.apiKey ? `(API key from ${creds.apiKey.origin})` : '(API key, derived from your private key when sent)';
+  return {
+    method: 'POST',
+    url: c.clob.url('/order'),
+    body: { order, owner, orderType: CLOB_ORDER_TYPE[req.order_type], deferExec: false },
+  };
+}
+
+export function cancelAllOrders(c: PolymarketClient, assetId?: string): Promise<CancelResult> {
+  return cancelAll(c, assetId === undefined ? undefined : parseTokenId(assetId));
+}
+
+/** One authenticated read (first page of open orders) plus the server clock (`GET /time`, seconds). */
+export async function checkAuth(c: PolymarketClient): Promise<AuthCheck> {
+  let detail: string;
+  try {
+    await requireCredentials(c);
+    const { signer, wallet: w } = await l2(c);
+    const creds = await apiCreds(c);
+    const [, time] = await Promise.all([
+      c.clob.get('/data/orders', { query: { next_cursor: 'MA==' }, signer }),
+      c.clob.get<unknown>('/time').catch(() => null),
+    ]);
+    const server = typeof time === 'number' ? time : typeof time === 'string' && /^\d+$/.test(time) ? Number(time) : null;
+    detail = `API credentials (${creds.source}) accepted; ${w.summary}`;
+    return { ok: true, clock_skew_ms: server === null ? null : c.cfg.now() - server * 1000, detail };
+  } catch (e) {
+    if (e instanceof PmtError && (e.kind === 'Authentication' || e.kind === 'Config')) {
+      return { ok: false, clock_skew_ms: null, detail: e.hint ? `${e.message} (${e.hint})` : e.message };
+    }
+    throw e;
+  }
 }

@@ -1,0 +1,75 @@
+/**
+ * Book levels as both adapters hand them to the unified model: only real levels (price strictly
+ * inside (0, 1), size > 0, both finite), one level per price, asks ascending and bids descending.
+ *
+ * Upstreams mostly send levels already ordered (Kalshi and Polymarket both worst-first, despite
+ * what their specs say), so ordering costs one linear pass: kept as is, reversed, and only a book
+ * in no order at all is sorted.
+ */
+import type { Level } from './types.js';
+
+/** A number from an upstream string or number; null for anything else or non-finite. */
+export function num(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'string' || v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The level when it is a real one, else null. */
+export function level(price: unknown, size: unknown): Level | null {
+  const p = num(price);
+  const s = num(size);
+  if (p === null || s === null || !(p > 0 && p < 1) || !(s > 0)) return null;
+  return { price: p, size: s };
+}
+
+type Dir = 'asc' | 'desc';
+
+function ordered(levels: Level[], dir: Dir): boolean {
+  for (let i = 1; i < levels.length; i++) {
+    const d = levels[i]!.price - levels[i - 1]!.price;
+    if (dir === 'asc' ? d < 0 : d > 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Order levels by price (`asc` for asks, `desc` for bids) and merge equal prices (sizes added on
+ * the 1e-6 grid, so 0.1 + 0.2 stays 0.3). The input array may be reordered in place.
+ */
+export function orderLevels(levels: Level[], dir: Dir): Level[] {
+  let out = levels;
+  if (!ordered(out, dir)) {
+    out.reverse();
+    if (!ordered(out, dir)) out.sort((a, b) => (dir === 'asc' ? a.price - b.price : b.price - a.price));
+  }
+  // Merge duplicates in one pass (rare: only a malformed or legacy payload has them).
+  let w = 0;
+  for (let i = 0; i < out.length; i++) {
+    const l = out[i]!;
+    if (w > 0 && out[w - 1]!.price === l.price) {
+      const prev = out[w - 1]!;
+      out[w - 1] = { price: prev.price, size: (Math.round(prev.size * 1e6) + Math.round(l.size * 1e6)) / 1e6 };
+    } else {
+      out[w++] = l;
+    }
+  }
+  if (w !== out.length) out = out.slice(0, w);
+  return out;
+}
+
+/** 1 − p without float noise (on the 1e-6 grid): 1 − 0.15 is 0.85, not 0.8500000000000001. */
+export function complementPrice(p: number): number {
+  return (1_000_000 - Math.round(p * 1_000_000)) / 1_000_000;
+}
+
+/** An upstream snapshot time in ms since the epoch (number or digit string) as ISO UTC, or null. */
+export function isoFromEpoch(v: unknown): string | null {
+  const n = num(v);
+  if (n === null || n <= 0) return null;
+  // A value below 1e12 cannot be a plausible ms timestamp (that is 2001): it is in seconds.
+  const ms = n < 1e12 ? n * 1000 : n;
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}

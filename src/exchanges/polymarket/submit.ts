@@ -1,0 +1,154 @@
+/**
+ * Sending a signed order exactly once, and the reads that back it up.
+ *
+ * A create is never retried blindly. The signed order's EIP-712 hash is its identity (the CLOB's
+ * order id) and is known before sending. When `POST /order` fails ambiguously (timeout or reset
+ * after the request may have left), pmt looks the order up by that hash; if the CLOB has it, that
+ * is the result. If not, pmt re-sends the SAME signed bytes once — the same hash, which the CLOB
+ * refuses as a duplicate if the first copy did land, and which the exchange contract can never
+ * fill beyond its signed amounts anyway. If that is ambiguous too, it looks once more and
+ * otherwise fails with the hash so the user can check before doing anything else.
+ */
+import { PmtError } from '../../errors.js';
+import type { Signer } from '../http.js';
+import type { Order } from '../types.js';
+import type { PolymarketClient } from './client.js';
+import { killedOrder, parseOpenOrder, parseSendResponse, type CreateContext } from './order-parse.js';
+
+type Raw = Record<string, unknown>;
+
+export const START_CURSOR = 'MA==';
+export const END_CURSOR = 'LTE=';
+const MAX_PAGES = 1000;
+
+/** Every page of `GET /data/orders` (cursor `MA==` … `LTE=`), optionally for one token. */
+export async function listOpenOrdersRaw(c: PolymarketClient, tokenId: string | undefined, signer: Signer): Promise<Raw[]> {
+  const out: Raw[] = [];
+  const seen = new Set<string>();
+  let cursor = START_CURSOR;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const res = await c.clob.get<unknown>('/data/orders', { query: { asset_id: tokenId, next_cursor: cursor }, signer });
+    if (Array.isArray(res)) {
+      out.push(...(res as Raw[]));
+      break;
+    }
+    const r = (res ?? {}) as Raw;
+    if (Array.isArray(r.data)) out.push(...(r.data as Raw[]).filter((x) => x && typeof x === 'object'));
+    const next = typeof r.next_cursor === 'string' ? r.next_cursor : '';
+    seen.add(cursor);
+    // Stop at the end sentinel, an empty cursor, or a cursor already visited (never loop forever).
+    if (!next || next === END_CURSOR || seen.has(next)) break;
+    cursor = next;
+  }
+  return out;
+}
+
+/** `GET /data/order/{id}` → Order, or null when the CLOB does not know it (404 or empty body). */
+export async function lookupOrder(c: PolymarketClient, id: string, signer: Signer): Promise<Order | null> {
+  try {
+    const raw = await c.clob.get<unknown>(`/data/order/${id}`, { signer });
+    if (!raw || typeof raw !== 'object' || typeof (raw as Raw).id !== 'string') return null;
+    return parseOpenOrder(raw as Raw, c.cfg.now());
+  } catch (e) {
+    if (e instanceof PmtError && (e.kind === 'OrderNotFound' || e.status === 404)) return null;
+    throw e;
+  }
+}
+
+const KILLED_RE = /couldn't be fully filled|could not be fully filled|fully filled or killed|no orders found to match|partially filled or killed/i;
+const BALANCE_RE = /not enough balance|allowance|insufficient/i;
+
+/**
+ * Did this failure possibly happen after the CLOB stored the order? Timeouts and resets after
+ * sending (marked by the HTTP layer), and gateway errors (502/504) where the origin may have
+ * processed the request. A 4xx/500/503 JSON answer is the CLOB's own verdict: not ambiguous.
+ */
+function isAmbiguous(e: unknown): e is PmtError {
+  return e instanceof PmtError && (e.ambiguous || e.status === 502 || e.status === 504);
+}
+
+function unconfirmed(hash: string, cause: PmtError): PmtError {
+  return new PmtError('NetworkError', `could not confirm whether Polymarket received order ${hash}: ${cause.message}`, {
+    ambiguous: true,
+    cause,
+    hint: `check with \`pmt order get ${hash}\` (or \`pmt order list\`) before placing it again`,
+  });
+}
+
+/** The order by hash after an ambiguous send; a failing lookup keeps the answer "unknown". */
+async function confirm(c: PolymarketClient, hash: string, signer: Signer, why: PmtError): Promise<Order | null> {
+  try {
+    return await lookupOrder(c, hash, signer);
+  } catch (e) {
+    throw unconfirmed(hash, e instanceof PmtError ? e : why);
+  }
+}
+
+/** Post a signed order body; on an ambiguous failure, look it up by hash or re-send the same bytes once. */
+export async function submitOrder(c: PolymarketClient, body: unknown, hash: string, signer: Signer, ctx: CreateContext): Promise<Order> {
+  let first: PmtError;
+  try {
+    return await post(c, body, signer, ctx);
+  } catch (e) {
+    if (!isAmbiguous(e)) throw e;
+    first = e;
+  }
+  c.cfg.log?.(`POST /order outcome unknown (${first.message}); looking up order ${hash}`);
+  const found = await confirm(c, hash, signer, first);
+  if (found) return found;
+  try {
+    c.cfg.log?.(`order ${hash} is not on the CLOB; sending the same signed order again`);
+    return await post(c, body, signer, ctx);
+  } catch (e) {
+    const duplicate = e instanceof PmtError && /duplicat/i.test(e.message);
+    if (!isAmbiguous(e) && !duplicate) throw e;
+    const again = await confirm(c, hash, signer, e as PmtError);
+    if (again) return again;
+    // The CLOB says it already has this exact order but cannot show it yet: report it pending.
+    if (duplicate) return { ...killedOrder(ctx), id: hash, status: 'pending' };
+    throw unconfirmed(hash, e as PmtError);
+  }
+}
+
+async function post(c: PolymarketClient, body: unknown, signer: Signer, ctx: CreateContext): Promise<Order> {
+  let res: Raw;
+  try {
+    res = (await c.clob.post<Raw>('/order', { json: body, signer, idempotent: false })) ?? {};
+  } catch (e) {
+    if (e instanceof PmtError && !e.ambiguous) return rejection(e.message, ctx, e);
+    throw e;
+  }
+  if (res.success === false || (typeof res.errorMsg === 'string' && res.errorMsg !== '' && !res.orderID)) {
+    return rejection(String(res.errorMsg || 'order not accepted'), ctx);
+  }
+  return parseSendResponse(res, ctx);
+}
+
+/**
+ * A refused order (HTTP 4xx error, or a 200 with `success: false`): killed immediate orders are a
+ * result (status cancelled); everything else is an error of the right kind with a useful hint.
+ */
+function rejection(message: string, ctx: CreateContext, err?: PmtError): Order {
+  if (KILLED_RE.test(message) && ctx.orderType !== 'gtc') return killedOrder(ctx);
+  const status = err?.status;
+  if (BALANCE_RE.test(message)) {
+    throw new PmtError('InsufficientFunds', err?.kind === 'InsufficientFunds' ? err.message : `Polymarket refused the order: ${message}`, {
+      status,
+      hint: 'the money must sit where the order says: with signature type eoa in the key\'s own address, with proxy or gnosis-safe in the funder. Check POLYMARKET_FUNDER and POLYMARKET_SIGNATURE_TYPE, the pUSD balance, and the exchange approvals',
+    });
+  }
+  if (/order_version_mismatch/i.test(message)) {
+    throw new PmtError('Api', 'Polymarket rejected the order format (order_version_mismatch): the exchange expects a newer order version than the one pmt signs (CLOB V2)', {
+      status,
+      hint: 'Polymarket changed its order protocol; update pmt. Reads and cancels still work.',
+    });
+  }
+  if (/invalid signature|maker address not allowed/i.test(message)) {
+    throw new PmtError('Api', err ? err.message : `Polymarket refused the order signature: ${message}`, {
+      status,
+      hint: 'usually the wallet setup: the signature type (eoa; proxy for email/Magic accounts; gnosis-safe for browser wallets) must match the funder address',
+    });
+  }
+  if (err) throw err;
+  throw new PmtError('Api', `Polymarket rejected the order: ${message}`);
+}

@@ -1,0 +1,152 @@
+/**
+ * `POST /order` as the CLOB V2 checks it: owner and signer bound to the API key, the EIP-712
+ * order signature recovered against the exchange contract the token's neg-risk flag selects,
+ * maker/signature-type consistency (EOA trades itself; proxy and Safe wallets must belong to the
+ * signer), amount precision, tick grid and minimum size, duplicates by order hash, balances, then
+ * matching. Error texts follow the ones Polymarket returns.
+ */
+import { hashTypedData, recoverTypedDataAddress } from 'viem';
+import { Decimal } from '../../../src/decimal.js';
+import type { Reply } from '../server.js';
+import type { ApiKeyRecord } from './clob-auth.js';
+import type { ClobEngine, TokenDef } from './clob-engine.js';
+
+export const EXCHANGE = '0xE111180000d2663C0091e4f400237545B87B996B';
+export const NEG_RISK_EXCHANGE = '0xe2222d279d744050d28e00520010520000310F59';
+
+const ORDER_TYPE = [
+  { name: 'salt', type: 'uint256' },
+  { name: 'maker', type: 'address' },
+  { name: 'signer', type: 'address' },
+  { name: 'tokenId', type: 'uint256' },
+  { name: 'makerAmount', type: 'uint256' },
+  { name: 'takerAmount', type: 'uint256' },
+  { name: 'side', type: 'uint8' },
+  { name: 'signatureType', type: 'uint8' },
+  { name: 'timestamp', type: 'uint256' },
+  { name: 'metadata', type: 'bytes32' },
+  { name: 'builder', type: 'bytes32' },
+] as const;
+
+type Hex = `0x${string}`;
+const bad = (error: string): Reply => ({ status: 400, json: { error } });
+const INT_RE = /^\d+$/;
+const B32_RE = /^0x[0-9a-fA-F]{64}$/;
+const ADDR_RE = /^0x[0-9a-fA-F]{40}$/;
+
+export interface OrderDeps {
+  engine: ClobEngine;
+  token: (id: string) => TokenDef | undefined;
+  /** Wallets (lower-case `signer:maker`) registered per signature type 1 (proxy) and 2 (Safe). */
+  wallets: Map<string, 1 | 2>;
+}
+
+/** The typed data of a wire order for one exchange contract. */
+export function typedData(o: Record<string, unknown>, negRisk: boolean) {
+  return {
+    domain: { name: 'Polymarket CTF Exchange', version: '2', chainId: 137, verifyingContract: (negRisk ? NEG_RISK_EXCHANGE : EXCHANGE) as Hex },
+    types: { Order: ORDER_TYPE },
+    primaryType: 'Order' as const,
+    message: {
+      salt: BigInt(o.salt as number),
+      maker: o.maker as Hex,
+      signer: o.signer as Hex,
+      tokenId: BigInt(o.tokenId as string),
+      makerAmount: BigInt(o.makerAmount as string),
+      takerAmount: BigInt(o.takerAmount as string),
+      side: o.side === 'BUY' ? 0 : 1,
+      signatureType: o.signatureType as number,
+      timestamp: BigInt(o.timestamp as string),
+      metadata: o.metadata as Hex,
+      builder: o.builder as Hex,
+    },
+  };
+}
+
+export async function postOrder(deps: OrderDeps, key: ApiKeyRecord, bodyText: string): Promise<Reply> {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(bodyText) as Record<string, unknown>;
+  } catch {
+    return bad('Invalid order payload');
+  }
+  const o = body?.order as Record<string, unknown> | undefined;
+  const orderType = String(body?.orderType ?? 'GTC');
+  if (!o || typeof o !== 'object' || !['GTC', 'FOK', 'FAK', 'GTD'].includes(orderType)) return bad('Invalid order payload');
+  if (body.owner !== key.apiKey) return bad('the order owner has to be the owner of the API KEY');
+  const wellFormed =
+    Number.isSafeInteger(o.salt) && (o.salt as number) > 0 && ADDR_RE.test(String(o.maker)) && ADDR_RE.test(String(o.signer)) &&
+    INT_RE.test(String(o.tokenId)) && INT_RE.test(String(o.makerAmount)) && INT_RE.test(String(o.takerAmount)) &&
+    (o.side === 'BUY' || o.side === 'SELL') && [0, 1, 2].includes(o.signatureType as number) && INT_RE.test(String(o.timestamp)) &&
+    B32_RE.test(String(o.metadata)) && B32_RE.test(String(o.builder)) && INT_RE.test(String(o.expiration ?? '0')) && typeof o.signature === 'string';
+  if (!wellFormed) return bad('Invalid order payload');
+  const signer = String(o.signer).toLowerCase();
+  const maker = String(o.maker).toLowerCase();
+  if (signer !== key.address) return bad('the order signer address has to be the address of the API KEY');
+  const token = deps.token(String(o.tokenId));
+  if (!token) return bad('Invalid order payload');
+
+  const td = typedData(o, token.negRisk);
+  const hash = hashTypedData(td).toLowerCase();
+  try {
+    const recovered = await recoverTypedDataAddress({ ...td, signature: o.signature as Hex });
+    if (recovered.toLowerCase() !== signer) return bad('invalid signature');
+  } catch {
+    return bad('invalid signature');
+  }
+  const type = o.signatureType as 0 | 1 | 2;
+  if (type === 0 ? maker !== signer : deps.wallets.get(`${signer}:${maker}`) !== type) return bad('invalid signature');
+  if (deps.engine.orders.has(hash)) return bad(`order ${hash} is invalid. Duplicated.`);
+
+  // Amounts: shares on the 0.01 grid; USD within the precision the CLOB accepts.
+  const side = o.side as 'BUY' | 'SELL';
+  const makerUnits = BigInt(o.makerAmount as string);
+  const takerUnits = BigInt(o.takerAmount as string);
+  const market = orderType === 'FOK' || orderType === 'FAK';
+  const [sharesUnits, usdUnits] = side === 'BUY' ? [takerUnits, makerUnits] : [makerUnits, takerUnits];
+  const usdPlaces = market && side === 'BUY' ? 2 : 4;
+  const sharePlaces = market && side === 'BUY' ? 4 : 2;
+  const fits = (units: bigint, places: number) => units % 10n ** BigInt(6 - places) === 0n;
+  if (!fits(sharesUnits, sharePlaces) || !fits(usdUnits, usdPlaces) || sharesUnits === 0n) {
+    const [mp, tp] = side === 'BUY' ? [usdPlaces, sharePlaces] : [sharePlaces, usdPlaces];
+    return bad(`invalid amounts, the ${market ? 'market ' : ''}${side.toLowerCase()} orders maker amount supports a max accuracy of ${mp} decimals, taker amount a max of ${tp} decimals`);
+  }
+  const shares = Decimal.fromUnits(sharesUnits, 6);
+  const usd = Decimal.fromUnits(usdUnits, 6);
+  const price = usd.div(shares, 8, 'down');
+  const tick = Decimal.from(token.tickSize);
+  if (!price.times(shares).eq(usd) || !price.isMultipleOf(tick) || price.lt(tick) || price.gt(Decimal.ONE.minus(tick))) {
+    return bad(`order ${hash} is invalid. Price (${price.toFixed()}) breaks minimum tick size rule: ${token.tickSize}`);
+  }
+  if (shares.lt(token.minSize)) return bad(`order ${hash} is invalid. Size (${shares.toFixed()}) lower than the minimum: ${token.minSize}`);
+  const need = side === 'BUY' ? usd : shares;
+  if (deps.engine.available(maker, side, token.tokenId).lt(need)) return bad('not enough balance / allowance');
+
+  const { engine } = deps;
+  if (orderType === 'FOK' && engine.fillable(token.tokenId, side, price).lt(shares)) {
+    return bad("order couldn't be fully filled. FOK orders are fully filled or killed.");
+  }
+  if (orderType === 'FAK' && engine.fillable(token.tokenId, side, price).isZero()) {
+    return bad('no orders found to match with FAK order. FAK orders are partially filled or killed if no match is found.');
+  }
+  const order = engine.rest(
+    { owner: key.apiKey, maker, signer, tokenId: token.tokenId, side, price, size: shares, orderType, expiration: String(o.expiration ?? '0') },
+    hash,
+  );
+  const m = engine.match(order);
+  if (market && order.status === 'LIVE') order.status = m.filled.isZero() ? 'CANCELED' : 'MATCHED';
+  const units = (d: Decimal) => d.toUnits(6).toString();
+  const matched = m.filled.gt(0);
+  return {
+    json: {
+      success: true,
+      orderID: hash,
+      status: matched ? 'matched' : 'live',
+      makingAmount: matched ? units(side === 'BUY' ? m.notional : m.filled) : '0',
+      takingAmount: matched ? units(side === 'BUY' ? m.filled : m.notional) : '0',
+      transactionsHashes: matched ? [`0x${hash.slice(2, 66)}`] : [],
+      tradeIDs: m.trades,
+      errorMsg: '',
+    },
+  };
+}
