@@ -209,7 +209,19 @@ export class HttpClient {
   /** Send a request and parse its JSON body; every failure is a PmtError. */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const res = await this.send(method, path, opts);
-    return this.parseJson<T>(res, { method, path });
+    try {
+      return this.parseJson<T>(res, { method, path });
+    } catch (e) {
+      // A write the upstream accepted (2xx) whose answer cannot be read: it landed, but what it
+      // did is unknown, so the caller must look it up rather than report a plain failure.
+      const idempotent = opts.idempotent ?? method === 'GET';
+      if (idempotent || !(e instanceof PmtError) || looksLikeHtml(res)) throw e;
+      throw new PmtError(e.kind, `${e.message} (the request was accepted with HTTP ${res.status}; its result is unknown)`, {
+        status: res.status,
+        ambiguous: true,
+        hint: e.hint,
+      });
+    }
   }
 
   /** Send and return the raw 2xx response (for callers that read headers or non-JSON bodies). */

@@ -188,8 +188,11 @@ export const WRITE_FAULTS: WriteCase[] = [
   { name: 'answer stalls half-way', fault: { kind: 'stall-body', ms: 3000 }, kind: 'NetworkError', ambiguous: true },
   { name: 'HTML 403 block page', fault: { kind: 'html', status: 403 }, kind: 'Api', ambiguous: false },
   { name: 'HTML 503 challenge', fault: { kind: 'html', status: 503, body: CLOUDFLARE_CHALLENGE }, kind: 'Api', ambiguous: false },
-  { name: 'malformed 200', fault: { kind: 'malformed' }, kind: 'Api', ambiguous: false },
-  { name: 'truncated 2xx', fault: { kind: 'truncated' }, kind: 'Api', ambiguous: false },
+  // Accepted (2xx) but unreadable: it landed, what it did is unknown.
+  { name: 'malformed 200', fault: { kind: 'malformed' }, kind: 'Api', ambiguous: true },
+  { name: 'truncated 2xx', fault: { kind: 'truncated' }, kind: 'Api', ambiguous: true },
+  // A captive portal's page: the exchange never saw it.
+  { name: 'HTML 200', fault: { kind: 'html', status: 200, body: '<html><body>Sign in to wifi</body></html>' }, kind: 'Api', ambiguous: false },
 ];
 
 describe('a write is sent exactly once, whatever the fault', () => {
