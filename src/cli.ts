@@ -3,7 +3,10 @@
  * becomes a line on stderr and an exit code. Verb modules keep heavy imports out of start-up.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { exitCodeFor, PmtError, redactSecrets, safeLine, toPmtError } from './errors.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exitCodeFor, PmtError, redactSecrets, registerSecret, safeLine, toPmtError } from './errors.js';
+import { configDir } from './profiles.js';
 import { registerMarkets } from './commands/markets/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerOrder } from './commands/order/index.js';
@@ -49,6 +52,7 @@ function wantsJson(argv: string[]): boolean {
  * is scrubbed of secrets too.
  */
 export function reportError(err: unknown, argv: string[], stderr: NodeJS.WritableStream = process.stderr): number {
+  registerConfiguredSecrets(process.env);
   const e = toPmtError(err);
   const code = exitCodeFor(e);
   const msg = safeLine(e.message) || 'unexpected error';
@@ -68,6 +72,42 @@ export function reportError(err: unknown, argv: string[], stderr: NodeJS.Writabl
     if (stack) stderr.write(redactSecrets(stack) + '\n');
   }
   return code;
+}
+
+const SECRET_ENV = ['KALSHI_PRIVATE_KEY', 'POLYMARKET_PRIVATE_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE'] as const;
+const SECRET_FIELD_RE = /^(private_key|api_secret|api_passphrase)$/;
+
+/**
+ * Before printing an error, learn every secret this run could hold, even if the failure came
+ * before credentials were resolved (a crash at start-up, a bad flag): the credential variables,
+ * the Kalshi PEM file they name, and the secret fields of the profile store. Best effort: a
+ * file that cannot be read holds nothing to leak.
+ */
+function registerConfiguredSecrets(env: NodeJS.ProcessEnv): void {
+  for (const k of SECRET_ENV) registerSecret(env[k]);
+  const read = (path: string | undefined) => {
+    try {
+      return path ? readFileSync(path, 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  registerSecret(read(env.KALSHI_PRIVATE_KEY_PATH));
+  const store = read(join(configDir(env), 'profiles.json'));
+  if (!store) return;
+  try {
+    const walk = (v: unknown, key = ''): void => {
+      if (typeof v === 'string') {
+        if (SECRET_FIELD_RE.test(key)) registerSecret(v);
+        if (key === 'private_key_path') registerSecret(read(v));
+      } else if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) walk(x, k);
+      }
+    };
+    walk(JSON.parse(store));
+  } catch {
+    /* an unreadable store is reported by whoever reads it */
+  }
 }
 
 /** Run pmt with process-style argv; resolves to the exit code. */
