@@ -87,7 +87,8 @@ export class Formatter {
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
-      hourCycle: 'h23', // hour12:false gives "24:00" at midnight in some locales
+      // h23, not hour12:false: en-CA with hour12:false prints midnight as "24:00" of the same date.
+      hourCycle: 'h23',
       timeZoneName: 'short',
     });
   }

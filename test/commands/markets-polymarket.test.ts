@@ -38,7 +38,7 @@ describe('pmt markets list --exchange polymarket', () => {
     expect(out.length).toBe(6);
     for (const l of out) expect(displayWidth(l)).toBeLessThanOrEqual(120);
     for (const l of out.slice(1)) expect(l).toMatch(/polymarket\s.*active.*\$/);
-    expect(r.stderr).toMatch(/^next page: pmt markets list --exchange polymarket --cursor pm1\.[A-Za-z0-9_-]+\n$/);
+    expect(r.stderr).toMatch(/^next page: pmt markets list --exchange polymarket --limit 5 --cursor pm1\.[A-Za-z0-9_-]+\n$/);
   });
 
   it('prints tab-separated rows when piped, matching the JSON page', async () => {

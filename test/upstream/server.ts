@@ -25,7 +25,8 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type Handler = (req: RecordedRequest, params: Record<string, string>) => Reply | Promise<Reply>;
+/** A route handler; returning undefined passes the request on to the next matching route. */
+export type Handler = (req: RecordedRequest, params: Record<string, string>) => Reply | undefined | Promise<Reply | undefined>;
 
 export type Fault =
   | { kind: 'status'; status: number; body?: string; headers?: Record<string, string> }
@@ -84,16 +85,22 @@ export class Router {
     return this.on('DELETE', p, h);
   }
 
-  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | undefined {
+  /** Every route matching, in registration order (the first that answers wins). */
+  matches(method: string, path: string): Array<{ handler: Handler; params: Record<string, string> }> {
+    const out: Array<{ handler: Handler; params: Record<string, string> }> = [];
     for (const r of this.routes) {
       if (r.method !== method) continue;
       const m = r.re.exec(path);
       if (!m) continue;
       const params: Record<string, string> = {};
       r.keys.forEach((k, i) => (params[k] = decodeURIComponent(m[i + 1]!)));
-      return { handler: r.handler, params };
+      out.push({ handler: r.handler, params });
     }
-    return undefined;
+    return out;
+  }
+
+  match(method: string, path: string): { handler: Handler; params: Record<string, string> } | undefined {
+    return this.matches(method, path)[0];
   }
 }
 
@@ -230,16 +237,16 @@ export class UpstreamDouble {
   }
 
   private async dispatch(rec: RecordedRequest): Promise<Reply> {
-    const m = this.router.match(rec.method, rec.path);
-    if (!m) {
-      this.unmatched.push(rec);
-      return { status: 404, json: { error: `${this.name} double: no route for ${rec.method} ${rec.path}` } };
+    for (const m of this.router.matches(rec.method, rec.path)) {
+      try {
+        const reply = await m.handler(rec, m.params);
+        if (reply !== undefined) return reply;
+      } catch (e) {
+        return { status: 500, json: { error: `${this.name} double crashed: ${(e as Error).message}` } };
+      }
     }
-    try {
-      return await m.handler(rec, m.params);
-    } catch (e) {
-      return { status: 500, json: { error: `${this.name} double crashed: ${(e as Error).message}` } };
-    }
+    this.unmatched.push(rec);
+    return { status: 404, json: { error: `${this.name} double: no route for ${rec.method} ${rec.path}` } };
   }
 }
 

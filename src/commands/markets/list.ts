@@ -91,10 +91,17 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   }
 
   const page = await fetchMarketsAcross(exchange, ids, { ...base, cursor }, (id) => paramsFor(id, false).limit);
-  return emit(ctx, page.markets, page.cursor);
+  // The next-page hint repeats the query: a cursor only continues the listing it came from.
+  const again = [
+    ctx.globals.exchange ? `--exchange ${ctx.globals.exchange}` : '',
+    status !== 'active' ? `--status ${status}` : '',
+    series ? `--series ${series}` : '',
+    limit !== undefined ? `--limit ${limit}` : '',
+  ].filter(Boolean);
+  return emit(ctx, page.markets, page.cursor, again);
 }
 
-async function emit(ctx: Context, markets: Market[], cursor: string | null): Promise<void> {
+async function emit(ctx: Context, markets: Market[], cursor: string | null, again: string[] = []): Promise<void> {
   if (ctx.ndjson) {
     for (const m of markets) if (!ctx.io.ndjson(m)) await ctx.io.drain();
     return;
@@ -103,7 +110,7 @@ async function emit(ctx: Context, markets: Market[], cursor: string | null): Pro
   if (markets.length === 0) noMarkets(ctx);
   else await printMarkets(ctx.io, new Formatter(ctx.io), markets);
   // The cursor is data a person needs to continue: on stderr so stdout stays rows only.
-  if (cursor) ctx.io.err(`next page: pmt markets list${ctx.globals.exchange ? ` --exchange ${ctx.globals.exchange}` : ''} --cursor ${cursor}`);
+  if (cursor) ctx.io.err(`next page: pmt markets list ${[...again, `--cursor ${cursor}`].join(' ')}`);
 }
 
 function noMarkets(ctx: Context): void {

@@ -17,6 +17,15 @@ function errorCode(body: string): string | undefined {
 
 // An order by id (V1 read/cancel, V2 cancel/amend), not the batched endpoint.
 const ORDER_PATH_RE = /^\/portfolio\/(?:events\/)?orders\/(?!batched(?:\/|$))[^/]+/;
+const LIST_PATH_RE = /^\/(?:markets|historical\/markets|events|series)\/?$/;
+
+/** What a 404 path names: the message says "no series X" rather than "no market X". */
+function notFoundNoun(path: string): string {
+  if (/^\/events\//.test(path)) return 'event';
+  if (/^\/series\//.test(path)) return 'series';
+  if (/^\/(?:historical\/)?markets\//.test(path)) return 'market';
+  return 'market or event';
+}
 
 export function mapKalshiError(res: UpstreamResponse, ctx: RequestContext): PmtError {
   const msg = upstreamMessage(res.body);
@@ -27,7 +36,14 @@ export function mapKalshiError(res: UpstreamResponse, ctx: RequestContext): PmtE
   }
   if (res.status === 404 || /not_found/i.test(code)) {
     if (ORDER_PATH_RE.test(ctx.path)) return new PmtError('OrderNotFound', `Kalshi has no order ${lastSegment(ctx.path)}`, { status: res.status });
-    return new PmtError('MarketNotFound', `Kalshi has no market or event "${lastSegment(ctx.path)}"`, { status: res.status });
+    // A 404 on a listing path means the base URL is wrong, not that a market is missing.
+    if (LIST_PATH_RE.test(ctx.path)) {
+      return new PmtError('Api', `Kalshi ${where} answered HTTP 404: ${msg}`, {
+        status: res.status,
+        hint: 'check PMT_KALSHI_API_URL (it must end in /trade-api/v2)',
+      });
+    }
+    return new PmtError('MarketNotFound', `Kalshi has no ${notFoundNoun(ctx.path)} "${lastSegment(ctx.path)}"`, { status: res.status });
   }
   if (/insufficient_balance|insufficient_funds/i.test(code) || /insufficient (balance|funds)/i.test(msg)) {
     return new PmtError('InsufficientFunds', `Kalshi: ${msg}`, { status: res.status });

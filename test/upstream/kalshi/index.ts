@@ -11,6 +11,8 @@ export function createKalshiDouble(opts: KalshiMarketsOptions = {}) {
   const books = createKalshiBooks(auth, markets);
   const orders = createKalshiOrders(auth, markets, books);
   const router = new Router();
+  // Markets added by order tests (addMarket) are served ahead of the catalogue; others fall through.
+  orders.registerMarkets(router, { passThrough: true });
   markets.register(router);
   books.register(router);
   orders.register(router);

@@ -181,8 +181,13 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
      * GET /markets/{ticker} for markets added with addMarket (and the markets double's own).
      * Register it before the markets double to serve fixtures whatever that double knows.
      */
-    registerMarkets(router: Router): void {
+    registerMarkets(router: Router, opts: { passThrough?: boolean } = {}): void {
       router.get('/markets/:ticker', (_req, p) => {
+        if (opts.passThrough) {
+          // Ahead of the markets double: answer for fixtures only, let it answer the rest.
+          const own = ownMarkets.get(p.ticker!);
+          return own ? { json: { market: own } } : undefined;
+        }
         const m = marketOf(p.ticker!);
         return m ? { json: { market: m } } : kalshiError(404, 'not_found', 'market not found');
       });

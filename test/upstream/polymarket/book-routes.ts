@@ -162,13 +162,14 @@ export function createClobBooks(gamma: Gamma) {
         served.count += 1;
         return { json: summary(id, b) };
       });
+      // Tokens this double has no book for pass on to the trading double's routes (undefined).
       const tick = (req: RecordedRequest, params: Record<string, string>) => {
         const b = lookup(tokenParam(req, params), 'market not found');
-        return isReply(b) ? b : { json: { minimum_tick_size: Number(b.tickSize) } };
+        return isReply(b) ? (b.status === 404 ? undefined : b) : { json: { minimum_tick_size: Number(b.tickSize) } };
       };
       const neg = (req: RecordedRequest, params: Record<string, string>) => {
         const b = lookup(tokenParam(req, params), 'market not found');
-        return isReply(b) ? b : { json: { neg_risk: b.negRisk } };
+        return isReply(b) ? (b.status === 404 ? undefined : b) : { json: { neg_risk: b.negRisk } };
       };
       router.get('/tick-size', tick).get('/tick-size/:token_id', tick);
       router.get('/neg-risk', neg).get('/neg-risk/:token_id', neg);

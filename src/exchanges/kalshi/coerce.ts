@@ -1,0 +1,108 @@
+/**
+ * Tolerant readers for Kalshi wire values. Every reader returns null for a missing or mistyped
+ * value and never throws, so one odd field never costs the user a whole page of markets.
+ *
+ * Kalshi money is `FixedPointDollars` ("0.5600", up to 6 decimals) and counts are
+ * `FixedPointCount` ("10.00"); the legacy integer cents/counts that preceded them are read only
+ * when the fixed-point field is absent. All of it goes through `Decimal`, so "0.5600" is exactly
+ * 0.56 and 65 cents is exactly 0.65 (no 0.6500000000000001).
+ */
+import { Decimal } from '../../decimal.js';
+
+export type Raw = Record<string, unknown>;
+
+/** A plain JSON object, else null. */
+export function obj(v: unknown): Raw | null {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Raw) : null;
+}
+
+/** A non-empty (after trimming) string, else null. */
+export function text(v: unknown): string | null {
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+}
+
+export function bool(v: unknown): boolean | null {
+  return typeof v === 'boolean' ? v : null;
+}
+
+const PLAIN_RE = /^\d{1,15}(?:\.\d{1,12})?$/;
+
+/**
+ * A plain non-negative decimal (at most 12 places, no exponent) from a fixed-point string or a
+ * JSON number; null for anything else. `Number("0.5600")` is the double nearest 0.56, the same value Decimal would
+ * give back, so the hot path (thousands of markets per page) skips BigInt; arithmetic on these
+ * values (NO = 1 − YES, sums, cents → dollars) goes through Decimal.
+ */
+export function num(v: unknown): number | null {
+  if (typeof v === 'string') return PLAIN_RE.test(v) ? Number(v) : null;
+  // A JSON number must read as a plain decimal too: 5.551115123125783e-17 is float noise, not a price.
+  if (typeof v === 'number') return PLAIN_RE.test(String(v)) ? v : null;
+  return null;
+}
+
+/** Legacy integer cents (65) → dollars (0.65), exactly. */
+function cents(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Decimal.from(v).div(100, 8).toNumber() : null;
+}
+
+/**
+ * A YES-probability price in dollars: `<key>_dollars` wins, the legacy `<key>` cents field is the
+ * fallback. Values outside [0, 1] are not prices (a mistyped or foreign field) and read as null.
+ */
+export function price(raw: Raw, key: string): number | null {
+  const p = num(raw[`${key}_dollars`]) ?? cents(raw[key]);
+  return p !== null && p <= 1 ? p : null;
+}
+
+/** A contract count: `<key>_fp` wins over the legacy integer `<key>`. */
+export function count(raw: Raw, key: string): number | null {
+  const fp = num(raw[`${key}_fp`]);
+  if (fp !== null) return fp;
+  const legacy = raw[key];
+  return typeof legacy === 'number' ? num(legacy) : null;
+}
+
+const RFC3339_RE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const DIGITS_RE = /^\d{1,16}$/;
+const UTC_SECONDS_RE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
+
+/**
+ * A timestamp as ISO 8601 UTC with milliseconds ("2025-10-01T14:30:00.000Z": one fixed width, so
+ * it also sorts as text). Accepts RFC 3339 strings (a missing zone is read as UTC, never as the
+ * local zone), and legacy unix seconds as a number or digit string (values past 1e11 are taken as
+ * milliseconds). Go's zero time ("0001-01-01T00:00:00Z") and 0 mean "unset" and read as null.
+ */
+export function isoTime(v: unknown): string | null {
+  // Kalshi's usual shape, whole seconds in UTC: already ISO, only the milliseconds are added
+  // (days 29-31 take the slow path, which knows the calendar).
+  if (typeof v === 'string' && v.length === 20 && UTC_SECONDS_RE.test(v)) return v.startsWith('0000') || v.startsWith('0001') ? null : `${v.slice(0, 19)}.000Z`;
+  let ms: number;
+  if (typeof v === 'number' || (typeof v === 'string' && DIGITS_RE.test(v))) {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) return null;
+    ms = n >= 1e11 ? n : n * 1000;
+  } else if (typeof v === 'string' && RFC3339_RE.test(v.trim())) {
+    const s = v.trim();
+    const m = RFC3339_RE.exec(s)!;
+    ms = Date.parse(s.length > 10 && !m[1] ? `${s}Z` : s);
+  } else {
+    return null;
+  }
+  if (!Number.isFinite(ms)) return null;
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime()) || d.getUTCFullYear() <= 1 || d.getUTCFullYear() > 9999) return null;
+  return d.toISOString();
+}
+
+/** Later of two ISO UTC strings (both from isoTime, so text order is time order). */
+export function laterIso(a: string | null, b: string | null): string | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a >= b ? a : b;
+}
+
+export function earlierIso(a: string | null, b: string | null): string | null {
+  if (!a) return b;
+  if (!b) return a;
+  return a <= b ? a : b;
+}
