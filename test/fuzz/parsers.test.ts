@@ -9,6 +9,10 @@ import { eventMarkets, parseEvent, parseMarket, parseSeries } from '../../src/ex
 import { bool, idStr, isoDate, jsonArray, num, prob, text, tokenId } from '../../src/exchanges/polymarket/coerce.js';
 import { isoTime, parseCreateV2, parseKalshiOrder, statusFromCounts, unifiedStatus } from '../../src/exchanges/kalshi/order-parse.js';
 import { Decimal } from '../../src/decimal.js';
+import * as kalshiParse from '../../src/exchanges/kalshi/parse.js';
+import { eventAsMarket } from '../../src/exchanges/kalshi/event-market.js';
+import * as kalshiCoerce from '../../src/exchanges/kalshi/coerce.js';
+import { parseOpenOrder, parseSendResponse } from '../../src/exchanges/polymarket/order-parse.js';
 import { ORDER_STATUSES } from '../../src/exchanges/types.js';
 import { expectWellFormedMarket, expectWellFormedOrder, finiteOrNull, isoOrNull } from './shapes.js';
 
@@ -26,11 +30,12 @@ const junkScalar = fc.oneof(
   fc.date({ noInvalidDate: false }).map((d) => (Number.isNaN(d.getTime()) ? 'Invalid Date' : d.toISOString())),
   fc.constantFrom(1e20, -1e20, 8.64e15 + 1, Number.MAX_VALUE, Number.MIN_VALUE, -0),
 );
-const junkValue = fc.oneof(junkScalar, fc.array(junkScalar, { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 6 }), junkScalar, { maxKeys: 3 }), fc.jsonValue({ maxDepth: 2 }));
+const junkValue = fc.oneof(junkScalar, fc.array(junkScalar, { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 6 }), junkScalar, { maxKeys: 3, noNullPrototype: true }), fc.jsonValue({ maxDepth: 2 }));
 
 /** An object with the upstream's field names, each holding any junk. */
 function junkRecord(keys: string[]) {
-  return fc.record(Object.fromEntries(keys.map((k) => [k, junkValue])), { requiredKeys: [] });
+  // Objects as JSON.parse makes them (never with a null prototype).
+  return fc.record(Object.fromEntries(keys.map((k) => [k, junkValue])), { requiredKeys: [], noNullPrototype: true });
 }
 
 const GAMMA_MARKET_KEYS = [
@@ -125,6 +130,63 @@ describe('Kalshi order parsers never throw and return well-formed orders', () =>
   it('isoTime: ISO or null, even for times a Date cannot hold', () => {
     fc.assert(fc.property(junkValue, (v) => {
       expect(isoOrNull(isoTime(v))).toBe(true);
+    }), { numRuns: RUNS });
+  });
+});
+
+const KALSHI_MARKET_KEYS = [
+  'ticker', 'event_ticker', 'series_ticker', 'market_type', 'title', 'subtitle', 'sub_title', 'yes_sub_title', 'no_sub_title', 'status', 'result', 'rules_primary',
+  'rules_secondary', 'open_time', 'close_time', 'created_time', 'expiration_time', 'settlement_ts', 'strike_date', 'price_ranges', 'tick_size', 'fractional_trading_enabled',
+  'notional_value_dollars', 'yes_bid_dollars', 'yes_ask_dollars', 'last_price_dollars', 'yes_bid', 'yes_ask', 'last_price', 'volume_fp', 'volume', 'volume_24h_fp', 'volume_24h',
+  'open_interest_fp', 'open_interest', 'mutually_exclusive', 'category', 'markets', 'tags', 'settlement_sources', 'frequency', 'fee_type', 'last_updated_ts',
+];
+const kalshiMarket = fc.tuple(junkRecord(KALSHI_MARKET_KEYS), fc.stringMatching(/^[A-Z0-9-]{1,30}$/)).map(([r, ticker]) => ({ ...r, ticker }));
+
+describe('Kalshi market-data parsers never throw and return well-formed models', () => {
+  it('parseMarket / parseMarkets on anything, and on market-shaped junk', () => {
+    fc.assert(fc.property(fc.oneof(fc.anything(), kalshiMarket), (raw) => {
+      const m = kalshiParse.parseMarket(raw);
+      if (m) expectWellFormedMarket(m);
+      for (const x of kalshiParse.parseMarkets([raw, raw, null])) expectWellFormedMarket(x);
+    }), { numRuns: RUNS * 2 });
+  });
+
+  it('parseEvent, parseSeries and eventAsMarket on junk', () => {
+    const ev = fc.tuple(junkRecord(KALSHI_MARKET_KEYS), fc.stringMatching(/^[A-Z0-9-]{1,20}$/)).map(([r, t]) => ({ ...r, event_ticker: t }));
+    fc.assert(fc.property(fc.oneof(ev, junkValue), fc.array(fc.oneof(kalshiMarket, junkValue), { maxLength: 4 }), (raw, children) => {
+      const e = kalshiParse.parseEvent(raw, children);
+      if (e) {
+        for (const k of ['start_ts', 'end_ts', 'last_updated_ts'] as const) expect(isoOrNull(e[k])).toBe(true);
+        expect(JSON.parse(JSON.stringify(e))).toEqual(e);
+      }
+      const s = kalshiParse.parseSeries(raw);
+      if (s) expect(JSON.parse(JSON.stringify(s))).toEqual(s);
+      const m = eventAsMarket(raw, children);
+      if (m) expectWellFormedMarket(m);
+    }), { numRuns: RUNS });
+  });
+
+  it('the Kalshi coercions return their type or null', () => {
+    fc.assert(fc.property(junkValue, (v) => {
+      expect(finiteOrNull(kalshiCoerce.num(v))).toBe(true);
+      expect(isoOrNull(kalshiCoerce.isoTime(v))).toBe(true);
+      const rec = { x_dollars: v, x: v, x_fp: v };
+      const p = kalshiCoerce.price(rec, 'x');
+      expect(p === null || (Number.isFinite(p) && p >= 0 && p <= 1)).toBe(true);
+      expect(finiteOrNull(kalshiCoerce.count(rec, 'x'))).toBe(true);
+    }), { numRuns: RUNS });
+  });
+});
+
+describe('Polymarket order parsers never throw and return well-formed orders', () => {
+  const keys = ['id', 'orderID', 'status', 'market', 'asset_id', 'outcome', 'side', 'price', 'original_size', 'size_matched', 'created_at', 'expiration', 'order_type', 'makingAmount', 'takingAmount', 'success', 'errorMsg'];
+  it('parseOpenOrder on order-shaped junk', () => {
+    fc.assert(fc.property(junkRecord(keys), (raw) => expectWellFormedOrder(parseOpenOrder(raw, Date.now()))), { numRuns: RUNS });
+  });
+  it('parseSendResponse on response-shaped junk', () => {
+    fc.assert(fc.property(junkRecord(keys), fc.constantFrom('gtc', 'ioc', 'fok') as fc.Arbitrary<'gtc' | 'ioc' | 'fok'>, (raw, orderType) => {
+      const ctx = { id: '0x' + 'ab'.repeat(32), marketTicker: 'm', outcome: 'Yes', side: 'buy' as const, price: Decimal.from('0.5'), size: Decimal.from('10'), orderType, nowMs: Date.now() };
+      expectWellFormedOrder(parseSendResponse(raw, ctx));
     }), { numRuns: RUNS });
   });
 });

@@ -13,6 +13,8 @@ import type { KalshiExchange } from '../../src/exchanges/kalshi/index.js';
 import { Router, UpstreamDouble, type Reply } from '../upstream/server.js';
 import { KALSHI_PREFIX, makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { kalshiAdapter, type TradingDouble } from '../exchanges/kalshi/orders-harness.js';
+import { createPolymarket, type PolymarketExchange } from '../../src/exchanges/polymarket/index.js';
+import { resolveCredentials } from '../../src/credentials.js';
 import { expectWellFormedMarket, expectWellFormedOrder } from './shapes.js';
 
 process.env.PMT_RETRY_ATTEMPTS = '1';
@@ -27,6 +29,7 @@ const kalshiDouble = new UpstreamDouble('junk-kalshi', router, KALSHI_PREFIX);
 
 let poly: PolymarketClient;
 let kalshi: KalshiExchange;
+let polyTrading: PolymarketExchange;
 beforeAll(async () => {
   await Promise.all([gammaDouble.start(), kalshiDouble.start()]);
   poly = new PolymarketClient({
@@ -37,6 +40,20 @@ beforeAll(async () => {
     now: Date.now,
   });
   kalshi = kalshiAdapter({ double: kalshiDouble, key: makeKalshiKey() } as unknown as TradingDouble);
+  const env = {
+    PMT_POLYMARKET_RATE: '100000',
+    POLYMARKET_PRIVATE_KEY: '0x' + '7e'.repeat(32),
+    POLYMARKET_API_KEY: '11111111-2222-4333-8444-555555555555',
+    POLYMARKET_API_SECRET: Buffer.alloc(32, 7).toString('base64url') + '=',
+    POLYMARKET_API_PASSPHRASE: 'ab'.repeat(32),
+  };
+  polyTrading = createPolymarket({
+    env,
+    urls: { kalshi: 'http://127.0.0.1:9', gamma: gammaDouble.url, clob: gammaDouble.url },
+    kalshiEnvironment: 'custom',
+    credentials: async () => resolveCredentials({ env, profile: undefined, profileName: null }),
+    now: Date.now,
+  });
 });
 afterAll(() => Promise.all([gammaDouble.close(), kalshiDouble.close()]));
 
@@ -119,6 +136,21 @@ describe('Kalshi trading under arbitrary answers', () => {
     );
   });
 
+  it('market data: fetch_markets (catalogue, tickers, event) and lineage', async () => {
+    const keys = ['markets', 'market', 'event', 'series', 'cursor', 'ticker', 'event_ticker', 'series_ticker', 'status', 'yes_bid_dollars', 'volume_fp', 'close_time', 'yes_sub_title'];
+    await fc.assert(
+      fc.asyncProperty(replies(keys), fc.constantFrom('catalogue', 'tickers', 'event', 'lineage', 'all'), async (r, mode) => {
+        if (mode === 'lineage') return outcome(r, () => kalshi.fetchMarketLineage('KXA-1'), (l) => expectWellFormedMarket(l.market));
+        const params = mode === 'catalogue' ? { limit: 5 } : mode === 'all' ? { limit: 5, status: 'all' as const } : mode === 'tickers' ? { market_tickers: ['KXA-1', 'KXB-2'] } : { event_ticker: 'KXEV' };
+        await outcome(r, () => kalshi.fetchMarkets(params), (page) => {
+          for (const m of page.markets) expectWellFormedMarket(m);
+          expect(page.cursor === null || typeof page.cursor === 'string').toBe(true);
+        });
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
   it('cancel-all: a CancelResult or a PmtError', async () => {
     await fc.assert(
       fc.asyncProperty(replies(KALSHI_KEYS), async (r) => {
@@ -128,6 +160,24 @@ describe('Kalshi trading under arbitrary answers', () => {
         });
       }),
       { numRuns: RUNS },
+    );
+  });
+});
+
+const CLOB_KEYS = ['data', 'next_cursor', 'id', 'status', 'market', 'asset_id', 'side', 'price', 'original_size', 'size_matched', 'outcome', 'created_at', 'canceled', 'not_canceled', 'orderID', 'success', 'errorMsg', 'minimum_tick_size', 'neg_risk', 'error'];
+
+describe('Polymarket trading under arbitrary CLOB answers', () => {
+  const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
+  it('fetch_order, fetch_open_orders, cancel-all, describe_asset, create (all of it junk)', async () => {
+    await fc.assert(
+      fc.asyncProperty(replies([...CLOB_KEYS, ...GAMMA_KEYS]), fc.constantFrom('get', 'list', 'cancel', 'asset', 'create'), async (r, op) => {
+        if (op === 'get') await outcome(r, () => polyTrading.fetchOrder('0x' + 'ab'.repeat(32)), expectWellFormedOrder);
+        if (op === 'list') await outcome(r, () => polyTrading.fetchOpenOrders(), (os) => os.forEach(expectWellFormedOrder));
+        if (op === 'cancel') await outcome(r, () => polyTrading.cancelAllOrders(), (res) => res.cancelled.forEach(expectWellFormedOrder));
+        if (op === 'asset') await outcome(r, () => polyTrading.describeAsset(TOKEN), (a) => expect(typeof a.asset_id).toBe('string'));
+        if (op === 'create') await outcome(r, () => polyTrading.createOrder({ asset_id: TOKEN, outcome: 'yes', side: 'buy', price: 0.5, size: 10, order_type: 'gtc' }), expectWellFormedOrder);
+      }),
+      { numRuns: RUNS * 2 },
     );
   });
 });

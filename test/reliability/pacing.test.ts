@@ -93,6 +93,30 @@ describe('pmt markets list --all on Polymarket, default pacing', () => {
   });
 });
 
+describe('pmt markets list --all on Kalshi, default pacing', () => {
+  let d: Doubles;
+  beforeAll(async () => {
+    d = await startDoubles({ kalshi: { markets: 300, historical: 40 }, polymarket: { events: 5 } });
+  });
+  afterAll(() => d?.close());
+
+  it(`never sends Kalshi more than ${KALSHI_READS_PER_SECOND} requests in any second`, async () => {
+    const r = await runPmt(['--exchange', 'kalshi', 'markets', 'list', '--all', '--limit', '5', '--status', 'all', '--json'], {
+      env: { ...d.env, PMT_CONFIG_DIR: tempConfigDir() },
+      timeout: 60_000,
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const reqs = d.kalshi.double.requests;
+    expect(reqs.length).toBeGreaterThan(KALSHI_READS_PER_SECOND * 2);
+    const at = times(reqs);
+    expect(maxInWindow(at, 1000)).toBeLessThanOrEqual(KALSHI_READS_PER_SECOND + 2);
+    // Kalshi's read bucket: 20 requests/s of 10 tokens, holding one second's worth.
+    expect(lowestBucketLevel(at.map((t) => ({ at: t, cost: 10 })), KALSHI_READS_PER_SECOND * 10, KALSHI_READS_PER_SECOND * 10)).toBeGreaterThanOrEqual(-20);
+    const ids = (JSON.parse(r.stdout) as { markets: Array<{ unified_id: string }> }).markets.map((m) => m.unified_id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
 describe('Kalshi fan-out, default pacing', () => {
   let d: TradingDouble;
   beforeAll(async () => {

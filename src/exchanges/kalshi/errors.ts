@@ -31,6 +31,13 @@ export function mapKalshiError(res: UpstreamResponse, ctx: RequestContext): PmtE
   const msg = upstreamMessage(res.body);
   const code = errorCode(res.body) ?? '';
   const where = `${ctx.method} ${ctx.path}`;
+  // A regional refusal is not a credentials problem: re-keying would not help.
+  if ((res.status === 403 || res.status === 451) && /geo.?block|region|country|jurisdiction|location/i.test(msg)) {
+    return new PmtError('Api', `Kalshi refused ${where} for this region (HTTP ${res.status}): ${msg}`, {
+      status: res.status,
+      hint: 'Kalshi is not available in your region (geoblock); see Kalshi\'s list of restricted jurisdictions',
+    });
+  }
   if (res.status === 401 || res.status === 403 || /unauthori[sz]ed|invalid.?signature|authentication/i.test(code)) {
     return new PmtError('Authentication', `Kalshi refused the credentials on ${where}: ${msg}`, { status: res.status, hint: authHint(res.status, msg + ' ' + code) });
   }
