@@ -13,20 +13,22 @@
  * (exit 8), a final 5xx or HTML page is `Api` (exit 1). A `Retry-After` longer than what is left
  * of the waiting budget is not waited for: the error says how long to wait.
  *
- * Writes (POST/DELETE) are sent exactly once. A failure after the request may have left (a
- * timeout, a reset, a dropped connection: anything but "could not connect") is marked
- * `ambiguous` so the adapter looks the order up instead of guessing.
+ * Writes (POST/DELETE) are sent exactly once unless the caller declares one idempotent (a
+ * cancel). A failure after the request may have left (a timeout, a reset, a dropped connection:
+ * anything but "could not connect"), and a 2xx whose body cannot be read, is marked `ambiguous`
+ * so the adapter looks the order up instead of guessing.
  *
  * Retry policy per operation (what each adapter sends through this layer):
  *
  * | operation | upstream request(s) | on a transient failure |
  * |---|---|---|
- * | fetch_markets, --all pages, lineage, market/token lookups | GET (Kalshi /markets…, Gamma /events/keyset, /markets, /events/slug) | retried as above, each page on its own |
- * | fetch_orderbook, book stats/impact | GET (Kalshi /markets/{t}/orderbook, CLOB /book) | retried as above |
+ * | fetch_markets, --all pages, lineage, market/token lookups | GET (Kalshi /markets, /historical/markets, /events, /series; Gamma /events/keyset, /markets, /events/slug) | retried as above, each page on its own; a page that still fails fails the whole listing (nothing partial on stdout) |
+ * | fetch_orderbook, book stats/impact | GET (Kalshi /markets/{t}/orderbook, signed; CLOB /book) | retried as above, signed afresh per attempt |
  * | fetch_order, fetch_open_orders | GET (Kalshi /portfolio/orders…, CLOB /data/order(s)) | retried as above, signed afresh per attempt |
- * | create_order, Kalshi | POST /portfolio/events/orders with a fresh client_order_id | never resent; on a timeout/reset/5xx/unreadable 2xx the order is looked up by client_order_id (3 lookups, 0.2/0.6/1.2 s apart, each a retried GET) and reported as placed, NOT placed, or MAY have been placed |
- * | create_order, Polymarket | POST /order with one signed order (its hash is its identity) | never re-signed; resent only as the same signed order, or looked up by its hash |
- * | cancel_all_orders, Kalshi | GET listing (retried) then DELETE batches of 20 (never retried) | every order ends up in `cancelled` or `failed` with a reason; a lost batch is reported as "may or may not have been cancelled" |
+ * | create_order, Kalshi | POST /portfolio/events/orders with a fresh client_order_id | sent once, never resent; after a timeout/reset/5xx/unreadable 2xx the order is looked up by client_order_id (3 lookups 0.2/0.6/1.2 s apart, each a retried GET) and reported as placed, NOT placed (safe to resend) or MAY have been placed (with what to check) |
+ * | create_order, Polymarket | POST /order with one EIP-712 signed order (its hash is the order id) | never re-signed; after a timeout/reset/502/504/unreadable 2xx it is looked up by hash, and only if absent the very same signed bytes are sent once more (a duplicate is refused by the CLOB); a 4xx/500/503 answer is the CLOB's verdict and is not resent |
+ * | cancel_all_orders, Kalshi | retried GET listing, then DELETE batches of 20 | batches never resent; every listed order ends in `cancelled` or `failed` with a reason ("may or may not have been cancelled" for a batch whose answer was lost); no batch after a failed one |
+ * | cancel_all_orders, Polymarket | retried GET listing, then DELETE /cancel-all or /cancel-market-orders | the DELETE is retried like a read (cancelling twice is harmless); orders the answer does not mention are looked up |
  * | credentials check | GET /portfolio/balance (Kalshi) | retried as above |
  *
  * Pacing: request starts per key are spaced 1/rate apart (Kalshi reads 20/s, Kalshi writes
@@ -34,6 +36,9 @@
  * under the documented rates instead of provoking 429s.
  */
 import { describeJsonError, PmtError, redactSecrets } from '../errors.js';
+import { describeNetError, errCode, htmlError, isNetworkError, isTimeout, looksLikeHtml, NEVER_SENT_CODES, parseRetryAfter, redactUrl, withClockHint } from './http-failures.js';
+
+export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint } from './http-failures.js';
 import type { ExchangeId } from './types.js';
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
@@ -91,19 +96,8 @@ export interface RequestOptions {
 }
 
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]);
-const NETWORK_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH',
-  'ECONNABORTED', 'ERR_GOT_REQUEST_ERROR', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET',
-]);
-/** Codes that prove the request never reached the server: a write failing this way did not land. */
-const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
-/** A signed request refused while the clocks differ by more than this gets the clock hint. */
-export const CLOCK_SKEW_HINT_MS = 10_000;
 /** Attempts need at least this much time left to be worth starting. */
 const MIN_ATTEMPT_MS = 1000;
-// Query names whose values are credentials (`token_id` is a public Polymarket asset id, not a secret).
-const SECRET_QUERY_RE = /^(.*[-_])?(api[-_]?key|key|secret|signature|sig|passphrase|password|access[-_]?token|auth[-_]?token|token)$/i;
-
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseMs: 250, capMs: 4000, budgetMs: 20000, totalMs: 45000 };
 
 type GotLike = typeof import('got').default;
@@ -140,32 +134,6 @@ export function pacerFor(key: string, perSecond: number): Pacer {
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
-}
-
-/** A day: longer Retry-After values are nonsense and are capped so messages stay readable. */
-const MAX_RETRY_AFTER_MS = 86_400_000;
-
-/** Milliseconds from a Retry-After header (seconds or an HTTP date), or undefined. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  if (!v) return undefined;
-  if (/^\d+(\.\d+)?$/.test(v.trim())) return Math.min(MAX_RETRY_AFTER_MS, Math.round(Number(v) * 1000));
-  if (!/[a-z]{3},? /i.test(v)) return undefined; // an HTTP date names its day; "1e9" is not one
-  const t = Date.parse(v);
-  return Number.isNaN(t) ? undefined : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, t - now));
-}
-
-/** The URL as shown in logs and errors: query values that look secret are replaced by `***`. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    for (const k of [...u.searchParams.keys()]) if (SECRET_QUERY_RE.test(k)) u.searchParams.set(k, '***');
-    u.username = '';
-    u.password = '';
-    return u.toString();
-  } catch {
-    return url.replace(/\?.*$/, '');
-  }
 }
 
 export class HttpClient {
@@ -349,25 +317,6 @@ export class HttpClient {
   }
 }
 
-/**
- * A signed request refused while this machine's clock and the server's `Date` disagree by more
- * than CLOCK_SKEW_HINT_MS: exchanges reject signatures whose timestamp is off, so say so.
- */
-export function withClockHint(err: PmtError, res: UpstreamResponse, now: number): PmtError {
-  const date = res.headers.date;
-  const server = typeof date === 'string' ? Date.parse(date) : NaN;
-  if (!Number.isFinite(server)) return err;
-  const skew = now - server;
-  if (Math.abs(skew) <= CLOCK_SKEW_HINT_MS) return err;
-  const s = Math.round(Math.abs(skew) / 1000);
-  return new PmtError(err.kind, `${err.message} (this machine's clock is ${s}s ${skew > 0 ? 'ahead of' : 'behind'} the exchange's)`, {
-    status: err.status,
-    retryAfter: err.retryAfter,
-    cause: err.cause,
-    hint: 'signed requests carry a timestamp the exchange checks: set this machine\'s clock right (enable NTP, e.g. `timedatectl set-ntp true`) and try again',
-  });
-}
-
 function envRetry(): Partial<RetryPolicy> {
   const out: Partial<RetryPolicy> = {};
   const base = Number(process.env.PMT_RETRY_BASE_MS);
@@ -377,68 +326,4 @@ function envRetry(): Partial<RetryPolicy> {
   const total = Number(process.env.PMT_RETRY_TOTAL_MS);
   if (total > 0) out.totalMs = total;
   return out;
-}
-
-function errCode(e: unknown): string | undefined {
-  const any = e as { code?: string; cause?: { code?: string } } | undefined;
-  return any?.code ?? any?.cause?.code;
-}
-
-function isTimeout(e: unknown): boolean {
-  const name = (e as { name?: string } | undefined)?.name;
-  return name === 'TimeoutError' || errCode(e) === 'ETIMEDOUT';
-}
-
-function isNetworkError(e: unknown): boolean {
-  if (isTimeout(e)) return true;
-  const code = errCode(e);
-  return code !== undefined && (NETWORK_CODES.has(code) || code.startsWith('ERR_GOT'));
-}
-
-function describeNetError(e: unknown): string {
-  if (isTimeout(e)) return 'timed out';
-  const code = errCode(e);
-  if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ECONNRESET') return 'connection reset';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-  if (code) return code;
-  return e instanceof Error ? e.message : 'network failure';
-}
-
-function looksLikeHtml(res: UpstreamResponse): boolean {
-  const ct = String(res.headers['content-type'] ?? '');
-  return ct.includes('text/html') || /^\s*<(!doctype|html|head|body|\?xml)/i.test(res.body);
-}
-
-const BLOCK_RE = /cloudflare|attention required|you have been blocked|access denied|just a moment|enable javascript and cookies|geo.?block|restricted|not available in your (country|region)|unavailable in your (country|region)/i;
-
-function htmlError(label: string, res: UpstreamResponse, ctx: RequestContext): PmtError {
-  const text = res.body.replace(/<script[\s\S]*?<\/script>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
-  const challenged = res.headers['cf-mitigated'] !== undefined;
-  const blocked = challenged || BLOCK_RE.test(text);
-  if (res.status === 403 || res.status === 451 || blocked) {
-    return new PmtError('Api', `${label} refused ${ctx.method} ${ctx.path} with an HTML block page (HTTP ${res.status})`, {
-      status: res.status,
-      hint: 'your network or region is blocked by the exchange (Cloudflare/geoblock); try another network or check the exchange\'s regional restrictions',
-    });
-  }
-  return new PmtError('Api', `${label} answered ${ctx.method} ${ctx.path} with an HTML page instead of JSON (HTTP ${res.status})`, {
-    status: res.status,
-    hint: res.status >= 500 ? 'the exchange or its CDN is having trouble; try again shortly' : undefined,
-  });
-}
-
-/** Pull a readable message out of an upstream error body (JSON envelope or plain text). */
-export function upstreamMessage(body: string): string {
-  try {
-    const j = JSON.parse(body) as Record<string, unknown>;
-    const inner = (j.error && typeof j.error === 'object' ? j.error : j) as Record<string, unknown>;
-    const msg = inner.message ?? inner.error ?? inner.errorMsg ?? inner.detail ?? (typeof j.error === 'string' ? j.error : undefined);
-    const code = inner.code;
-    if (typeof msg === 'string' && msg) return typeof code === 'string' && code ? `${msg} (${code})` : msg;
-  } catch {
-    /* not JSON */
-  }
-  const text = body.replace(/\s+/g, ' ').trim();
-  return text.length > 200 ? text.slice(0, 200) + '…' : text || '(empty body)';
 }

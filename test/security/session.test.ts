@@ -35,7 +35,7 @@ let needles: Needle[];
 const runs: Run[] = [];
 
 beforeAll(async () => {
-  d = await startDoubles({ polymarket: { events: 20 } });
+  d = await startDoubles({ kalshi: { markets: 60 }, polymarket: { events: 20 } });
   kalshi = makeKalshiKey('5ec0e7aa-0000-4000-8000-00000000beef');
   d.kalshi.auth.register(kalshi.keyId, kalshi.publicKey);
   keyPath = join(mkdtempSync(join(tmpdir(), 'pmt-sec-')), 'kalshi.pem');
@@ -90,6 +90,8 @@ describe('a trading session leaks nothing', () => {
     }
     for (const r of await every('book show polymarket', ['book', 'show', P.normal], envText())) expect(r.exitCode, r.stderr).toBe(0);
     for (const r of await every('markets list polymarket', ['--exchange', 'polymarket', 'markets', 'list', '--limit', '3'], envText())) expect(r.exitCode, r.stderr).toBe(0);
+    for (const r of await every('markets list kalshi', ['--exchange', 'kalshi', 'markets', 'list', '--limit', '3'], envPath())) expect(r.exitCode, r.stderr).toBe(0);
+    for (const r of await every('markets list both', ['markets', 'list', '--limit', '2'], envText())) expect(r.exitCode, r.stderr).toBe(0);
     // --verbose printed the signed requests: one line each, no header values.
     const verbose = runs.find((r) => r.label.startsWith('book show kalshi (PEM text) --verbose'))!;
     expect(lines(verbose.stderr).some((l) => /^\[pmt\] GET .*\/markets\/KXBOOK-26DEC31-NORMAL\/orderbook 200/.test(l))).toBe(true);
