@@ -4,7 +4,7 @@
  * handed to adapters; nothing in this module prints or logs them.
  */
 import { readFileSync } from 'node:fs';
-import { PmtError } from './errors.js';
+import { PmtError, registerSecret } from './errors.js';
 import type { Profile } from './profiles.js';
 
 export type Source = 'flag' | 'env' | 'profile';
@@ -140,6 +140,10 @@ export function resolveCredentials(opts: {
       apiSecret: pick('POLYMARKET_API_SECRET', p?.api_secret),
       apiPassphrase: pick('POLYMARKET_API_PASSPHRASE', p?.api_passphrase),
     };
+  }
+  // Whatever prints later (errors, --verbose, crash reports) scrubs these values.
+  for (const secret of [kalshi?.privateKeyPem.value, polymarket?.privateKey.value, polymarket?.apiSecret?.value, polymarket?.apiPassphrase?.value]) {
+    registerSecret(secret);
   }
   return { profileName, kalshi, polymarket, kalshiDemo };
 }

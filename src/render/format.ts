@@ -24,9 +24,15 @@ export function sanitize(text: string | null | undefined): string {
 
 export { displayWidth, truncate, fit } from './width.js';
 
-const USD_WHOLE = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const USD_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const NUM = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// The first Intl object a process makes loads ICU data (tens of ms): every one is made on first
+// use, so JSON, NDJSON and piped output never pay for it.
+const lazy = <T>(make: () => T): (() => T) => {
+  let v: T | undefined;
+  return () => (v ??= make());
+};
+const USD_WHOLE = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
+const USD_CENTS = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const NUM = lazy(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 
 export interface FormatterOptions {
   /** Show prices as cents (65¢) rather than probabilities (0.65). */
@@ -39,23 +45,26 @@ export class Formatter {
   readonly c: ChalkInstance;
   readonly human: boolean;
   private readonly cents: boolean;
-  private readonly dateFmt: Intl.DateTimeFormat;
+  private readonly dateFmt: () => Intl.DateTimeFormat;
 
   constructor(io: Pick<IO, 'isTTY' | 'color'>, opts: FormatterOptions = {}) {
     this.human = io.isTTY;
     this.c = new Chalk({ level: io.color ? 1 : 0 });
     this.cents = opts.cents ?? false;
-    this.dateFmt = new Intl.DateTimeFormat('en-CA', {
-      timeZone: opts.timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      // h23, not hour12:false: ICU renders midnight as "24:00" under hour12:false.
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
+    this.dateFmt = lazy(
+      () =>
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone: opts.timeZone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          // h23, not hour12:false: en-CA with hour12:false prints midnight as "24:00" of the same date.
+          hourCycle: 'h23',
+          timeZoneName: 'short',
+        }),
+    );
   }
 
   /** A probability: "0.65" (2–4 decimals) or, with the cents view, "65¢". Null is "-". */
@@ -72,13 +81,13 @@ export class Formatter {
   usd(v: number | null | undefined, opts: { cents?: boolean } = {}): string {
     if (v == null || !Number.isFinite(v)) return '-';
     if (!this.human) return String(v);
-    return (opts.cents || !Number.isInteger(v) ? USD_CENTS : USD_WHOLE).format(v);
+    return (opts.cents || !Number.isInteger(v) ? USD_CENTS : USD_WHOLE)().format(v);
   }
 
   /** A count of contracts: "1,500" for people, "1500" piped. */
   num(v: number | null | undefined): string {
     if (v == null || !Number.isFinite(v)) return '-';
-    return this.human ? NUM.format(v) : String(v);
+    return this.human ? NUM().format(v) : String(v);
   }
 
   /**
@@ -91,7 +100,7 @@ export class Formatter {
     const d = new Date(iso);
     if (Number.isNaN(d.getTime())) return sanitize(iso);
     const p: Record<string, string> = {};
-    for (const part of this.dateFmt.formatToParts(d)) p[part.type] = part.value;
+    for (const part of this.dateFmt().formatToParts(d)) p[part.type] = part.value;
     return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
   }
 

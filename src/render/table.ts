@@ -73,7 +73,7 @@ export async function tableString(io: Pick<IO, 'columns' | 'color'>, columns: Co
   const { default: Table } = await import('cli-table3');
   const none = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '' };
   const table = new Table({
-    head: fitted(columns.map((c) => c.header)).map(bold),
+    head: fitted(columns.map((c) => bold(c.header))),
     chars: { ...none, middle: ' '.repeat(GAP) },
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
     wordWrap: false,

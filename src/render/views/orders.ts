@@ -61,7 +61,7 @@ export interface ExchangeOrder {
 
 export const ORDER_COLUMNS: Column[] = [
   { header: 'EXCHANGE' },
-  { header: 'ID', flex: true },
+  { header: 'ID' }, // never cut: it is what `pmt order get` takes
   { header: 'MARKET', flex: true },
   { header: 'OUTCOME' },
   { header: 'SIDE' },
