@@ -3,7 +3,10 @@
  * becomes a line on stderr and an exit code. Verb modules keep heavy imports out of start-up.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { exitCodeFor, PmtError, toPmtError } from './errors.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exitCodeFor, PmtError, redactSecrets, registerSecret, safeLine, toPmtError } from './errors.js';
+import { configDir } from './profiles.js';
 import { registerMarkets } from './commands/markets/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerOrder } from './commands/order/index.js';
@@ -11,7 +14,10 @@ import { registerProfile } from './commands/profile/index.js';
 import { registerServe } from './commands/serve.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerExchanges } from './commands/exchanges.js';
-import { commanderOutput, writeStdout } from './render/io.js';
+import { applyHelp } from './commands/help-text.js';
+import { overview, REFERENCE } from './commands/overview.js';
+import { unknownHelpTarget } from './commands/suggest.js';
+import { commanderOutput, streamColor, writeStdout } from './render/io.js';
 
 export const VERSION = '0.3.1';
 
@@ -26,6 +32,9 @@ export function buildProgram(): Command {
     .option('--profile <name>', 'use this stored profile instead of the active one')
     .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
     .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')
+    .helpOption('-h, --help', 'show help for this command')
+    // Every command's help also lists the global options, so `--json` is discoverable anywhere.
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
     .exitOverride()
@@ -37,6 +46,8 @@ export function buildProgram(): Command {
   registerServe(program);
   registerCompletion(program);
   registerExchanges(program);
+  applyHelp(program);
+  program.addHelpText('after', REFERENCE);
   return program;
 }
 
@@ -44,31 +55,78 @@ function wantsJson(argv: string[]): boolean {
   return argv.includes('--json') || argv.includes('--ndjson');
 }
 
-/** Print an error as one line (the error object with --json) and return its exit code. */
+/**
+ * Print an error as one line (the error object with --json) and return its exit code. Every
+ * printed string goes through `safeLine`: no registered secret, no control character or escape
+ * sequence from an upstream message, never more than one line. The stack (only with --verbose)
+ * is scrubbed of secrets too.
+ */
 export function reportError(err: unknown, argv: string[], stderr: NodeJS.WritableStream = process.stderr): number {
+  registerConfiguredSecrets(process.env);
   const e = toPmtError(err);
   const code = exitCodeFor(e);
+  const msg = safeLine(e.message) || 'unexpected error';
   if (wantsJson(argv)) {
-    stderr.write(JSON.stringify(e.toObject()) + '\n');
+    stderr.write(JSON.stringify({ kind: e.kind, message: msg }) + '\n');
   } else {
-    const color = Boolean((stderr as { isTTY?: boolean }).isTTY) && !process.env.NO_COLOR && !argv.includes('--no-color');
+    const color = streamColor(process.env, stderr as { isTTY?: boolean }, argv.includes('--no-color'));
     const label = e.cancelled ? 'cancelled' : 'error';
     const head = color ? `\u001b[31m${label}\u001b[39m` : label;
-    const msg = oneLine(e.message);
-    const hint = e.hint ? ` (hint: ${oneLine(e.hint)})` : '';
+    const hint = e.hint ? ` (hint: ${safeLine(e.hint)})` : '';
     const kind = e.usage || e.cancelled ? '' : ` [${e.kind}]`;
     stderr.write(`${head}: ${msg}${kind}${hint}\n`);
   }
   if (argv.includes('--verbose') && !(err instanceof PmtError && (err.usage || err.cancelled))) {
     const cause = err instanceof PmtError ? err.cause : err;
     const stack = cause instanceof Error ? cause.stack : err instanceof Error ? err.stack : undefined;
-    if (stack) stderr.write(stack + '\n');
+    if (stack) stderr.write(redactSecrets(stack) + '\n');
   }
   return code;
 }
 
+/** Commander's error text as one line: "unknown command 'markt'\n(Did you mean markets?)" keeps its hint. */
+function commanderMessage(str: string): string {
+  return oneLine(str.replace(/^error:\s*/i, ''));
+}
+
 function oneLine(s: string): string {
   return s.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+const SECRET_ENV = ['KALSHI_PRIVATE_KEY', 'POLYMARKET_PRIVATE_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE'] as const;
+const SECRET_FIELD_RE = /^(private_key|api_secret|api_passphrase)$/;
+
+/**
+ * Before printing an error, learn every secret this run could hold, even if the failure came
+ * before credentials were resolved (a crash at start-up, a bad flag): the credential variables,
+ * the Kalshi PEM file they name, and the secret fields of the profile store. Best effort: a
+ * file that cannot be read holds nothing to leak.
+ */
+function registerConfiguredSecrets(env: NodeJS.ProcessEnv): void {
+  for (const k of SECRET_ENV) registerSecret(env[k]);
+  const read = (path: string | undefined) => {
+    try {
+      return path ? readFileSync(path, 'utf8') : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  registerSecret(read(env.KALSHI_PRIVATE_KEY_PATH));
+  const store = read(join(configDir(env), 'profiles.json'));
+  if (!store) return;
+  try {
+    const walk = (v: unknown, key = ''): void => {
+      if (typeof v === 'string') {
+        if (SECRET_FIELD_RE.test(key)) registerSecret(v);
+        if (key === 'private_key_path') registerSecret(read(v));
+      } else if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) walk(x, k);
+      }
+    };
+    walk(JSON.parse(store));
+  } catch {
+    /* an unreadable store is reported by whoever reads it */
+  }
 }
 
 /** Run pmt with process-style argv; resolves to the exit code. */
@@ -84,23 +142,31 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   program.configureOutput({
     // Commander's own error text ("error: unknown option '--x'") becomes our one-line error.
     outputError: (str) => {
-      usageMessage = str.replace(/^error:\s*/i, '').trim();
+      usageMessage = commanderMessage(str);
     },
   });
   for (const sub of allCommands(program)) {
     sub.exitOverride();
-    sub.configureOutput({ outputError: (str) => (usageMessage = str.replace(/^error:\s*/i, '').trim()) });
+    sub.configureOutput({
+      outputError: (str) => (usageMessage = commanderMessage(str)),
+      // Commander writes to stderr only for a group called without a subcommand (`pmt markets`):
+      // that help is what the user asked for, so it goes to stdout and exits 0.
+      writeErr: (str) => process.stdout.write(str),
+    });
   }
   try {
     if (user.length === 0) {
-      writeStdout(program.helpInformation());
+      writeStdout(overview(program, VERSION));
       return 0;
     }
+    const wrong = unknownHelpTarget(program, user);
+    if (wrong) return reportError(new PmtError('Api', wrong, { usage: true }), user);
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.exitCode === 0) return 0; // --help, --version
+      if (err.code === 'commander.help') return 0; // a group's help, printed above
       return reportError(new PmtError('Api', usageMessage ?? err.message, { usage: true }), user);
     }
     return reportError(err, user);

@@ -4,7 +4,7 @@
  * handed to adapters; nothing in this module prints or logs them.
  */
 import { readFileSync } from 'node:fs';
-import { PmtError } from './errors.js';
+import { PmtError, registerSecret } from './errors.js';
 import type { Profile } from './profiles.js';
 
 export type Source = 'flag' | 'env' | 'profile';
@@ -141,6 +141,10 @@ export function resolveCredentials(opts: {
       apiPassphrase: pick('POLYMARKET_API_PASSPHRASE', p?.api_passphrase),
     };
   }
+  // Whatever prints later (errors, --verbose, crash reports) scrubs these values.
+  for (const secret of [kalshi?.privateKeyPem.value, polymarket?.privateKey.value, polymarket?.apiSecret?.value, polymarket?.apiPassphrase?.value]) {
+    registerSecret(secret);
+  }
   return { profileName, kalshi, polymarket, kalshiDemo };
 }
 
@@ -153,4 +157,13 @@ function readPem(path: string, origin: string): string {
       hint: 'check the path, or run `pmt profile add <name> --kalshi-private-key-path FILE`',
     });
   }
+}
+
+/**
+ * Load a Kalshi PEM exactly as the adapter will (`loadKalshiKey`), for `profile add` and
+ * `profile show`, which may not import the adapter themselves. Throws `Config`, never echoing it.
+ */
+export async function checkKalshiPem(pem: string, source: string): Promise<void> {
+  const { loadKalshiKey } = await import('./exchanges/kalshi/auth.js');
+  loadKalshiKey(pem, source);
 }

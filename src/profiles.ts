@@ -7,7 +7,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { PmtError } from './errors.js';
+import { describeJsonError, PmtError } from './errors.js';
 
 export interface KalshiProfile {
   api_key_id?: string;
@@ -92,7 +92,7 @@ export class ProfileStore {
       });
       this.conf = conf as unknown as ConfLike;
     } catch (e) {
-      throw new PmtError('Config', `the profile store ${this.file} is unreadable: ${(e as Error).message}`, {
+      throw new PmtError('Config', `the profile store ${this.file} is unreadable: ${describeJsonError(e)}`, {
         hint: 'fix or remove the file, then run `pmt profile add`',
       });
     }
@@ -110,7 +110,7 @@ export class ProfileStore {
       const data = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<StoreShape>;
       return { active: data.active ?? null, profiles: data.profiles ?? {} };
     } catch (e) {
-      throw new PmtError('Config', `the profile store ${this.file} is unreadable: ${(e as Error).message}`, {
+      throw new PmtError('Config', `the profile store ${this.file} is unreadable: ${describeJsonError(e)}`, {
         hint: 'fix or remove the file, then run `pmt profile add`',
       });
     }

@@ -8,6 +8,8 @@ import { Decimal } from './decimal.js';
 import { usageError, PmtError } from './errors.js';
 
 const PLAIN_DECIMAL_RE = /^\d{1,15}(?:\.\d{1,12})?$/;
+/** Printable ASCII without space: every id form pmt accepts (tickers, slugs, token and order ids, cursors). */
+const ID_CHARS_RE = /^[\x21-\x7e]+$/;
 const PLAIN_INT_RE = /^\d{1,9}$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
@@ -25,7 +27,8 @@ export function parseDecimal(field: string, input: unknown): Decimal {
   if (typeof input === 'number' && /e/i.test(s)) {
     // A JSON number like 1e-7: accept when it denotes a plain decimal value.
     const d = Decimal.parse(s);
-    if (d && !d.isNegative() && d.places() <= 12) return d;
+    // Same bounds as the text form: at most 15 integer digits and 12 decimals.
+    if (d && !d.isNegative() && d.places() <= 12 && d.lt('1000000000000000')) return d;
   }
   if (!PLAIN_DECIMAL_RE.test(s)) {
     throw usageError(`${field} must be a plain decimal number like 0.52 or 10 (got "${show(input)}")`);
@@ -73,9 +76,14 @@ export function parseId(field: string, input: unknown, pattern?: RegExp, max = M
   if (s.trim() === '') throw usageError(`${field} must not be empty`);
   if (s.length > max) throw usageError(`${field} is too long (${s.length} characters, at most ${max})`);
   if (CONTROL_RE.test(s) || /\s/.test(s)) throw usageError(`${field} must not contain spaces or control characters`);
+  if (!ID_CHARS_RE.test(s)) {
+    throw usageError(`${field} must be plain ASCII letters, digits and punctuation (got "${show(s)}")`, 'copy the id again: look-alike characters such as a long dash are not part of any id');
+  }
   if (s.includes('/') || s.includes('\\') || s === '.' || s === '..' || s.includes('?') || s.includes('#')) {
     throw usageError(`${field} contains a character that is not allowed in an id ("/", "\\", "?" or "#")`);
   }
+  // "kalshi:" names an exchange but no id: sent on, it would ask the upstream for an empty id.
+  if (/^(kalshi|polymarket):$/i.test(s)) throw usageError(`${field} "${show(s)}" names an exchange but no id after the colon`);
   if (pattern && !pattern.test(s)) throw usageError(`${field} "${show(s)}" is not a valid id`);
   return s;
 }
@@ -83,7 +91,9 @@ export function parseId(field: string, input: unknown, pattern?: RegExp, max = M
 /** Cursor text: opaque, but bounded and printable. */
 export function parseCursor(input: unknown): string {
   const s = String(input ?? '');
-  if (s.length > 4096 || CONTROL_RE.test(s)) throw usageError('cursor is malformed (use the cursor printed by a previous page)');
+  if (s.length > 4096 || CONTROL_RE.test(s) || (s !== '' && !ID_CHARS_RE.test(s))) {
+    throw usageError('cursor is malformed (use the cursor printed by a previous page)');
+  }
   return s;
 }
 

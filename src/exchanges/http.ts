@@ -1,15 +1,44 @@
 /**
  * The HTTP layer every adapter uses: got underneath (loaded on the first request), base URL from
  * the environment, timeouts, per-attempt signing, pacing under the exchange's documented rate,
- * retries for idempotent reads only, one `--verbose` line per attempt, and every failure turned
- * into a PmtError of the right kind.
+ * retries for idempotent reads only, one `--verbose` line per attempt (secrets scrubbed), and
+ * every failure turned into a PmtError of the right kind.
  *
- * Retry policy (reads): up to 4 attempts on 429, 500/502/503/504, connection resets and timeouts;
- * full-jitter exponential backoff (base 250 ms, cap 4 s) or the upstream's `Retry-After` when it
- * gives one; at most 20 s spent waiting in total. Writes are sent once; a failure after the
- * request may have left is marked `ambiguous` so the caller can look the order up.
+ * Retry policy for reads (every GET): up to 4 attempts on 408, 429, 500/502/503/504, Cloudflare's
+ * 520-524, connection resets and timeouts; full-jitter exponential backoff (base 250 ms, cap 4 s)
+ * or the upstream's `Retry-After` when it gives one; at most 20 s spent waiting in total, and no
+ * attempt started (nor allowed to run) past 45 s from the first one. Then the error names what
+ * was tried ("tried 4 times: 503, 503, timed out, 503") with its kind: a final 429 is
+ * `RateLimited` (exit 7) with `retryAfter`, a final reset/timeout/refusal is `NetworkError`
+ * (exit 8), a final 5xx or HTML page is `Api` (exit 1). A `Retry-After` longer than what is left
+ * of the waiting budget is not waited for: the error says how long to wait.
+ *
+ * Writes (POST/DELETE) are sent exactly once unless the caller declares one idempotent (a
+ * cancel). A failure after the request may have left (a timeout, a reset, a dropped connection:
+ * anything but "could not connect"), and a 2xx whose body cannot be read, is marked `ambiguous`
+ * so the adapter looks the order up instead of guessing.
+ *
+ * Retry policy per operation (what each adapter sends through this layer):
+ *
+ * | operation | upstream request(s) | on a transient failure |
+ * |---|---|---|
+ * | fetch_markets, --all pages, lineage, market/token lookups | GET (Kalshi /markets, /historical/markets, /events, /series; Gamma /events/keyset, /markets, /events/slug) | retried as above, each page on its own; a page that still fails fails the whole listing (nothing partial on stdout) |
+ * | fetch_orderbook, book stats/impact | GET (Kalshi /markets/{t}/orderbook, signed; CLOB /book) | retried as above, signed afresh per attempt |
+ * | fetch_order, fetch_open_orders | GET (Kalshi /portfolio/orders…, CLOB /data/order(s)) | retried as above, signed afresh per attempt |
+ * | create_order, Kalshi | POST /portfolio/events/orders with a fresh client_order_id | sent once, never resent; after a timeout/reset/5xx/unreadable 2xx the order is looked up by client_order_id (3 lookups 0.2/0.6/1.2 s apart, each a retried GET) and reported as placed, NOT placed (safe to resend) or MAY have been placed (with what to check) |
+ * | create_order, Polymarket | POST /order with one EIP-712 signed order (its hash is the order id) | never re-signed; after a timeout/reset/502/504/unreadable 2xx it is looked up by hash, and only if absent the very same signed bytes are sent once more (a duplicate is refused by the CLOB); a 4xx/500/503 answer is the CLOB's verdict and is not resent |
+ * | cancel_all_orders, Kalshi | retried GET listing, then DELETE batches of 20 | batches never resent; every listed order ends in `cancelled` or `failed` with a reason ("may or may not have been cancelled" for a batch whose answer was lost); no batch after a failed one |
+ * | cancel_all_orders, Polymarket | retried GET listing, then DELETE /cancel-all or /cancel-market-orders | the DELETE is retried like a read (cancelling twice is harmless); orders the answer does not mention are looked up |
+ * | credentials check | GET /portfolio/balance (Kalshi) | retried as above |
+ *
+ * Pacing: request starts per key are spaced 1/rate apart (Kalshi reads 20/s, Kalshi writes
+ * 10/s charged per batch cost, Gamma 40/s, CLOB 50/s), so `--all` and cancel-all fan-out stay
+ * under the documented rates instead of provoking 429s.
  */
-import { PmtError } from '../errors.js';
+import { describeJsonError, PmtError, redactSecrets } from '../errors.js';
+import { describeNetError, errCode, htmlError, isNetworkError, isTimeout, looksLikeHtml, NEVER_SENT_CODES, parseRetryAfter, redactUrl, withClockHint } from './http-failures.js';
+
+export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint } from './http-failures.js';
 import type { ExchangeId } from './types.js';
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
@@ -37,6 +66,8 @@ export interface RetryPolicy {
   capMs: number;
   /** Total time allowed for waiting between attempts. */
   budgetMs: number;
+  /** No attempt starts, or runs, later than this after the first one (reads only). */
+  totalMs: number;
 }
 
 export interface HttpOptions {
@@ -64,15 +95,10 @@ export interface RequestOptions {
   idempotent?: boolean;
 }
 
-const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
-const NETWORK_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH',
-  'ECONNABORTED', 'ERR_GOT_REQUEST_ERROR', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_SOCKET',
-]);
-// Query names whose values are credentials (`token_id` is a public Polymarket asset id, not a secret).
-const SECRET_QUERY_RE = /^(.*[-_])?(api[-_]?key|key|secret|signature|sig|passphrase|password|access[-_]?token|auth[-_]?token|token)$/i;
-
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseMs: 250, capMs: 4000, budgetMs: 20000 };
+const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]);
+/** Attempts need at least this much time left to be worth starting. */
+const MIN_ATTEMPT_MS = 1000;
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseMs: 250, capMs: 4000, budgetMs: 20000, totalMs: 45000 };
 
 type GotLike = typeof import('got').default;
 let gotPromise: Promise<GotLike> | undefined;
@@ -85,7 +111,7 @@ const pacers = new Map<string, Pacer>();
 /** Spaces request starts at least 1/rate apart for one key, so pmt never provokes a 429 itself. */
 export class Pacer {
   private next = 0;
-  constructor(private readonly intervalMs: number) {}
+  constructor(public intervalMs: number) {}
   async take(): Promise<void> {
     const now = Date.now();
     const at = Math.max(now, this.next);
@@ -93,39 +119,21 @@ export class Pacer {
     if (at > now) await sleep(at - now);
   }
 }
+/** The shared pacer of a key; a later caller with another rate re-tunes it (tests, serve reloads). */
 export function pacerFor(key: string, perSecond: number): Pacer {
+  const interval = 1000 / perSecond;
   let p = pacers.get(key);
   if (!p) {
-    p = new Pacer(1000 / perSecond);
+    p = new Pacer(interval);
     pacers.set(key, p);
+  } else if (p.intervalMs !== interval) {
+    p.intervalMs = interval;
   }
   return p;
 }
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
-}
-
-/** Milliseconds from a Retry-After header (seconds or an HTTP date), or undefined. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  if (!v) return undefined;
-  if (/^\d+(\.\d+)?$/.test(v.trim())) return Math.round(Number(v) * 1000);
-  const t = Date.parse(v);
-  return Number.isNaN(t) ? undefined : Math.max(0, t - now);
-}
-
-/** The URL as shown in logs and errors: query values that look secret are replaced by `***`. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    for (const k of [...u.searchParams.keys()]) if (SECRET_QUERY_RE.test(k)) u.searchParams.set(k, '***');
-    u.username = '';
-    u.password = '';
-    return u.toString();
-  } catch {
-    return url.replace(/\?.*$/, '');
-  }
 }
 
 export class HttpClient {
@@ -169,7 +177,19 @@ export class HttpClient {
   /** Send a request and parse its JSON body; every failure is a PmtError. */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const res = await this.send(method, path, opts);
-    return this.parseJson<T>(res, { method, path });
+    try {
+      return this.parseJson<T>(res, { method, path });
+    } catch (e) {
+      // A write the upstream accepted (2xx) whose answer cannot be read: it landed, but what it
+      // did is unknown, so the caller must look it up rather than report a plain failure.
+      const idempotent = opts.idempotent ?? method === 'GET';
+      if (idempotent || !(e instanceof PmtError) || looksLikeHtml(res)) throw e;
+      throw new PmtError(e.kind, `${e.message} (the request was accepted with HTTP ${res.status}; its result is unknown)`, {
+        status: res.status,
+        ambiguous: true,
+        hint: e.hint,
+      });
+    }
   }
 
   /** Send and return the raw 2xx response (for callers that read headers or non-JSON bodies). */
@@ -181,6 +201,7 @@ export class HttpClient {
     const ctx = { method, path };
     const tried: string[] = [];
     let waited = 0;
+    let firstStart: number | undefined;
     for (let attempt = 1; ; attempt++) {
       if (this.opts.pace) await pacerFor(this.opts.pace.key, this.opts.pace.perSecond).take();
       const headers: Record<string, string> = {
@@ -191,6 +212,9 @@ export class HttpClient {
       };
       if (opts.signer) Object.assign(headers, await opts.signer({ method, signPath: this.basePath + path, body }));
       const started = performance.now();
+      firstStart ??= started;
+      // A read never runs past the total deadline; a write gets its full timeout (it is sent once).
+      const timeout = idempotent ? Math.max(MIN_ATTEMPT_MS, Math.min(this.timeoutMs, this.retry.totalMs - (started - firstStart))) : this.timeoutMs;
       let res: UpstreamResponse | undefined;
       let netErr: unknown;
       try {
@@ -201,16 +225,17 @@ export class HttpClient {
           throwHttpErrors: false,
           followRedirect: false,
           retry: { limit: 0 },
-          timeout: { request: this.timeoutMs },
+          timeout: { request: timeout },
           responseType: 'text',
         });
         res = { status: r.statusCode, headers: r.headers, body: r.body, url };
       } catch (e) {
         netErr = e;
       }
-      const ms = Math.round(performance.now() - started);
+      const ended = performance.now();
+      const ms = Math.round(ended - started);
       const outcome = res ? String(res.status) : describeNetError(netErr);
-      this.opts.log?.(`${method} ${redactUrl(url)} ${outcome} ${ms}ms${attempt > 1 ? ` (attempt ${attempt})` : ''}`);
+      this.opts.log?.(redactSecrets(`${method} ${redactUrl(url)} ${outcome} ${ms}ms${attempt > 1 ? ` (attempt ${attempt})` : ''}`));
       tried.push(outcome);
       if (res && res.status >= 200 && res.status < 300) return res;
 
@@ -218,7 +243,8 @@ export class HttpClient {
       const retryAfter = res ? parseRetryAfter(res.headers['retry-after']) : undefined;
       if (idempotent && retryable && attempt < this.retry.attempts) {
         const backoff = retryAfter ?? Math.random() * Math.min(this.retry.capMs, this.retry.baseMs * 2 ** (attempt - 1));
-        if (waited + backoff <= this.retry.budgetMs) {
+        const elapsed = ended - firstStart;
+        if (waited + backoff <= this.retry.budgetMs && elapsed + backoff + MIN_ATTEMPT_MS <= this.retry.totalMs) {
           waited += backoff;
           await sleep(backoff);
           continue;
@@ -227,18 +253,24 @@ export class HttpClient {
       const triedNote = tried.length > 1 ? ` (tried ${tried.length} times: ${tried.join(', ')})` : '';
       if (!res) {
         const timedOut = isTimeout(netErr);
+        const neverSent = NEVER_SENT_CODES.has(errCode(netErr) ?? '');
         throw new PmtError(
           'NetworkError',
           `${this.opts.label} ${method} ${path}: ${describeNetError(netErr)}${triedNote}`,
           {
             cause: netErr,
-            // A write that timed out, or whose connection dropped after sending, may have landed.
-            ambiguous: method !== 'GET' && (timedOut || errCode(netErr) === 'ECONNRESET'),
-            hint: timedOut ? 'the exchange did not answer in time; try again' : 'check your connection',
+            // A write may have landed unless the connection was never made.
+            ambiguous: !idempotent && method !== 'GET' && !neverSent,
+            hint: timedOut
+              ? 'the exchange did not answer in time; try again'
+              : neverSent
+                ? `check your connection (and the ${this.exchange} URL setting, if you changed it)`
+                : 'check your connection',
           },
         );
       }
-      const err = this.mapResponse(res, ctx, retryAfter);
+      let err = this.mapResponse(res, ctx, retryAfter);
+      if (opts.signer && (res.status === 401 || res.status === 403)) err = withClockHint(err, res, Date.now());
       if (triedNote) err.message += triedNote;
       throw err;
     }
@@ -254,6 +286,19 @@ export class HttpClient {
       });
     }
     if (looksLikeHtml(res)) return htmlError(this.opts.label, res, ctx);
+    if (res.status >= 300 && res.status < 400) {
+      const to = String(res.headers.location ?? '');
+      let where = 'elsewhere';
+      try {
+        where = new URL(to, res.url).host || where;
+      } catch {
+        /* keep "elsewhere" */
+      }
+      return new PmtError('Api', `${this.opts.label} redirected ${ctx.method} ${ctx.path} to ${where} (HTTP ${res.status}) instead of answering`, {
+        status: res.status,
+        hint: 'a proxy or captive portal may be in the way; check your network and the PMT_*_URL settings',
+      });
+    }
     const mapped = this.opts.mapError(res, ctx);
     return mapped;
   }
@@ -263,9 +308,10 @@ export class HttpClient {
     try {
       return JSON.parse(res.body) as T;
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
+      const why = res.body.trim() === '' ? 'the body is empty' : describeJsonError(e);
       throw new PmtError('Api', `${this.opts.label} sent a malformed response to ${ctx.method} ${ctx.path}: ${why}`, {
         status: res.status,
+        hint: 'the exchange may be having trouble; try again shortly',
       });
     }
   }
@@ -277,65 +323,7 @@ function envRetry(): Partial<RetryPolicy> {
   if (base > 0) out.baseMs = base;
   const attempts = Number(process.env.PMT_RETRY_ATTEMPTS);
   if (attempts >= 1) out.attempts = attempts;
+  const total = Number(process.env.PMT_RETRY_TOTAL_MS);
+  if (total > 0) out.totalMs = total;
   return out;
-}
-
-function errCode(e: unknown): string | undefined {
-  const any = e as { code?: string; cause?: { code?: string } } | undefined;
-  return any?.code ?? any?.cause?.code;
-}
-
-function isTimeout(e: unknown): boolean {
-  const name = (e as { name?: string } | undefined)?.name;
-  return name === 'TimeoutError' || errCode(e) === 'ETIMEDOUT';
-}
-
-function isNetworkError(e: unknown): boolean {
-  if (isTimeout(e)) return true;
-  const code = errCode(e);
-  return code !== undefined && (NETWORK_CODES.has(code) || code.startsWith('ERR_GOT'));
-}
-
-function describeNetError(e: unknown): string {
-  if (isTimeout(e)) return 'timed out';
-  const code = errCode(e);
-  if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ECONNRESET') return 'connection reset';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-  if (code) return code;
-  return e instanceof Error ? e.message : 'network failure';
-}
-
-function looksLikeHtml(res: UpstreamResponse): boolean {
-  const ct = String(res.headers['content-type'] ?? '');
-  return ct.includes('text/html') || /^\s*<(!doctype|html|head|body)/i.test(res.body);
-}
-
-function htmlError(label: string, res: UpstreamResponse, ctx: RequestContext): PmtError {
-  const text = res.body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
-  const blocked = /cloudflare|attention required|you have been blocked|access denied|geo|restricted|not available in your/i.test(text);
-  if (res.status === 403 || blocked) {
-    return new PmtError('Api', `${label} refused ${ctx.method} ${ctx.path} with an HTML block page (HTTP ${res.status})`, {
-      status: res.status,
-      hint: 'your network or region is blocked by the exchange (Cloudflare/geoblock); try another network or check the exchange\'s regional restrictions',
-    });
-  }
-  return new PmtError('Api', `${label} answered ${ctx.method} ${ctx.path} with an HTML page instead of JSON (HTTP ${res.status})`, {
-    status: res.status,
-  });
-}
-
-/** Pull a readable message out of an upstream error body (JSON envelope or plain text). */
-export function upstreamMessage(body: string): string {
-  try {
-    const j = JSON.parse(body) as Record<string, unknown>;
-    const inner = (j.error && typeof j.error === 'object' ? j.error : j) as Record<string, unknown>;
-    const msg = inner.message ?? inner.error ?? inner.errorMsg ?? inner.detail ?? (typeof j.error === 'string' ? j.error : undefined);
-    const code = inner.code;
-    if (typeof msg === 'string' && msg) return typeof code === 'string' && code ? `${msg} (${code})` : msg;
-  } catch {
-    /* not JSON */
-  }
-  const text = body.replace(/\s+/g, ' ').trim();
-  return text.length > 200 ? text.slice(0, 200) + '…' : text || '(empty body)';
 }

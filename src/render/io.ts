@@ -29,10 +29,21 @@ export class IO {
   readonly isTTY: boolean;
   /** stderr is a terminal: progress lines may be drawn there. */
   readonly stderrIsTTY: boolean;
+  /**
+   * A person is watching a terminal that can redraw a line: stdout and stderr are terminals and
+   * TERM is not `dumb`. Progress lines and spinners are drawn only then.
+   */
+  readonly canAnimate: boolean;
   /** stdin and stdout are terminals: prompts and confirmations are possible. */
   readonly canPrompt: boolean;
+  /** Colour on stdout (see decideColor). */
   readonly color: boolean;
+  /** Colour on stderr: errors and the progress line follow stderr's own terminal-ness. */
+  readonly stderrColor: boolean;
+  /** Width of the terminal stdout draws on (`PMT_FORCE_TTY=<cols>` in tests). */
   readonly columns: number;
+  /** Width of the terminal stderr draws on (the progress line). */
+  readonly stderrColumns: number;
   /** Terminal height in lines (views that fit the screen); `LINES`, else 24, when unknown. */
   readonly rows: number;
 
@@ -52,9 +63,13 @@ export class IO {
     this.canPrompt = this.isTTY && (forced ? forced !== '0' : (opts.stdinIsTTY ?? Boolean(process.stdin.isTTY)));
     const cols = this.isTTY && !forced ? (this.stdout as { columns?: number }).columns : undefined;
     this.columns = forcedCols ?? cols ?? (Number(env.COLUMNS) || 100);
+    const errCols = this.stderrIsTTY && !forced ? (this.stderr as { columns?: number }).columns : undefined;
+    this.stderrColumns = forcedCols ?? errCols ?? this.columns;
+    this.canAnimate = this.isTTY && this.stderrIsTTY && env.TERM !== 'dumb';
     const rows = this.isTTY && !forced ? (this.stdout as { rows?: number }).rows : undefined;
     this.rows = rows ?? (Number(env.LINES) || 24);
     this.color = decideColor(env, this.isTTY, opts.noColor ?? false);
+    this.stderrColor = decideColor(env, this.stderrIsTTY, opts.noColor ?? false);
   }
 
   out(text: string): void {
@@ -105,13 +120,30 @@ export class IO {
   }
 }
 
-/** NO_COLOR and --no-color win, then FORCE_COLOR, then "is stdout a terminal". */
+/**
+ * Whether to colour a stream, in this order: `--no-color` (off), `NO_COLOR` set and non-empty
+ * (off), `FORCE_COLOR` set and non-empty (`0`/`false` off, anything else on, even when piped),
+ * `TERM=dumb` (off), else on exactly when the stream is a terminal. Empty values count as unset,
+ * as no-color.org asks.
+ */
 export function decideColor(env: NodeJS.ProcessEnv, isTTY: boolean, noColorFlag: boolean): boolean {
   if (noColorFlag) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
   if (env.TERM === 'dumb') return false;
   return isTTY;
+}
+
+/** Colour for a stream given outside an IO object (the top-level error line in cli.ts). */
+export function streamColor(
+  env: NodeJS.ProcessEnv,
+  stream: { isTTY?: boolean },
+  noColorFlag: boolean,
+): boolean {
+  const forced = env.PMT_FORCE_TTY;
+  const tty = forced ? forced !== '0' : Boolean(stream.isTTY);
+  return decideColor(env, tty, noColorFlag);
 }
 
 const plain: Record<number, boolean> = {};

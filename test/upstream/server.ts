@@ -13,6 +13,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   headers: IncomingMessage['headers'];
   body: string;
+  /** When the double received the request (Date.now(), ms): pacing tests read rates from it. */
+  at?: number;
 }
 
 export interface Reply {
@@ -35,7 +37,13 @@ export type Fault =
   | { kind: 'truncated' }
   /** Run the real handler, then drop the connection without answering (a write that landed). */
   | { kind: 'reset-after-handling' }
-  | { kind: 'stall-after-handling'; ms?: number };
+  | { kind: 'stall-after-handling'; ms?: number }
+  /** Run the real handler, announce its full Content-Length, send half of the body, drop the connection. */
+  | { kind: 'cut' }
+  /** Run the real handler, send the headers and half of the body, then go quiet. */
+  | { kind: 'stall-body'; ms?: number }
+  /** Wait, then answer normally (slow but alive). */
+  | { kind: 'delay'; ms: number };
 
 interface Route {
   method: string;
@@ -162,6 +170,7 @@ export class UpstreamDouble {
       query: url.searchParams,
       headers: req.headers,
       body: Buffer.concat(chunks).toString('utf8'),
+      at: Date.now(),
     };
     this.requests.push(rec);
 
@@ -205,6 +214,19 @@ export class UpstreamDouble {
           await sleep(fault.ms ?? 60_000);
           if (!res.destroyed) req.socket.destroy();
           return;
+        case 'cut':
+        case 'stall-body': {
+          const out = await this.dispatch(rec);
+          const buf = Buffer.from(out.body ?? JSON.stringify(out.json ?? null), 'utf8');
+          res.writeHead(out.status ?? 200, { 'content-type': 'application/json', 'content-length': String(buf.length), ...out.headers });
+          res.write(buf.subarray(0, Math.floor(buf.length / 2)));
+          if (fault.kind === 'stall-body') await sleep(fault.ms ?? 60_000);
+          req.socket.destroy();
+          return;
+        }
+        case 'delay':
+          await sleep(fault.ms);
+          break;
       }
     }
     const out = await this.dispatch(rec);

@@ -34,9 +34,10 @@ const PLAIN_RE = /^\d{1,15}(?:\.\d{1,12})?$/;
  * values (NO = 1 − YES, sums, cents → dollars) goes through Decimal.
  */
 export function num(v: unknown): number | null {
-  if (typeof v === 'string') return PLAIN_RE.test(v) ? Number(v) : null;
+  // `+ 0` turns a negative zero into 0: "-0" is no price a table should print.
+  if (typeof v === 'string') return PLAIN_RE.test(v) ? Number(v) + 0 : null;
   // A JSON number must read as a plain decimal too: 5.551115123125783e-17 is float noise, not a price.
-  if (typeof v === 'number') return PLAIN_RE.test(String(v)) ? v : null;
+  if (typeof v === 'number') return PLAIN_RE.test(String(v)) ? v + 0 : null;
   return null;
 }
 

@@ -31,14 +31,15 @@ export function mapKalshiError(res: UpstreamResponse, ctx: RequestContext): PmtE
   const msg = upstreamMessage(res.body);
   const code = errorCode(res.body) ?? '';
   const where = `${ctx.method} ${ctx.path}`;
-  if (res.status === 401 || res.status === 403 || /unauthori[sz]ed|invalid.?signature|authentication/i.test(code)) {
-    const skew = /timestamp|clock|expired/i.test(msg + code);
-    return new PmtError('Authentication', `Kalshi refused the credentials on ${where}: ${msg}`, {
+  // A regional refusal is not a credentials problem: re-keying would not help.
+  if ((res.status === 403 || res.status === 451) && /geo.?block|region|country|jurisdiction|location/i.test(msg)) {
+    return new PmtError('Api', `Kalshi refused ${where} for this region (HTTP ${res.status}): ${msg}`, {
       status: res.status,
-      hint: skew
-        ? 'the request timestamp was rejected: check that this machine\'s clock is correct (e.g. `timedatectl`)'
-        : 'check the API key id and private key (`pmt profile show`), and that they belong to this environment (production vs demo)',
+      hint: 'Kalshi is not available in your region (geoblock); see Kalshi\'s list of restricted jurisdictions',
     });
+  }
+  if (res.status === 401 || res.status === 403 || /unauthori[sz]ed|invalid.?signature|authentication/i.test(code)) {
+    return new PmtError('Authentication', `Kalshi refused the credentials on ${where}: ${msg}`, { status: res.status, hint: authHint(res.status, msg + ' ' + code) });
   }
   if (res.status === 404 || /not_found/i.test(code)) {
     if (ORDER_PATH_RE.test(ctx.path)) return new PmtError('OrderNotFound', `Kalshi has no order ${lastSegment(ctx.path)}`, { status: res.status });
@@ -64,4 +65,16 @@ function lastSegment(path: string): string {
   const seg = path.split('/').filter(Boolean);
   const last = seg[seg.length - 1] === 'orderbook' ? seg[seg.length - 2] : seg[seg.length - 1];
   return decodeURIComponent(last ?? '');
+}
+
+/** What to do about a refused key: the clock, a revoked or expired key, permissions, or the key itself. */
+function authHint(status: number, text: string): string {
+  if (/timestamp|clock|skew/i.test(text)) {
+    return "the request timestamp was rejected: check that this machine's clock is correct (e.g. `timedatectl`)";
+  }
+  if (/revoked|expired|disabled|deactivated/i.test(text)) {
+    return 'this API key was revoked or has expired: create a new key on Kalshi (Account → API keys) and update your profile (`pmt profile add`)';
+  }
+  if (status === 403) return 'the key is valid but not allowed to do this (a read-only key, or an account restriction)';
+  return 'check the API key id and private key (`pmt profile show`), and that they belong to this environment (production vs demo)';
 }

@@ -20,7 +20,7 @@ import { pacerFor, type Signer } from '../http.js';
 import type { CancelResult } from '../exchange.js';
 import type { Order } from '../types.js';
 import { KALSHI_WRITES_PER_SECOND, type KalshiClient } from './client.js';
-import { parseKalshiOrder } from './order-parse.js';
+import { ordersList, parseKalshiOrder } from './order-parse.js';
 
 export const CANCEL_BATCH_SIZE = 20;
 /** Write tokens per cancelled order in a batch, and per request-equivalent (Kalshi's docs). */
@@ -50,7 +50,7 @@ export async function listResting(c: KalshiClient, signer: Signer, ticker?: stri
       query: { status: 'resting', ticker, limit: PAGE_LIMIT, cursor },
       signer,
     });
-    for (const raw of body?.orders ?? []) {
+    for (const raw of ordersList(body, 'GET /portfolio/orders')) {
       const r = (raw ?? {}) as Record<string, unknown>;
       const order = parseKalshiOrder(raw, nowIso);
       const remaining = dec(r.remaining_count_fp) ?? dec(r.remaining_count) ?? Decimal.from(order.size).minus(order.filled);
@@ -117,7 +117,9 @@ export async function cancelResting(c: KalshiClient, signer: Signer, resting: Re
       return result;
     }
     const byId = new Map<string, BatchItem>();
-    for (const item of body?.orders ?? []) if (typeof item?.order_id === 'string') byId.set(item.order_id, item);
+    // An unreadable answer leaves every order of the batch unreported (in `failed`), not lost.
+    const items = Array.isArray(body?.orders) ? body.orders : [];
+    for (const item of items) if (typeof item?.order_id === 'string') byId.set(item.order_id, item);
     for (const r of batch) {
       const item = byId.get(r.order.id);
       if (!item) {

@@ -15,13 +15,15 @@
  *   had partly filled stays `cancelled` (it no longer works; `filled` shows what executed).
  */
 import { Decimal } from '../../decimal.js';
+import { PmtError } from '../../errors.js';
 import type { Order, OrderSide, OrderStatus } from '../types.js';
 
 type Raw = Record<string, unknown>;
 
 function dec(v: unknown): Decimal | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return Decimal.from(v);
-  return typeof v === 'string' && v.trim() !== '' ? Decimal.parse(v) : null;
+  const d = typeof v === 'number' && Number.isFinite(v) ? Decimal.from(v) : typeof v === 'string' && v.trim() !== '' ? Decimal.parse(v) : null;
+  // "1e400" parses exactly but is no count or price: it would reach --json as null.
+  return d && Number.isFinite(d.toNumber()) ? d : null;
 }
 
 function str(v: unknown): string | null {
@@ -32,15 +34,30 @@ function str(v: unknown): string | null {
 export function isoTime(v: unknown): string | null {
   if (typeof v !== 'string' && typeof v !== 'number') return null;
   const t = typeof v === 'number' ? v : Date.parse(v);
-  return Number.isFinite(t) ? new Date(t).toISOString() : null;
+  // A number beyond Date's range (±8.64e15 ms) is finite but toISOString() would throw.
+  const d = new Date(t);
+  return Number.isFinite(d.getTime()) ? d.toISOString() : null;
 }
 
 const FEE_PLACES = 6;
 
+/**
+ * The `orders` list of a Kalshi listing or batch answer. Absent is empty (Go omits empty lists);
+ * any other non-list is a malformed answer (kind Api), never iterated: a string would otherwise
+ * be read as one junk order per character.
+ */
+export function ordersList(body: unknown, where: string): unknown[] {
+  const list = body && typeof body === 'object' ? (body as { orders?: unknown }).orders : undefined;
+  if (list === undefined || list === null) return [];
+  if (!Array.isArray(list)) throw new PmtError('Api', `Kalshi answered ${where} without a list of orders`);
+  return list;
+}
+
 /** Per-contract fee: total fees / filled contracts, or null when nothing filled. */
 export function perContractFee(totalFees: Decimal | null, filled: Decimal): number | null {
   if (!totalFees || filled.lte(0)) return null;
-  return totalFees.div(filled, FEE_PLACES).toNumber();
+  const fee = totalFees.div(filled, FEE_PLACES).toNumber();
+  return Number.isFinite(fee) ? fee : null;
 }
 
 /** Upstream status + counts → the six unified states. */

@@ -18,7 +18,7 @@ import { PmtError } from '../../errors.js';
 import { sleep, type Signer } from '../http.js';
 import type { Order } from '../types.js';
 import type { KalshiClient } from './client.js';
-import { parseKalshiOrder } from './order-parse.js';
+import { ordersList, parseKalshiOrder } from './order-parse.js';
 
 /** Delays before each lookup, ms. */
 export const RECHECK_DELAYS_MS = [200, 600, 1200];
@@ -45,7 +45,7 @@ export async function findByClientOrderId(c: KalshiClient, signer: Signer, p: Pe
       query: { ticker: p.ticker, min_ts: minTs, limit: PAGE_LIMIT, cursor },
       signer,
     });
-    for (const o of body?.orders ?? []) {
+    for (const o of ordersList(body, 'GET /portfolio/orders')) {
       if (o && typeof o === 'object' && (o as { client_order_id?: unknown }).client_order_id === p.clientOrderId) {
         return o as Record<string, unknown>;
       }

@@ -5,8 +5,19 @@
 import { PmtError } from '../../errors.js';
 import { upstreamMessage, type RequestContext, type UpstreamResponse } from '../http.js';
 
+/** Polymarket refuses some regions (a 403 with a JSON body naming the geoblock). */
+const GEOBLOCK_RE = /geo.?block|restricted in your (region|country)|not available in your (region|country)|region.?restricted/i;
+const GEOBLOCK_HINT = 'Polymarket does not serve your region (geoblock): see https://docs.polymarket.com/developers/CLOB/geoblock';
+
+function geoblocked(res: UpstreamResponse, msg: string, where: string, label: string): PmtError | null {
+  if ((res.status !== 403 && res.status !== 451) || !GEOBLOCK_RE.test(msg)) return null;
+  return new PmtError('Api', `${label} refused ${where} for this region (HTTP ${res.status}): ${msg}`, { status: res.status, hint: GEOBLOCK_HINT });
+}
+
 export function mapGammaError(res: UpstreamResponse, ctx: RequestContext): PmtError {
   const msg = upstreamMessage(res.body);
+  const geo = geoblocked(res, msg, `${ctx.method} ${ctx.path}`, 'Polymarket Gamma');
+  if (geo) return geo;
   if (res.status === 404) {
     const parts = ctx.path.split('/').filter(Boolean);
     const id = safeDecode(parts[parts.length - 1] ?? '');
@@ -31,12 +42,22 @@ function safeDecode(s: string): string {
 export function mapClobError(res: UpstreamResponse, ctx: RequestContext): PmtError {
   const msg = upstreamMessage(res.body);
   const where = `${ctx.method} ${ctx.path}`;
+  const geo = geoblocked(res, msg, where, 'Polymarket');
+  if (geo) return geo;
+  if (/order_version_mismatch/i.test(msg)) {
+    return new PmtError('Api', `Polymarket rejected the order format on ${where}: ${msg}`, {
+      status: res.status,
+      hint: 'Polymarket changed its order protocol; this pmt version signs the old one: update pmt',
+    });
+  }
   if (res.status === 401 || /unauthori[sz]ed|invalid api key|invalid l1 request headers/i.test(msg)) {
     return new PmtError('Authentication', `Polymarket refused the credentials on ${where}: ${msg}`, {
       status: res.status,
-      hint: /timestamp|expired/i.test(msg)
+      hint: /timestamp|clock/i.test(msg)
         ? 'the request timestamp was rejected: check that this machine\'s clock is correct'
-        : 'check POLYMARKET_PRIVATE_KEY and the API key/secret/passphrase (`pmt profile show`); omit the API key to derive it from the private key',
+        : /revoked|expired/i.test(msg)
+          ? 'the API key was revoked or expired: remove POLYMARKET_API_KEY/SECRET/PASSPHRASE (pmt derives fresh ones from the private key) or create new ones'
+          : 'check POLYMARKET_PRIVATE_KEY and the API key/secret/passphrase (`pmt profile show`); omit the API key to derive it from the private key',
     });
   }
   if (/not enough balance|allowance|insufficient/i.test(msg)) {

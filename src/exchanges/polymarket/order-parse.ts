@@ -20,9 +20,9 @@ import type { Order, OrderStatus } from '../types.js';
 type Raw = Record<string, unknown>;
 
 function dec(v: unknown): Decimal | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return Decimal.from(v);
-  if (typeof v === 'string' && v.trim() !== '') return Decimal.parse(v);
-  return null;
+  const d = typeof v === 'number' && Number.isFinite(v) ? Decimal.from(v) : typeof v === 'string' && v.trim() !== '' ? Decimal.parse(v) : null;
+  // "1e400" parses exactly but is no size or price: it would reach --json as null.
+  return d && Number.isFinite(d.toNumber()) ? d : null;
 }
 function str(v: unknown): string | null {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
@@ -31,8 +31,10 @@ function str(v: unknown): string | null {
 /** Unix seconds (number or digit string; ms tolerated) → ISO 8601 UTC. */
 export function isoFromUnix(v: unknown, fallbackMs: number): string {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isFinite(n) || n <= 0) return new Date(fallbackMs).toISOString();
-  return new Date(n > 1e12 ? n : n * 1000).toISOString();
+  // Beyond Date's range (±8.64e15 ms) toISOString() throws: treat it like a missing time.
+  const d = new Date(n > 1e12 ? n : n * 1000);
+  if (!Number.isFinite(n) || n <= 0 || !Number.isFinite(d.getTime())) return new Date(fallbackMs).toISOString();
+  return d.toISOString();
 }
 
 export function openOrderStatus(raw: unknown, sizeMatched: Decimal): OrderStatus {

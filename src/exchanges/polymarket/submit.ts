@@ -29,7 +29,8 @@ export async function listOpenOrdersRaw(c: PolymarketClient, tokenId: string | u
   for (let page = 0; page < MAX_PAGES; page++) {
     const res = await c.clob.get<unknown>('/data/orders', { query: { asset_id: tokenId, next_cursor: cursor }, signer });
     if (Array.isArray(res)) {
-      out.push(...(res as Raw[]));
+      // Only objects are orders (a null row would crash the parser).
+      out.push(...(res as Raw[]).filter((x) => x && typeof x === 'object'));
       break;
     }
     const r = (res ?? {}) as Raw;

@@ -1,0 +1,150 @@
+/**
+ * Property-based fuzzing of every command's flags and ids through the built binary: for input
+ * pmt must reject locally, every run exits 2 with exactly one line on stderr (the error object
+ * with --json), nothing on stdout, no stack trace, no control character, and the doubles receive
+ * no request at all. Inputs come from fast-check generators (test/fuzz/arbitraries.ts); a few
+ * dozen per command keep the suite fast (each case is a process), the pure validators get
+ * thousands in validators.test.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { runPmt, tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { startDoubles, type Doubles } from '../upstream/doubles.js';
+import { makeKalshiKey } from '../upstream/kalshi/auth.js';
+import { POLY_BOOK_TOKENS as P } from '../upstream/polymarket/book-routes.js';
+import { KALSHI_BOOK_TICKERS as K } from '../upstream/kalshi/book-routes.js';
+import { expectCleanFailure } from '../reliability/harness.js';
+import { badCursor, badId, badInteger, badOutcome, badPrice, badSize, notOneOf, numberLike } from './arbitraries.js';
+
+/** Cases per command through the binary. */
+const PER_COMMAND = Number(process.env.PMT_FUZZ_CLI_RUNS) || 16;
+const PARALLEL = 6;
+
+let d: Doubles;
+let env: Record<string, string>;
+beforeAll(async () => {
+  d = await startDoubles({ polymarket: { events: 10 } });
+  const key = makeKalshiKey();
+  d.kalshi.auth.register(key.keyId, key.publicKey);
+  // Credentials present, so nothing fails for lack of them: only the input is wrong.
+  env = { ...d.env, PMT_CONFIG_DIR: tempConfigDir(), KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY: key.privatePem };
+});
+afterAll(() => d?.close());
+
+const requests = () => d.all.reduce((n, x) => n + x.requests.length, 0);
+
+interface Spec {
+  name: string;
+  arb: fc.Arbitrary<string>;
+  argv: (bad: string) => string[];
+}
+
+/** Run `n` sampled bad inputs (plus --json on every other one), checking each run and the doubles. */
+async function fuzz(spec: Spec, n = PER_COMMAND): Promise<number> {
+  const seed = Number(process.env.PMT_FUZZ_SEED) || Date.now() % 1_000_000;
+  const samples = fc.sample(spec.arb, { numRuns: n, seed });
+  d.resetLogs();
+  let checked = 0;
+  for (let i = 0; i < samples.length; i += PARALLEL) {
+    const batch = samples.slice(i, i + PARALLEL);
+    const results = await Promise.all(
+      batch.map(async (bad, j) => {
+        const json = (i + j) % 2 === 1;
+        const argv = [...spec.argv(bad), ...(json ? ['--json'] : [])];
+        return { bad, argv, json, r: await runPmt(argv, { env }) };
+      }),
+    );
+    for (const { bad, argv, json, r } of results) {
+      const where = `${spec.name} with ${JSON.stringify(bad)} (seed ${seed}): argv ${JSON.stringify(argv)}\n${r.stderr}`;
+      try {
+        expectCleanFailure(r as RunResult, 2, { json });
+      } catch (e) {
+        throw new Error(`${where}\n${(e as Error).message}`);
+      }
+      checked++;
+    }
+    expect(requests(), `${spec.name}: a request reached a double (seed ${seed})`).toBe(0);
+  }
+  return checked;
+}
+
+const SPECS: Spec[] = [
+  // markets list
+  { name: 'markets list --limit', arb: badInteger(0, 1_000_000), argv: (v) => ['markets', 'list', `--limit=${v}`] },
+  { name: 'markets list --status', arb: notOneOf(['active', 'closed', 'resolved', 'all']), argv: (v) => ['markets', 'list', `--status=${v}`] },
+  { name: 'markets list --cursor', arb: badCursor, argv: (v) => ['markets', 'list', `--cursor=${v}`] },
+  { name: 'markets list --cursor (polymarket)', arb: badCursor, argv: (v) => ['--exchange', 'polymarket', 'markets', 'list', `--cursor=${v}`] },
+  { name: 'markets list --event', arb: badId, argv: (v) => ['markets', 'list', `--event=${v}`] },
+  { name: 'markets list --series', arb: badId, argv: (v) => ['markets', 'list', `--series=${v}`] },
+  // An empty --ticker ("--ticker=", "--ticker ' , '") is dropped by collect() and the whole
+  // catalogue is listed: handed back (see the report), so left out here.
+  { name: 'markets list --ticker', arb: badId.filter((s) => !s.includes(',') && s.trim() !== ''), argv: (v) => ['markets', 'list', `--ticker=${v}`] },
+  { name: '--exchange', arb: notOneOf(['kalshi', 'polymarket']), argv: (v) => [`--exchange=${v}`, 'markets', 'list'] },
+  // markets lineage
+  { name: 'markets lineage <market>', arb: badId, argv: (v) => ['markets', 'lineage', '--', v] },
+  { name: 'markets lineage kalshi:<ticker>', arb: badId.filter((s) => s !== ''), argv: (v) => ['markets', 'lineage', `kalshi:${v}`] },
+  // book
+  { name: 'book show <asset>', arb: badId, argv: (v) => ['book', 'show', '--', v] },
+  { name: 'book show --depth', arb: badInteger(1, 100_000), argv: (v) => ['book', 'show', K.normal, `--depth=${v}`] },
+  { name: 'book show --outcome', arb: badOutcome, argv: (v) => ['book', 'show', 'polymarket:some-market', `--outcome=${v}`] },
+  { name: 'book stats <asset>', arb: badId, argv: (v) => ['book', 'stats', '--', v] },
+  { name: 'book impact --size', arb: badSize, argv: (v) => ['book', 'impact', K.normal, `--size=${v}`] },
+  { name: 'book impact <asset>', arb: badId, argv: (v) => ['book', 'impact', '--size', '5', '--', v] },
+  // order create: flags Commander checks (values run() checks are fuzzed once the command lands)
+  { name: 'order create --side', arb: notOneOf(['buy', 'sell']), argv: (v) => ['order', 'create', '--asset', K.normal, `--side=${v}`, '--price', '0.5', '--size', '1', '--yes'] },
+  { name: 'order create --type', arb: notOneOf(['gtc', 'ioc', 'fok']), argv: (v) => ['order', 'create', '--asset', K.normal, '--side', 'buy', `--type=${v}`, '--price', '0.5', '--size', '1', '--yes'] },
+  // other commands
+  { name: 'completion <shell>', arb: notOneOf(['bash', 'zsh', 'fish']), argv: (v) => ['completion', '--', v] },
+  { name: 'profile add --polymarket-signature-type', arb: notOneOf(['eoa', 'proxy', 'gnosis-safe']), argv: (v) => ['profile', 'add', 'x', `--polymarket-signature-type=${v}`] },
+  { name: 'unknown flags', arb: fc.stringMatching(/^[a-z][a-z-]{0,15}$/).filter((s) => !['json', 'ndjson', 'exchange', 'profile', 'no-color', 'verbose', 'help', 'version', 'status', 'limit', 'cursor', 'event', 'series', 'ticker', 'all', 'color'].includes(s)), argv: (v) => ['markets', 'list', `--${v}`] },
+];
+
+describe('locally invalid input: exit 2, one stderr line, no stack, no request', () => {
+  it.each(SPECS.map((s) => [s.name, s] as const))('%s', { timeout: 240_000 }, async (_n, spec) => {
+    expect(await fuzz(spec)).toBe(PER_COMMAND);
+  });
+});
+
+describe('combinations that are invalid only together', () => {
+  const combos: Array<[string, string[]]> = [
+    ['--all with --cursor', ['markets', 'list', '--all', '--cursor', 'pmt1.x']],
+    ['--all with --limit 0', ['markets', 'list', '--all', '--limit', '0']],
+    ['a ticker on the other exchange', ['--exchange', 'polymarket', 'markets', 'list', '--ticker', 'kalshi:KXA-1']],
+    ['a unified id against --exchange', ['--exchange', 'kalshi', 'markets', 'lineage', 'polymarket:some-slug']],
+    ['a token id with --outcome', ['book', 'show', P.normal, '--outcome', 'yes']],
+    ['a token id with --exchange kalshi', ['--exchange', 'kalshi', 'book', 'show', P.normal]],
+    ['an id whose exchange cannot be told', ['markets', 'lineage', 'Mixed_Case.id']],
+    ['a missing argument', ['book', 'show']],
+    ['too many arguments', ['markets', 'lineage', 'kalshi:A', 'kalshi:B']],
+    ['a missing required flag', ['book', 'impact', K.normal]],
+    ['a flag without its value', ['markets', 'list', '--limit']],
+    ['an unknown command', ['markets', 'frobnicate']],
+  ];
+  it.each(combos)('%s', async (_n, argv) => {
+    d.resetLogs();
+    for (const json of [false, true]) {
+      const r = await runPmt([...argv, ...(json ? ['--json'] : [])], { env });
+      expectCleanFailure(r, 2, { json });
+    }
+    expect(requests()).toBe(0);
+  });
+});
+
+describe('the generators only make invalid input', () => {
+  it('sampled values are rejected by the validators they target', async () => {
+    const { parsePrice, parseSize, parseInteger, parseId } = await import('../../src/validate.js');
+    const rejects = (f: () => unknown) => {
+      try {
+        f();
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    for (const v of fc.sample(badPrice, 300)) expect(rejects(() => parsePrice('--price', v)), JSON.stringify(v)).toBe(true);
+    for (const v of fc.sample(badSize, 300)) expect(rejects(() => parseSize('--size', v)), JSON.stringify(v)).toBe(true);
+    for (const v of fc.sample(badInteger(0, 1000), 300)) expect(rejects(() => parseInteger('--limit', v, 0, 1000)), JSON.stringify(v)).toBe(true);
+    for (const v of fc.sample(badId, 300)) expect(rejects(() => parseId('id', v)), JSON.stringify(v)).toBe(true);
+    expect(fc.sample(numberLike, 50).length).toBe(50);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The built binary against the Kalshi doubles under injected faults: market listing, lineage and
+ * the signed orderbook read. Every run succeeds or fails with the right exit code, one stderr
+ * line (the error object with --json), no stack, and exactly the requests the retry policy allows.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { startDoubles, type Doubles } from '../upstream/doubles.js';
+import { makeKalshiKey } from '../upstream/kalshi/auth.js';
+import { KALSHI_BOOK_TICKERS as K } from '../upstream/kalshi/book-routes.js';
+import type { Fault } from '../upstream/server.js';
+import { CLI_FAULTS } from './faults.js';
+import { expectCleanFailure } from './harness.js';
+
+let d: Doubles;
+let env: Record<string, string>;
+let ticker: string;
+beforeAll(async () => {
+  d = await startDoubles({ kalshi: { markets: 150 }, polymarket: { events: 5 } });
+  const key = makeKalshiKey();
+  d.kalshi.auth.register(key.keyId, key.publicKey);
+  env = {
+    ...d.env,
+    PMT_CONFIG_DIR: tempConfigDir(),
+    PMT_KALSHI_RATE: '2000',
+    PMT_HTTP_TIMEOUT_MS: '300',
+    PMT_RETRY_BASE_MS: '2',
+    KALSHI_API_KEY_ID: key.keyId,
+    KALSHI_PRIVATE_KEY: key.privatePem,
+  };
+  const page = JSON.parse((await runPmt(['--exchange', 'kalshi', 'markets', 'list', '--limit', '1', '--json'], { env })).stdout) as { markets: Array<{ ticker: string }> };
+  ticker = page.markets[0]!.ticker;
+});
+afterAll(() => d?.close());
+beforeEach(() => {
+  d.kalshi.double.clearFaults();
+  d.resetLogs();
+});
+
+const kalshi = () => d.kalshi.double;
+const pmt = (args: string[]) => runPmt(['--exchange', 'kalshi', ...args], { env });
+
+describe.each([
+  ['markets list', () => ['markets', 'list', '--limit', '5'], /^\/markets$/],
+  ['markets lineage', () => ['markets', 'lineage', ticker], /^\/markets\/[^/]+$/],
+  ['book show (signed)', () => ['book', 'show', K.normal], /^\/markets\/[^/]+\/orderbook$/],
+])('pmt --exchange kalshi %s under a persistent fault', (_cmd, args, path) => {
+  it.each(CLI_FAULTS)('$name → exit $exit after $requests request(s)', async (c) => {
+    kalshi().inject(c.fault, { path, times: 100 });
+    const r = await pmt(args());
+    // Kalshi reads a 403 with a JSON body as refused credentials unless it names a region.
+    const line = expectCleanFailure(r, c.exit, { kind: c.kind });
+    if (c.stderr) expect(line).toMatch(c.stderr);
+    expect(kalshi().count(path)).toBe(c.requests);
+  });
+
+  it('--json: the error object on stderr', async () => {
+    kalshi().inject({ kind: 'status', status: 503 }, { path, times: 100 });
+    expectCleanFailure(await pmt([...args(), '--json']), 1, { json: true, kind: 'Api' });
+  });
+});
+
+describe('transient faults are retried away', () => {
+  const passing: Array<[string, Fault, number]> = [
+    ['503 ×3', { kind: 'status', status: 503 }, 3],
+    ['429 ×1 (Retry-After: 0)', { kind: 'status', status: 429, headers: { 'retry-after': '0' } }, 1],
+    ['reset ×2', { kind: 'reset' }, 2],
+    ['cut ×1', { kind: 'cut' }, 1],
+  ];
+  it.each(passing)('markets list through %s gives the same page', async (_n, fault, times) => {
+    const clean = await pmt(['markets', 'list', '--limit', '7', '--json']);
+    d.resetLogs();
+    kalshi().inject(fault, { path: /^\/markets$/, times });
+    const r = await pmt(['markets', 'list', '--limit', '7', '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(clean.stdout));
+    expect(kalshi().count(/^\/markets$/)).toBe(times + 1);
+  });
+
+  it('--all survives faults on middle pages without losing or repeating a market', async () => {
+    const clean = JSON.parse((await pmt(['markets', 'list', '--all', '--limit', '20', '--json'])).stdout) as { markets: Array<{ unified_id: string }> };
+    let n = 0;
+    kalshi().inject({ kind: 'reset' }, { path: { test: (p: string) => p === '/markets' && ++n === 3 } as RegExp });
+    kalshi().inject({ kind: 'status', status: 502 }, { path: { test: (p: string) => p === '/markets' && n === 5 } as RegExp });
+    const r = await pmt(['markets', 'list', '--all', '--limit', '20', '--json']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const got = (JSON.parse(r.stdout) as typeof clean).markets.map((m) => m.unified_id);
+    expect(got).toEqual(clean.markets.map((m) => m.unified_id));
+    expect(clean.markets.length).toBeGreaterThan(40);
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * The HTTP layer under every injected fault, as a table: for each fault, what a read (GET) and a
+ * write (POST, DELETE) end in, and exactly how many requests the double received. Reads retry
+ * transient failures up to the attempt limit; writes are sent exactly once, and a failure after
+ * the request may have left is marked ambiguous.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { exitCodeFor, PmtError, type ErrorKind } from '../../src/errors.js';
+import { HttpClient, upstreamMessage, type UpstreamResponse } from '../../src/exchanges/http.js';
+import { Router, UpstreamDouble, type Fault } from '../upstream/server.js';
+import { failure } from './harness.js';
+
+const router = new Router()
+  .get('/thing', () => ({ json: { ok: true, text: 'x'.repeat(2000) } }))
+  .post('/thing', (r) => ({ status: 201, json: { got: r.body.length } }))
+  .delete('/thing', () => ({ json: { deleted: true } }));
+const double = new UpstreamDouble('faults', router, '/v9');
+const ATTEMPTS = 4;
+
+function client(over: Partial<ConstructorParameters<typeof HttpClient>[0]> = {}): HttpClient {
+  return new HttpClient({
+    exchange: 'kalshi',
+    label: 'Up',
+    baseUrl: double.url,
+    mapError: (res: UpstreamResponse) =>
+      new PmtError(res.status === 404 ? 'MarketNotFound' : res.status === 401 ? 'Authentication' : 'Api', `HTTP ${res.status}: ${upstreamMessage(res.body)}`, { status: res.status }),
+    retry: { attempts: ATTEMPTS, baseMs: 2, capMs: 10 },
+    timeoutMs: 300,
+    ...over,
+  });
+}
+
+beforeAll(() => double.start());
+afterAll(() => double.close());
+beforeEach(() => {
+  double.clearFaults();
+  double.resetLog();
+});
+
+const CLOUDFLARE_CHALLENGE = '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Enable JavaScript and cookies to continue</body></html>';
+const BAD_GATEWAY = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+
+interface ReadCase {
+  name: string;
+  fault: Fault;
+  kind: ErrorKind;
+  /** Requests the double sees for one GET. */
+  requests: number;
+  message?: RegExp;
+  hint?: RegExp;
+  retryAfter?: number;
+}
+
+/** Faults that persist (injected for every request): the GET gives up with this kind. */
+export const PERSISTENT_READ_FAULTS: ReadCase[] = [
+  { name: '429 without Retry-After', fault: { kind: 'status', status: 429 }, kind: 'RateLimited', requests: ATTEMPTS, retryAfter: 1, message: /tried 4 times: 429, 429, 429, 429/ },
+  { name: '429 with Retry-After: 0', fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' } }, kind: 'RateLimited', requests: ATTEMPTS },
+  { name: '429 with an unreadable Retry-After', fault: { kind: 'status', status: 429, headers: { 'retry-after': 'soon' } }, kind: 'RateLimited', requests: ATTEMPTS },
+  { name: '429 with Retry-After: 3600 (past the budget: not waited for)', fault: { kind: 'status', status: 429, headers: { 'retry-after': '3600' } }, kind: 'RateLimited', requests: 1, retryAfter: 3600, hint: /wait 3600s/ },
+  { name: '429 with an absurd Retry-After (capped to a day)', fault: { kind: 'status', status: 429, headers: { 'retry-after': '99999999999999999999' } }, kind: 'RateLimited', requests: 1, retryAfter: 86400 },
+  { name: '500', fault: { kind: 'status', status: 500 }, kind: 'Api', requests: ATTEMPTS, message: /tried 4 times: 500, 500, 500, 500/ },
+  { name: '502', fault: { kind: 'status', status: 502 }, kind: 'Api', requests: ATTEMPTS },
+  { name: '503', fault: { kind: 'status', status: 503 }, kind: 'Api', requests: ATTEMPTS },
+  { name: '503 with Retry-After: 0', fault: { kind: 'status', status: 503, headers: { 'retry-after': '0' } }, kind: 'Api', requests: ATTEMPTS },
+  { name: '504', fault: { kind: 'status', status: 504 }, kind: 'Api', requests: ATTEMPTS },
+  { name: '408', fault: { kind: 'status', status: 408 }, kind: 'Api', requests: ATTEMPTS },
+  { name: '520 (Cloudflare: origin error)', fault: { kind: 'status', status: 520 }, kind: 'Api', requests: ATTEMPTS },
+  { name: '522 (Cloudflare: origin timeout)', fault: { kind: 'status', status: 522 }, kind: 'Api', requests: ATTEMPTS },
+  { name: '524 (Cloudflare: a timeout occurred)', fault: { kind: 'status', status: 524 }, kind: 'Api', requests: ATTEMPTS },
+  { name: 'connection reset', fault: { kind: 'reset' }, kind: 'NetworkError', requests: ATTEMPTS, message: /connection reset \(tried 4 times/ },
+  { name: 'stall past the timeout', fault: { kind: 'stall', ms: 3000 }, kind: 'NetworkError', requests: ATTEMPTS, message: /timed out/, hint: /did not answer in time/ },
+  { name: 'body cut short (Content-Length not met)', fault: { kind: 'cut' }, kind: 'NetworkError', requests: ATTEMPTS },
+  { name: 'body stalls half-way', fault: { kind: 'stall-body', ms: 3000 }, kind: 'NetworkError', requests: ATTEMPTS, message: /timed out/ },
+  { name: 'HTML 503 Cloudflare challenge', fault: { kind: 'html', status: 503, body: CLOUDFLARE_CHALLENGE }, kind: 'Api', requests: ATTEMPTS, hint: /Cloudflare\/geoblock/ },
+  { name: 'HTML 502 from a proxy', fault: { kind: 'html', status: 502, body: BAD_GATEWAY }, kind: 'Api', requests: ATTEMPTS, message: /HTML page instead of JSON \(HTTP 502\)/, hint: /trouble/ },
+  // Not transient: one request.
+  { name: 'HTML 403 Cloudflare block page', fault: { kind: 'html', status: 403 }, kind: 'Api', requests: 1, message: /HTML block page \(HTTP 403\)/, hint: /Cloudflare\/geoblock/ },
+  { name: 'HTML 451 geoblock page', fault: { kind: 'html', status: 451, body: '<html><body>This service is not available in your country</body></html>' }, kind: 'Api', requests: 1, hint: /geoblock/ },
+  { name: 'HTML 200 (a captive portal)', fault: { kind: 'html', status: 200, body: '<html><body>Sign in to hotel wifi</body></html>' }, kind: 'Api', requests: 1, message: /HTML page instead of JSON/ },
+  { name: 'malformed JSON', fault: { kind: 'malformed' }, kind: 'Api', requests: 1, message: /malformed response/ },
+  { name: 'truncated JSON', fault: { kind: 'truncated' }, kind: 'Api', requests: 1, message: /malformed response/ },
+  { name: 'empty 200 body', fault: { kind: 'status', status: 200, body: '' }, kind: 'Api', requests: 1, message: /the body is empty/ },
+  { name: '302 redirect', fault: { kind: 'status', status: 302, headers: { location: 'https://portal.example/login' } }, kind: 'Api', requests: 1, message: /redirected GET \/thing to portal\.example/, hint: /captive portal/ },
+  { name: '404', fault: { kind: 'status', status: 404 }, kind: 'MarketNotFound', requests: 1 },
+  { name: '400', fault: { kind: 'status', status: 400, body: '{"error":"bad request"}' }, kind: 'Api', requests: 1, message: /bad request/ },
+  { name: '401', fault: { kind: 'status', status: 401 }, kind: 'Authentication', requests: 1 },
+];
+
+const EXIT: Record<ErrorKind, number> = { Api: 1, Authentication: 3, InsufficientFunds: 4, MarketNotFound: 5, OrderNotFound: 6, RateLimited: 7, NetworkError: 8, Config: 9, NotSupported: 10 };
+
+describe('a read under a persistent fault gives up with the right kind, after exactly this many requests', () => {
+  it.each(PERSISTENT_READ_FAULTS)('$name → $kind after $requests request(s)', async (c) => {
+    double.inject(c.fault, { times: 100 });
+    const e = await failure(client().get('/thing'));
+    expect(e.kind).toBe(c.kind);
+    expect(exitCodeFor(e)).toBe(EXIT[c.kind]);
+    expect(double.count(/^\/thing$/, 'GET')).toBe(c.requests);
+    if (c.requests > 1) expect(e.message).toContain(`tried ${c.requests} times`);
+    if (c.message) expect(e.message).toMatch(c.message);
+    if (c.hint) expect(e.hint).toMatch(c.hint);
+    if (c.retryAfter !== undefined) expect(e.retryAfter).toBe(c.retryAfter);
+    expect(e.message).not.toMatch(/<|\n/);
+  });
+});
+
+describe('a read under a passing fault succeeds, having retried only what was needed', () => {
+  const passing: Array<[string, Fault, number]> = [
+    ['429 once, Retry-After: 0', { kind: 'status', status: 429, headers: { 'retry-after': '0' } }, 1],
+    ['429 twice, no Retry-After', { kind: 'status', status: 429 }, 2],
+    ['429 once, Retry-After as an HTTP date in the past', { kind: 'status', status: 429, headers: { 'retry-after': new Date(Date.now() - 5000).toUTCString() } }, 1],
+    ['500 three times', { kind: 'status', status: 500 }, 3],
+    ['502 once', { kind: 'status', status: 502 }, 1],
+    ['503 twice', { kind: 'status', status: 503 }, 2],
+    ['504 once', { kind: 'status', status: 504 }, 1],
+    ['reset once', { kind: 'reset' }, 1],
+    ['reset three times', { kind: 'reset' }, 3],
+    ['stall once', { kind: 'stall', ms: 3000 }, 1],
+    ['cut body once', { kind: 'cut' }, 1],
+    ['HTML 503 challenge once', { kind: 'html', status: 503, body: CLOUDFLARE_CHALLENGE }, 1],
+    ['slow but alive (under the timeout)', { kind: 'delay', ms: 100 }, 0],
+  ];
+  it.each(passing)('%s', async (_n, fault, times) => {
+    double.inject(fault, { times: Math.max(times, 1) });
+    const body = await client().get<{ ok: boolean }>('/thing');
+    expect(body.ok).toBe(true);
+    expect(double.count(/^\/thing$/, 'GET')).toBe(times + 1);
+  });
+
+  it('waits what Retry-After says (1 s), then succeeds', async () => {
+    double.inject({ kind: 'status', status: 429, headers: { 'retry-after': '1' } });
+    await client().get('/thing');
+    expect(double.count()).toBe(2);
+    // A lower bound only: the second request cannot arrive before the upstream allowed it.
+    expect(double.requests[1]!.at! - double.requests[0]!.at!).toBeGreaterThanOrEqual(950);
+  });
+});
+
+describe('bounded total time', () => {
+  it('stops at the waiting budget: a Retry-After that fits once, not twice', async () => {
+    double.inject({ kind: 'status', status: 429, headers: { 'retry-after': '1' } }, { times: 100 });
+    const e = await failure(client({ retry: { attempts: 10, baseMs: 2, capMs: 10, budgetMs: 1500 } }).get('/thing'));
+    expect(e.kind).toBe('RateLimited');
+    expect(double.count()).toBe(2);
+  });
+
+  it('starts no attempt past the total deadline, whatever the attempt limit', async () => {
+    double.inject({ kind: 'stall', ms: 5000 }, { times: 100 });
+    const e = await failure(client({ timeoutMs: 400, retry: { attempts: 50, baseMs: 2, capMs: 10, totalMs: 2500 } }).get('/thing'));
+    expect(e.kind).toBe('NetworkError');
+    // Each attempt lasts 400 ms and needs 1 s left to start: at most 5 fit in 2.5 s.
+    expect(double.count()).toBeGreaterThanOrEqual(2);
+    expect(double.count()).toBeLessThanOrEqual(5);
+  });
+
+  it('PMT_RETRY_ATTEMPTS=1 turns retries off', async () => {
+    process.env.PMT_RETRY_ATTEMPTS = '1';
+    try {
+      double.inject({ kind: 'status', status: 503 }, { times: 100 });
+      const c = new HttpClient({ exchange: 'polymarket', label: 'Up', baseUrl: double.url, mapError: () => new PmtError('Api', 'x') });
+      await failure(c.get('/thing'));
+      expect(double.count()).toBe(1);
+    } finally {
+      delete process.env.PMT_RETRY_ATTEMPTS;
+    }
+  });
+});
+
+interface WriteCase {
+  name: string;
+  fault: Fault;
+  kind: ErrorKind;
+  ambiguous: boolean;
+}
+
+/** Every fault on a write: one request, never more; ambiguous when the request may have landed. */
+export const WRITE_FAULTS: WriteCase[] = [
+  { name: '429', fault: { kind: 'status', status: 429 }, kind: 'RateLimited', ambiguous: false },
+  { name: '429 with Retry-After: 0', fault: { kind: 'status', status: 429, headers: { 'retry-after': '0' } }, kind: 'RateLimited', ambiguous: false },
+  { name: '500', fault: { kind: 'status', status: 500 }, kind: 'Api', ambiguous: false },
+  { name: '502', fault: { kind: 'status', status: 502 }, kind: 'Api', ambiguous: false },
+  { name: '503', fault: { kind: 'status', status: 503 }, kind: 'Api', ambiguous: false },
+  { name: '504', fault: { kind: 'status', status: 504 }, kind: 'Api', ambiguous: false },
+  { name: 'reset before an answer', fault: { kind: 'reset' }, kind: 'NetworkError', ambiguous: true },
+  { name: 'reset after the upstream handled it', fault: { kind: 'reset-after-handling' }, kind: 'NetworkError', ambiguous: true },
+  { name: 'stall past the timeout', fault: { kind: 'stall', ms: 3000 }, kind: 'NetworkError', ambiguous: true },
+  { name: 'stall after the upstream handled it', fault: { kind: 'stall-after-handling', ms: 3000 }, kind: 'NetworkError', ambiguous: true },
+  { name: 'answer cut short', fault: { kind: 'cut' }, kind: 'NetworkError', ambiguous: true },
+  { name: 'answer stalls half-way', fault: { kind: 'stall-body', ms: 3000 }, kind: 'NetworkError', ambiguous: true },
+  { name: 'HTML 403 block page', fault: { kind: 'html', status: 403 }, kind: 'Api', ambiguous: false },
+  { name: 'HTML 503 challenge', fault: { kind: 'html', status: 503, body: CLOUDFLARE_CHALLENGE }, kind: 'Api', ambiguous: false },
+  // Accepted (2xx) but unreadable: it landed, what it did is unknown.
+  { name: 'malformed 200', fault: { kind: 'malformed' }, kind: 'Api', ambiguous: true },
+  { name: 'truncated 2xx', fault: { kind: 'truncated' }, kind: 'Api', ambiguous: true },
+  // A captive portal's page: the exchange never saw it.
+  { name: 'HTML 200', fault: { kind: 'html', status: 200, body: '<html><body>Sign in to wifi</body></html>' }, kind: 'Api', ambiguous: false },
+];
+
+describe('a write is sent exactly once, whatever the fault', () => {
+  for (const method of ['POST', 'DELETE'] as const) {
+    it.each(WRITE_FAULTS)(`${method}: $name → $kind, ambiguous=$ambiguous, 1 request`, async (c) => {
+      double.inject(c.fault, { times: 100 });
+      const http = client();
+      const p = method === 'POST' ? http.post('/thing', { json: { order: 1 } }) : http.delete('/thing', { json: { ids: ['a'] } });
+      const e = await failure(p);
+      expect(e.kind).toBe(c.kind);
+      expect(e.ambiguous).toBe(c.ambiguous);
+      expect(double.count(/^\/thing$/, method)).toBe(1);
+    });
+  }
+
+  it('a write that could not connect is not ambiguous: nothing was sent', async () => {
+    const e = await failure(client({ baseUrl: 'http://127.0.0.1:9/v9' }).post('/thing', { json: {} }));
+    expect([e.kind, e.ambiguous]).toEqual(['NetworkError', false]);
+  });
+});
+
+describe('clock skew on signed requests', () => {
+  const signer = () => ({ 'x-signature': 'sig' });
+  it.each([
+    // Date has one-second resolution: ±1 s.
+    ['ahead', -120_000, /clock is (119|120|121)s ahead of/],
+    ['behind', 95_000, /clock is (94|95|96)s behind/],
+  ])('a 401 while this clock is %s of the server names the clock', async (_w, serverOffset, re) => {
+    double.inject({ kind: 'status', status: 401, headers: { date: new Date(Date.now() + serverOffset).toUTCString() } });
+    const e = await failure(client().get('/thing', { signer }));
+    expect(e.kind).toBe('Authentication');
+    expect(e.message).toMatch(re);
+    expect(e.hint).toMatch(/clock.*NTP/);
+  });
+
+  it('a 401 with the clocks in step says nothing about clocks', async () => {
+    double.inject({ kind: 'status', status: 401 });
+    const e = await failure(client().get('/thing', { signer }));
+    expect(e.message).not.toMatch(/clock/);
+  });
+
+  it('an unsigned request is not blamed on the clock', async () => {
+    double.inject({ kind: 'status', status: 401, headers: { date: new Date(Date.now() - 3_600_000).toUTCString() } });
+    expect((await failure(client().get('/thing'))).message).not.toMatch(/clock/);
+  });
+});
