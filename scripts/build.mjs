@@ -1,37 +1,149 @@
-// Bundle pmt with esbuild: one small entry chunk (commander + core) and lazily loaded chunks for
-// everything heavy (got, conf, cli-table3, prompts, viem/accounts, fastify), so module resolution
-// does not dominate start-up. Also bundles the loopback upstream doubles for the benchmark and
-// the README tour (test-only code, written to .doubles/, never published).
-import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+// Build pmt for fast start-up (docs/performance.md has the measurements behind each choice).
+//
+// dist/cli.cjs + dist/*.cjs  pmt's own code with commander and chalk, split by esbuild into an
+//        entry (the command tree, errors, context) and chunks that each command loads when it
+//        runs. CommonJS, not ES modules: an ES-module entry makes Node set up its ESM loader, a
+//        sizeable share of a bare `node -e 0`, before any of our code runs. esbuild splits only ES
+//        modules, so the build splits as ESM and then turns every output into CommonJS in place
+//        (imports between chunks become requires; no ES module is ever loaded at run time).
+// dist/vendor/*.cjs  every other package (got, conf, cli-table3, @inquirer/prompts, viem/accounts,
+//        fastify, ...), split the same way, one entry per import specifier (shared code such as
+//        viem's lives in shared chunks). pmt's code reaches each through a generated module that
+//        requires the entry when the importing code runs, with the default and named exports
+//        Node's own `import` would give.
+// dist/**/*.cjs.cache  V8 code caches for Node < 22 (see bin/pmt), made by one run after the build.
+// .doubles/  the loopback upstream doubles (test-only, never published): `doubles.js` runs them
+//        (README tour), `lib.js` exports startDoubles (the benchmark).
+import { build, transform } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module, { builtinModules, createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lazyChildProcess, lazyDependencies, moduleShape, resolveFile } from './build-plugins.mjs';
 
-const banner = {
-  // Bundled CommonJS dependencies (cli-table3, fastify's parts) call require(); give them one.
-  js: "import { createRequire as __pmtCreateRequire } from 'node:module'; const require = __pmtCreateRequire(import.meta.url);",
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const entries = join(root, '.build', 'vendor-entries');
+
+/** Small packages bundled into pmt's own chunks (used on hot paths, cheap to parse). */
+const CORE_PACKAGES = new Set(['commander', 'chalk']);
+/** Optional dependencies inside vendored packages, loaded on first use (see lazyDependencies). */
+const LAZY_INSIDE = ['http2-wrapper', 'cacheable-request', 'cacheable-lookup'];
+
+const isBuiltin = (s) => s.startsWith('node:') || builtinModules.includes(s.split('/')[0]);
+const packageOf = (s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]);
+const slug = (s) => s.replace(/^@/, '').replace(/[^A-Za-z0-9._-]+/g, '-');
+
+rmSync(dist, { recursive: true, force: true });
+rmSync(join(root, '.build'), { recursive: true, force: true });
+mkdirSync(entries, { recursive: true });
+
+/** Vendored specifier → its shape as Node's `import` sees it. */
+const vendored = new Map();
+
+/**
+ * Bare imports of non-core packages in pmt's own code become a generated module that requires
+ * ./vendor/<slug>.cjs (every output of the core sits in dist/, so the path holds from any chunk).
+ */
+const vendorPlugin = {
+  name: 'pmt-vendor',
+  setup(b) {
+    b.onResolve({ filter: /^[^./#]/ }, async (args) => {
+      if (args.namespace === 'pmt-vendor' || args.pluginData?.pmtSkip || isBuiltin(args.path)) return undefined;
+      // Only pmt's own imports: inside a core package, its dependencies resolve normally.
+      if (/[\\/]node_modules[\\/]/.test(args.importer) || CORE_PACKAGES.has(packageOf(args.path))) return undefined;
+      if (!vendored.has(args.path)) vendored.set(args.path, await moduleShape(await resolveFile(b, args.path, args.resolveDir, args.kind)));
+      return { path: args.path, namespace: 'pmt-vendor' };
+    });
+    b.onResolve({ filter: /^\.\/vendor\//, namespace: 'pmt-vendor' }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'pmt-vendor' }, (args) => {
+      const { hasDefault, names } = vendored.get(args.path);
+      const lines = [`const m = require(${JSON.stringify(`./vendor/${slug(args.path)}.cjs`)});`];
+      if (hasDefault) lines.push('export default m.default;');
+      if (names.length) lines.push(`export const { ${names.join(', ')} } = m;`);
+      return { contents: lines.join('\n'), loader: 'js' };
+    });
+  },
 };
 
-rmSync('dist', { recursive: true, force: true });
+// Whitespace and syntax minification cut parse time; identifiers stay, so `--verbose` stack
+// traces still name the functions.
+const minify = { minifyWhitespace: true, minifySyntax: true, legalComments: 'none', target: 'node20' };
+
+/** Bundle and split as ES modules named .cjs, then rewrite each output as CommonJS in place. */
+async function splitCommonJS(options) {
+  const result = await build({
+    ...minify,
+    ...options,
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.cjs' },
+    logLevel: 'warning',
+    metafile: true,
+  });
+  const files = Object.keys(result.metafile.outputs).map((f) => join(root, f));
+  for (const file of files) {
+    // Dynamic imports of chunks become requires: no ES-module loader at run time. Top-level
+    // await or import.meta (which CommonJS cannot express) fail the build here, loudly.
+    const out = await transform(readFileSync(file, 'utf8'), { ...minify, format: 'cjs', loader: 'js', supported: { 'dynamic-import': false }, logOverride: { 'empty-import-meta': 'error' } });
+    if (/\bimport\(/.test(out.code)) throw new Error(`${file} still has a dynamic import()`);
+    writeFileSync(file, out.code);
+  }
+  return files;
+}
+
+const coreFiles = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') }, outdir: dist, plugins: [vendorPlugin, lazyChildProcess] });
+
+// Vendored packages: one entry per specifier that re-exports what Node's import exposes. An ES
+// module's names are known statically; a CommonJS module's are its module.exports keys, listed.
+const vendorEntries = {};
+for (const [spec, { esm, hasDefault, names }] of vendored) {
+  const entry = join(entries, `${slug(spec)}.mjs`);
+  const s = JSON.stringify(spec);
+  const text = esm
+    ? `export * from ${s};\n${hasDefault ? `export { default } from ${s};\n` : ''}`
+    : `import m from ${s};\nexport default m;\n${names.length ? `export const { ${names.join(', ')} } = m;\n` : ''}`;
+  writeFileSync(entry, text);
+  vendorEntries[slug(spec)] = entry;
+}
+const vendorFiles = vendored.size
+  ? await splitCommonJS({ entryPoints: vendorEntries, outdir: join(dist, 'vendor'), nodePaths: [join(root, 'node_modules')], plugins: [lazyDependencies(LAZY_INSIDE)] })
+  : [];
+rmSync(join(root, '.build'), { recursive: true, force: true });
+// Each vendor entry must expose what the generated modules read.
+for (const [spec, { hasDefault, names }] of vendored) {
+  const m = createRequire(join(dist, 'cli.cjs'))(`./vendor/${slug(spec)}.cjs`);
+  const missing = names.filter((n) => !(n in m));
+  if (hasDefault && m.default === undefined) missing.unshift('default');
+  if (missing.length) throw new Error(`the vendor bundle for ${spec} lacks ${missing.join(', ')}`);
+}
+
+// A build id at the end of every file ties the code caches below to this exact build.
+const buildId = `\n//pmt-build:${randomBytes(8).toString('hex')}\n`;
+for (const f of [...coreFiles, ...vendorFiles]) appendFileSync(f, buildId);
+// V8 code caches for Node < 22 (bin/pmt reads them; Node 22+ keeps its own): one real run.
+if (typeof Module.enableCompileCache !== 'function') {
+  const r = spawnSync(process.execPath, [join(root, 'bin/pmt'), '--help'], { env: { ...process.env, PMT_BUILD_CODE_CACHE: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error(`pmt --help failed while making the code caches (exit ${r.status})`);
+}
+
+const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;
+process.stdout.write(
+  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} + ${coreFiles.length - 1} chunks on demand; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
+);
+
+rmSync(join(root, '.doubles'), { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli.ts' },
-  outdir: 'dist',
+  entryPoints: { doubles: join(root, 'test/upstream/main.ts'), lib: join(root, 'test/upstream/doubles.ts') },
+  outdir: join(root, '.doubles'),
   bundle: true,
   splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: false,
-  minify: false,
-  legalComments: 'none',
-  chunkNames: 'chunks/[name]-[hash]',
-  banner,
-  logLevel: 'warning',
-});
-
-rmSync('.doubles', { recursive: true, force: true });
-await build({
-  entryPoints: { doubles: 'test/upstream/main.ts' },
-  outdir: '.doubles',
-  bundle: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',

@@ -14,6 +14,10 @@ import { registerProfile } from './commands/profile/index.js';
 import { registerServe } from './commands/serve.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerExchanges } from './commands/exchanges.js';
+import { applyHelp } from './commands/help-text.js';
+import { overview, REFERENCE } from './commands/overview.js';
+import { unknownHelpTarget } from './commands/suggest.js';
+import { commanderOutput, streamColor, writeStdout } from './render/io.js';
 
 export const VERSION = '0.3.1';
 
@@ -28,9 +32,13 @@ export function buildProgram(): Command {
     .option('--profile <name>', 'use this stored profile instead of the active one')
     .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
     .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')
+    .helpOption('-h, --help', 'show help for this command')
+    // Every command's help also lists the global options, so `--json` is discoverable anywhere.
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
-    .exitOverride();
+    .exitOverride()
+    .configureOutput(commanderOutput());
   registerMarkets(program);
   registerBook(program);
   registerOrder(program);
@@ -38,6 +46,8 @@ export function buildProgram(): Command {
   registerServe(program);
   registerCompletion(program);
   registerExchanges(program);
+  applyHelp(program);
+  program.addHelpText('after', REFERENCE);
   return program;
 }
 
@@ -59,7 +69,7 @@ export function reportError(err: unknown, argv: string[], stderr: NodeJS.Writabl
   if (wantsJson(argv)) {
     stderr.write(JSON.stringify({ kind: e.kind, message: msg }) + '\n');
   } else {
-    const color = Boolean((stderr as { isTTY?: boolean }).isTTY) && !process.env.NO_COLOR && !argv.includes('--no-color');
+    const color = streamColor(process.env, stderr as { isTTY?: boolean }, argv.includes('--no-color'));
     const label = e.cancelled ? 'cancelled' : 'error';
     const head = color ? `\u001b[31m${label}\u001b[39m` : label;
     const hint = e.hint ? ` (hint: ${safeLine(e.hint)})` : '';
@@ -72,6 +82,15 @@ export function reportError(err: unknown, argv: string[], stderr: NodeJS.Writabl
     if (stack) stderr.write(redactSecrets(stack) + '\n');
   }
   return code;
+}
+
+/** Commander's error text as one line: "unknown command 'markt'\n(Did you mean markets?)" keeps its hint. */
+function commanderMessage(str: string): string {
+  return oneLine(str.replace(/^error:\s*/i, ''));
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s*\n\s*/g, ' ').trim();
 }
 
 const SECRET_ENV = ['KALSHI_PRIVATE_KEY', 'POLYMARKET_PRIVATE_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE'] as const;
@@ -118,23 +137,31 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   program.configureOutput({
     // Commander's own error text ("error: unknown option '--x'") becomes our one-line error.
     outputError: (str) => {
-      usageMessage = str.replace(/^error:\s*/i, '').trim();
+      usageMessage = commanderMessage(str);
     },
   });
   for (const sub of allCommands(program)) {
     sub.exitOverride();
-    sub.configureOutput({ outputError: (str) => (usageMessage = str.replace(/^error:\s*/i, '').trim()) });
+    sub.configureOutput({
+      outputError: (str) => (usageMessage = commanderMessage(str)),
+      // Commander writes to stderr only for a group called without a subcommand (`pmt markets`):
+      // that help is what the user asked for, so it goes to stdout and exits 0.
+      writeErr: (str) => process.stdout.write(str),
+    });
   }
   try {
     if (user.length === 0) {
-      process.stdout.write(program.helpInformation());
+      writeStdout(overview(program, VERSION));
       return 0;
     }
+    const wrong = unknownHelpTarget(program, user);
+    if (wrong) return reportError(new PmtError('Api', wrong, { usage: true }), user);
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) {
       if (err.exitCode === 0) return 0; // --help, --version
+      if (err.code === 'commander.help') return 0; // a group's help, printed above
       return reportError(new PmtError('Api', usageMessage ?? err.message, { usage: true }), user);
     }
     return reportError(err, user);

@@ -158,3 +158,12 @@ function readPem(path: string, origin: string): string {
     });
   }
 }
+
+/**
+ * Load a Kalshi PEM exactly as the adapter will (`loadKalshiKey`), for `profile add` and
+ * `profile show`, which may not import the adapter themselves. Throws `Config`, never echoing it.
+ */
+export async function checkKalshiPem(pem: string, source: string): Promise<void> {
+  const { loadKalshiKey } = await import('./exchanges/kalshi/auth.js');
+  loadKalshiKey(pem, source);
+}

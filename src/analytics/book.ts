@@ -154,8 +154,21 @@ const LIMB = 67_108_864;
 const INV_LIMB = 1 / LIMB;
 const LO_MAX = 4_503_599_627_370_496;
 
-function walkExact(levels: readonly Level[], size: number): ExactWalk {
-  const want = checkSize(size);
+/** What a walk took: micro-contracts filled, the notional as hi·2^26 + lo, the last level touched. */
+interface Sweep {
+  filled: number;
+  hi: number;
+  lo: number;
+  worst: number | null;
+  used: number;
+}
+
+/**
+ * The per-level loop, on its own: kept apart from the BigInt arithmetic and the size check around
+ * it, V8 optimises it once; inlined in walkExact it fell into a deoptimise/reoptimise loop
+ * ("insufficient type feedback") and ran interpreted on deep books.
+ */
+function sweep(levels: readonly Level[], want: number): Sweep {
   let rem = want;
   let filled = 0;
   // The notional Σ take·price in micro-dollars × micro-contracts passes 2^53 at a $9,007 order,
@@ -189,6 +202,12 @@ function walkExact(levels: readonly Level[], size: number): ExactWalk {
     worst = l.price;
     used += 1;
   }
+  return { filled, hi, lo, worst, used };
+}
+
+function walkExact(levels: readonly Level[], size: number): ExactWalk {
+  const want = checkSize(size);
+  const { filled, hi, lo, worst, used } = sweep(levels, want);
   const notional = BigInt(hi) * BigInt(LIMB) + BigInt(lo);
   const f = BigInt(filled);
   let pct = roundDiv(f * 100n * 10_000n, BigInt(want)); // ten-thousandths of a percent

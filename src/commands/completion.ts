@@ -4,8 +4,8 @@ import { action } from './action.js';
 export function registerCompletion(program: Command): void {
   program
     .command('completion')
-    .description('Print a shell completion script')
-    .addArgument(new Argument('<shell>', 'shell').choices(['bash', 'zsh', 'fish']))
+    .description('Print a completion script for bash, zsh or fish, generated from the command tree: commands, subcommands, flags and their values')
+    .addArgument(new Argument('<shell>', 'the shell to generate for').choices(['bash', 'zsh', 'fish']))
     .action(
       action(async (ctx, _opts, args) => {
         const { completionScript } = await import('./completion-script.js');

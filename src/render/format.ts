@@ -6,10 +6,13 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { IO } from './io.js';
 
-// C0/C1 controls (keeping none: tabs and newlines would break a row), DEL, ANSI/OSC escapes,
-// and the bidi overrides that can reorder what a terminal shows.
-// eslint-disable-next-line no-control-regex
-const ANSI_RE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
+// Escape sequences, 7-bit and 8-bit: CSI (colours, cursor moves), string sequences (OSC titles and
+// hyperlinks, DCS such as tmux passthrough, SOS/PM/APC) with their payload, and two-byte escapes.
+// Then C0/C1 controls (keeping none: tabs and newlines would break a row), DEL, and the bidi
+// overrides that can reorder what a terminal shows.
+const ANSI_RE =
+  // eslint-disable-next-line no-control-regex
+  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]/g;
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
@@ -19,49 +22,17 @@ export function sanitize(text: string | null | undefined): string {
   return String(text).replace(ANSI_RE, '').replace(/[\r\n\t]+/g, ' ').replace(CONTROL_RE, '');
 }
 
-/** Display width of a string: East Asian wide and emoji count as 2, combining marks as 0. */
-export function displayWidth(text: string): number {
-  let w = 0;
-  for (const ch of text) w += charWidth(ch.codePointAt(0)!);
-  return w;
-}
+export { displayWidth, truncate, fit } from './width.js';
 
-function charWidth(cp: number): number {
-  if (cp === 0) return 0;
-  if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0xfe00 && cp <= 0xfe0f)) return 0;
-  if (
-    (cp >= 0x1100 && cp <= 0x115f) ||
-    (cp >= 0x2e80 && cp <= 0xa4cf) ||
-    (cp >= 0xac00 && cp <= 0xd7a3) ||
-    (cp >= 0xf900 && cp <= 0xfaff) ||
-    (cp >= 0xfe30 && cp <= 0xfe4f) ||
-    (cp >= 0xff00 && cp <= 0xff60) ||
-    (cp >= 0xffe0 && cp <= 0xffe6) ||
-    (cp >= 0x1f300 && cp <= 0x1faff) ||
-    (cp >= 0x20000 && cp <= 0x3fffd)
-  )
-    return 2;
-  return 1;
-}
-
-/** Cut text to at most `width` columns, ending with an ellipsis when cut. */
-export function truncate(text: string, width: number): string {
-  if (width <= 0) return '';
-  if (displayWidth(text) <= width) return text;
-  let out = '';
-  let w = 0;
-  for (const ch of text) {
-    const cw = charWidth(ch.codePointAt(0)!);
-    if (w + cw > width - 1) break;
-    out += ch;
-    w += cw;
-  }
-  return out + '…';
-}
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
-const USD_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const NUM = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// The first Intl object a process makes loads ICU data (tens of ms): every one is made on first
+// use, so JSON, NDJSON and piped output never pay for it.
+const lazy = <T>(make: () => T): (() => T) => {
+  let v: T | undefined;
+  return () => (v ??= make());
+};
+const USD_WHOLE = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }));
+const USD_CENTS = lazy(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const NUM = lazy(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }));
 
 export interface FormatterOptions {
   /** Show prices as cents (65¢) rather than probabilities (0.65). */
@@ -74,23 +45,26 @@ export class Formatter {
   readonly c: ChalkInstance;
   readonly human: boolean;
   private readonly cents: boolean;
-  private readonly dateFmt: Intl.DateTimeFormat;
+  private readonly dateFmt: () => Intl.DateTimeFormat;
 
   constructor(io: Pick<IO, 'isTTY' | 'color'>, opts: FormatterOptions = {}) {
     this.human = io.isTTY;
     this.c = new Chalk({ level: io.color ? 1 : 0 });
     this.cents = opts.cents ?? false;
-    this.dateFmt = new Intl.DateTimeFormat('en-CA', {
-      timeZone: opts.timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      // h23, not hour12:false: en-CA with hour12:false prints midnight as "24:00" of the same date.
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
+    this.dateFmt = lazy(
+      () =>
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone: opts.timeZone,
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          // h23, not hour12:false: en-CA with hour12:false prints midnight as "24:00" of the same date.
+          hourCycle: 'h23',
+          timeZoneName: 'short',
+        }),
+    );
   }
 
   /** A probability: "0.65" (2–4 decimals) or, with the cents view, "65¢". Null is "-". */
@@ -100,31 +74,54 @@ export class Formatter {
     return priceText(p);
   }
 
-  /** USD: "$1,234,567.5" for people, "1234567.5" piped. */
+  /**
+   * USD with thousands separators for people: "$1,234,567" when whole, "$1,234,567.50" otherwise
+   * (`cents: true` always shows cents); piped, the plain number ("1234567.5").
+   */
   usd(v: number | null | undefined, opts: { cents?: boolean } = {}): string {
     if (v == null || !Number.isFinite(v)) return '-';
     if (!this.human) return String(v);
-    return (opts.cents ? USD_CENTS : USD).format(v);
+    return (opts.cents || !Number.isInteger(v) ? USD_CENTS : USD_WHOLE)().format(v);
   }
 
   /** A count of contracts: "1,500" for people, "1500" piped. */
   num(v: number | null | undefined): string {
     if (v == null || !Number.isFinite(v)) return '-';
-    return this.human ? NUM.format(v) : String(v);
+    return this.human ? NUM().format(v) : String(v);
   }
 
-  /** A timestamp: local zone for people ("2025-12-31 16:00 EST"), ISO UTC piped. */
+  /**
+   * A timestamp: for people in the local zone (TZ, or `timeZone`) as "2025-12-31 16:00 EST";
+   * piped, the ISO UTC value unchanged.
+   */
   time(iso: string | null | undefined): string {
     if (!iso) return '-';
-    if (!this.human) return iso;
+    if (!this.human) return sanitize(iso);
     const d = new Date(iso);
     if (Number.isNaN(d.getTime())) return sanitize(iso);
-    return this.dateFmt.format(d).replace(',', '');
+    const p: Record<string, string> = {};
+    for (const part of this.dateFmt().formatToParts(d)) p[part.type] = part.value;
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
   }
 
   /** Upstream text, sanitized. */
   text(s: string | null | undefined): string {
     return sanitize(s);
+  }
+
+  /** A bid price, green for people. */
+  bid(p: number | null | undefined): string {
+    return p == null ? this.price(p) : this.c.green(this.price(p));
+  }
+
+  /** An ask price, red for people. */
+  ask(p: number | null | undefined): string {
+    return p == null ? this.price(p) : this.c.red(this.price(p));
+  }
+
+  /** An order side: buy green, sell red. */
+  side(side: string): string {
+    return side === 'buy' ? this.c.green(side) : side === 'sell' ? this.c.red(side) : sanitize(side);
   }
 }
 
@@ -138,7 +135,7 @@ function trimNum(v: number, maxDecimals: number): string {
   return Number(v.toFixed(maxDecimals)).toString();
 }
 
-/** Colour a market status for people. */
+/** Colour a market or order status for people (green live, yellow in flight, dim done, red refused). */
 export function statusColor(f: Formatter, status: string): string {
   switch (status) {
     case 'active':

@@ -1,7 +1,145 @@
-// Placeholder until this command lands.
+/**
+ * `pmt serve`: the interface as a REST service under /v1. Binds 127.0.0.1 by default, needs a
+ * bearer token on every request, trades with the profile resolved at start, logs one line per
+ * request on stderr and drains in-flight requests on SIGINT/SIGTERM before exiting 0.
+ *
+ * Everything the server says about itself (URL, token, warnings, request lines) goes to stderr:
+ * stdout carries data only, and serve has none. A generated token is printed exactly once.
+ */
+import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Context } from '../context.js';
-import { PmtError } from '../errors.js';
+import type { ResolvedCredentials } from '../credentials.js';
+import { PmtError, usageError } from '../errors.js';
+import { EXCHANGE_IDS } from '../exchanges/types.js';
+import { parseInteger } from '../validate.js';
+import { buildApp } from './app.js';
 
-export async function run(_ctx: Context, _opts: Record<string, unknown>, _args: string[]): Promise<void> {
-  throw new PmtError('NotSupported', 'pmt serve is not implemented yet');
+interface Opts {
+  host?: string;
+  port?: string;
+  token?: string;
+}
+
+/** How long in-flight requests may take to finish after SIGINT/SIGTERM before connections are cut. */
+const GRACE_MS = Number(process.env.PMT_SERVE_GRACE_MS) || 10_000;
+
+export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promise<void> {
+  const host = parseHost(opts.host ?? '127.0.0.1');
+  const port = parseInteger('--port', opts.port ?? '8080', 0, 65535);
+  const given = opts.token ?? ctx.env.PMT_SERVE_TOKEN;
+  const token = given === undefined || given === '' ? randomBytes(32).toString('base64url') : parseToken(given);
+  const say = (line: string) => ctx.io.err(`[pmt serve] ${line}`);
+
+  // The profile is fixed now: later `pmt profile use` in another shell does not change what this
+  // server trades with. Bad credentials fail the start, not the first order.
+  const creds = await ctx.credentials();
+  await Promise.all(EXCHANGE_IDS.map((id) => ctx.exchange(id)));
+
+  const stats = ctx.env.PMT_SERVE_STATS === '1' ? monitorEventLoopDelay({ resolution: 5 }) : undefined;
+  let requests = 0;
+  const app = await buildApp({
+    token,
+    services: {
+      exchange: (id) => ctx.exchange(id),
+      configured: async () => EXCHANGE_IDS.filter((id) => (id === 'kalshi' ? creds.kalshi : creds.polymarket) !== null),
+      now: () => ctx.now(),
+    },
+    secrets: [token, ...secretsOf(creds)],
+    log: (line) => {
+      requests += 1;
+      say(line);
+    },
+    onSchemaMismatch: (route, problem) => say(`warning: the response of ${route} does not match its schema: ${problem}`),
+  });
+
+  try {
+    await app.listen({ host, port });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'needs privileges' : `cannot be bound (${code ?? 'error'})`;
+    throw new PmtError('Config', `${host}:${port} ${why}`, { hint: 'pick another with --port or --host' });
+  }
+  stats?.enable();
+  const addr = app.server.address();
+  const bound = typeof addr === 'object' && addr ? addr.port : port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
+  if (given === undefined || given === '') say(`token (generated, shown only now): ${token}`);
+  else say(`token: from ${opts.token !== undefined ? '--token' : 'PMT_SERVE_TOKEN'}`);
+  if (token.length < SHORT_TOKEN) say(`warning: the token has only ${token.length} characters; use ${SHORT_TOKEN} or more (or omit it for a random one)`);
+  if (!isLoopback(host)) {
+    say(`warning: ${host} is reachable from other machines; anyone with the token can trade with this profile, over plain HTTP`);
+  }
+  // Last, so a script can wait for this line and know the rest has been said.
+  say(`listening on ${url}/v1 (profile: ${creds.profileName ?? 'none'}; ${credentialsLine(creds)}; OpenAPI: ${url}/v1/openapi.json)`);
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        // A second signal: stop waiting for in-flight requests.
+        app.server.closeAllConnections();
+        return;
+      }
+      stopping = true;
+      say(`${signal}: finishing in-flight requests, accepting no new ones`);
+      const force = setTimeout(() => app.server.closeAllConnections(), GRACE_MS);
+      force.unref();
+      void app.close().then(() => {
+        clearTimeout(force);
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  if (stats) {
+    stats.disable();
+    const ms = (ns: number) => (ns / 1e6).toFixed(2);
+    say(`stats: requests=${requests} event_loop_delay_max_ms=${ms(stats.max)} event_loop_delay_p99_ms=${ms(stats.percentile(99))}`);
+  }
+  say('stopped');
+}
+
+function parseHost(input: string): string {
+  const h = input.trim().replace(/^\[(.*)\]$/, '$1');
+  if (h === '' || h.length > 255 || /[\s/?#@]/.test(h)) throw usageError(`--host must be a host name or IP address (got "${input.slice(0, 60)}")`);
+  return h;
+}
+
+/** The token travels in a header: printable ASCII without spaces. */
+function parseToken(t: string): string {
+  if (!/^[\x21-\x7e]+$/.test(t)) throw usageError('the serve token must be printable ASCII without spaces');
+  return t;
+}
+
+/** Below this a token could be guessed by anyone who can reach the port: said at start. */
+const SHORT_TOKEN = 16;
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host) || /^::ffff:127\./i.test(host);
+}
+
+/** Which exchanges the server can trade on and where each key came from; never a value. */
+function credentialsLine(c: ResolvedCredentials): string {
+  const have = [
+    c.kalshi ? `kalshi from ${c.kalshi.apiKeyId.origin}` : null,
+    c.polymarket ? `polymarket from ${c.polymarket.privateKey.origin}` : null,
+  ].filter(Boolean);
+  return have.length ? `credentials: ${have.join(', ')}` : 'no credentials: market data and books only';
+}
+
+/** Every credential value of the profile, so no message can carry one out. */
+function secretsOf(c: ResolvedCredentials): string[] {
+  const out: string[] = [];
+  if (c.kalshi) {
+    out.push(c.kalshi.apiKeyId.value);
+    // A PEM is multi-line; any line long enough to identify the key counts.
+    out.push(...c.kalshi.privateKeyPem.value.split(/\r?\n/).filter((l) => l.length >= 16 && !l.startsWith('-----')));
+  }
+  const p = c.polymarket;
+  if (p) for (const s of [p.privateKey, p.apiKey, p.apiSecret, p.apiPassphrase]) if (s) out.push(s.value, s.value.replace(/^0x/i, ''));
+  return out;
 }

@@ -9,17 +9,17 @@ export function registerBook(program: Command): void {
     .command('show')
     .description('Show the orderbook ladder: asks above bids, with cumulative depth')
     .argument('<asset>', assetHelp)
-    .option('--depth <n>', 'levels per side to show (default: fit the terminal; JSON always has every level)')
-    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market')
-    .option('--cents', 'show prices in cents')
+    .option('--depth <n>', 'levels per side to show; JSON always has every level (default: as many as fit the terminal)')
+    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)')
+    .option('--cents', 'show prices in cents (65¢) instead of probabilities (0.65)')
     .action(action(async (ctx, opts, args) => (await import('./show.js')).run(ctx, opts as never, args)));
 
   book
     .command('stats')
     .description('Top of book, mid, spread, weighted mid, imbalance and depth')
     .argument('<asset>', assetHelp)
-    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market')
-    .option('--cents', 'show prices in cents')
+    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)')
+    .option('--cents', 'show prices in cents (65¢) instead of probabilities (0.65)')
     .action(action(async (ctx, opts, args) => (await import('./stats.js')).run(ctx, opts as never, args)));
 
   book
@@ -27,7 +27,7 @@ export function registerBook(program: Command): void {
     .description('Average fill price, fill % and slippage of a market order of --size contracts')
     .argument('<asset>', assetHelp)
     .requiredOption('--size <n>', 'order size in contracts (> 0)')
-    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market')
-    .option('--cents', 'show prices in cents')
+    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)')
+    .option('--cents', 'show prices in cents (65¢) instead of probabilities (0.65)')
     .action(action(async (ctx, opts, args) => (await import('./impact.js')).run(ctx, opts as never, args)));
 }

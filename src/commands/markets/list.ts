@@ -65,7 +65,6 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   }
 
   if (opts.all) {
-    const f = new Formatter(ctx.io);
     const collected: Market[] = [];
     const progress = ctx.io.stderrIsTTY && !ctx.json && !ctx.ndjson ? (await import('../../render/progress.js')).progressLine(ctx.io) : undefined;
     try {
@@ -78,7 +77,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
       );
       for await (const page of pager) {
         if (ctx.ndjson) {
-          for (const m of page) if (!ctx.io.ndjson(m)) await ctx.io.drain();
+          if (!ctx.io.ndjsonLines(page)) await ctx.io.drain();
         } else collected.push(...page);
       }
     } finally {
@@ -87,7 +86,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     if (ctx.ndjson) return;
     if (ctx.json) return ctx.io.json({ markets: collected, cursor: null });
     if (collected.length === 0) return noMarkets(ctx);
-    return printMarkets(ctx.io, f, collected);
+    return printMarkets(ctx.io, new Formatter(ctx.io), collected);
   }
 
   const page = await fetchMarketsAcross(exchange, ids, { ...base, cursor }, (id) => paramsFor(id, false).limit);
@@ -103,7 +102,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
 
 async function emit(ctx: Context, markets: Market[], cursor: string | null, again: string[] = []): Promise<void> {
   if (ctx.ndjson) {
-    for (const m of markets) if (!ctx.io.ndjson(m)) await ctx.io.drain();
+    if (!ctx.io.ndjsonLines(markets)) await ctx.io.drain();
     return;
   }
   if (ctx.json) return ctx.io.json({ markets, cursor });

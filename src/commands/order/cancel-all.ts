@@ -1,7 +1,96 @@
-// Placeholder until this command lands.
+/**
+ * `pmt order cancel-all [--asset A]`: list what is open, confirm (on a terminal; --yes skips it;
+ * elsewhere --yes is required), cancel, and report exactly which orders were and were not
+ * cancelled.
+ *
+ * Scope: the asset's exchange with --asset, --exchange when given, else every exchange with
+ * credentials. With both exchanges configured the list shows both, grouped, and the confirmation
+ * names the count per exchange; a script passing --yes has asked for everything.
+ *
+ * Outcome: `--json` prints the cancelled orders (`[Order]`). Orders an exchange refused to
+ * cancel are reported on stderr, one line each, and the command fails with kind `Api` (exit 1),
+ * since the user asked for all of them to be gone. An exchange whose cancel call failed outright
+ * is reported after the others have been cancelled, with that error's own kind and exit code.
+ */
 import type { Context } from '../../context.js';
-import { PmtError } from '../../errors.js';
+import { cancelledError, PmtError, toPmtError, usageError } from '../../errors.js';
+import type { ExchangeId, Order } from '../../exchanges/types.js';
+import { Formatter } from '../../render/format.js';
+import { terminalPrompter, type Prompter } from '../../render/prompt.js';
+import { cancelSummary, printOrders, type ExchangeOrder } from '../../render/views/orders.js';
+import { targetExchanges } from './common.js';
+import { fetchOpen } from './list.js';
 
-export async function run(_ctx: Context, _opts: Record<string, unknown>, _args: string[]): Promise<void> {
-  throw new PmtError('NotSupported', 'pmt order cancel-all is not implemented yet');
+interface Opts {
+  asset?: string;
+  yes?: boolean;
+}
+
+export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: { prompter?: Prompter } = {}): Promise<void> {
+  if (!opts.yes && !ctx.io.canPrompt) {
+    throw usageError('not on a terminal: add --yes to cancel without a confirmation; nothing was cancelled');
+  }
+  const { ids, asset } = await targetExchanges(ctx, opts.asset);
+  const assetId = asset === undefined ? undefined : await (await ctx.exchange(ids[0]!)).resolveAsset(asset);
+  const open = await fetchOpen(ctx, ids, assetId);
+  const f = new Formatter(ctx.io);
+  const scope = `${ids.join(' and ')}${assetId ? ` for ${assetId}` : ''}`;
+  // People see the list on stdout; with --json or piped it goes to stderr so stdout stays data.
+  const say = (s: string) => (ctx.json || !ctx.io.isTTY ? ctx.io.err(s) : ctx.io.out(s));
+  if (open.length === 0) {
+    if (ctx.json) return ctx.io.json([]);
+    say(`no open orders on ${scope}: nothing to cancel`);
+    return;
+  }
+  const counts = ids.map((exchange) => ({ exchange, count: open.filter((o) => o.exchange === exchange).length }));
+  say(`${cancelSummary(counts)} will be cancelled:`);
+  if (ctx.json || !ctx.io.isTTY) for (const o of open) say(`  ${o.exchange}  ${o.order.id}  ${o.order.market_ticker}  ${o.order.side} ${o.order.size} ${o.order.outcome} @ ${o.order.price}`);
+  else await printOrders(ctx.io, f, open);
+
+  if (!opts.yes) {
+    const pr = deps.prompter ?? terminalPrompter(ctx.io, { toStderr: ctx.json });
+    const ok = await pr.confirm({ message: `Cancel ${cancelSummary(counts)}?`, default: false });
+    if (!ok) throw cancelledError('nothing was cancelled: declined at the confirmation');
+  }
+
+  // Sequentially, so a failure on one exchange never hides what happened on the other.
+  const cancelled: ExchangeOrder[] = [];
+  const refused: Array<{ exchange: ExchangeId; id: string; reason: string }> = [];
+  const broken: Array<{ exchange: ExchangeId; error: PmtError }> = [];
+  for (const id of ids) {
+    if (!counts.find((c) => c.exchange === id)?.count) continue;
+    try {
+      const r = await (await ctx.exchange(id)).cancelAllOrders(assetId);
+      cancelled.push(...r.cancelled.map((order: Order) => ({ exchange: id, order })));
+      refused.push(...r.failed.map((x) => ({ exchange: id, ...x })));
+    } catch (e) {
+      broken.push({ exchange: id, error: toPmtError(e) });
+    }
+  }
+
+  const listed = new Set(open.map((o) => o.order.id));
+  const extra = cancelled.filter((c) => !listed.has(c.order.id));
+  if (ctx.json) ctx.io.json(cancelled.map((c) => c.order));
+  else if (cancelled.length) {
+    say(`cancelled ${cancelled.length} order${cancelled.length === 1 ? '' : 's'}:`);
+    if (ctx.io.isTTY) await printOrders(ctx.io, f, cancelled);
+    else for (const c of cancelled) ctx.io.out([c.exchange, c.order.id, c.order.status].join('\t'));
+  }
+  if (extra.length) ctx.io.err(`note: ${extra.length} of them were placed after the list was shown: ${extra.map((c) => c.order.id).join(', ')}`);
+  for (const r of refused) ctx.io.err(`not cancelled: ${r.exchange} ${r.id}: ${r.reason}`);
+  for (const b of broken) ctx.io.err(`not cancelled: every ${b.exchange} order (${b.error.kind}: ${b.error.message})`);
+
+  if (broken.length) {
+    const first = broken[0]!;
+    throw new PmtError(first.error.kind, `cancel-all failed on ${broken.map((b) => b.exchange).join(' and ')}: ${first.error.message}`, {
+      hint: first.error.hint ?? 'run `pmt order list` to see what is still open',
+      status: first.error.status,
+      retryAfter: first.error.retryAfter,
+    });
+  }
+  if (refused.length) {
+    throw new PmtError('Api', `${refused.length} order${refused.length === 1 ? ' was' : 's were'} not cancelled (${refused.map((r) => r.id).join(', ')})`, {
+      hint: 'run `pmt order list` to see what is still open',
+    });
+  }
 }

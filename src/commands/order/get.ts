@@ -1,7 +1,16 @@
-// Placeholder until this command lands.
+/** `pmt order get <order_id>`: fetch_order on the exchange the id's shape names. */
 import type { Context } from '../../context.js';
-import { PmtError } from '../../errors.js';
+import { Formatter } from '../../render/format.js';
+import { printOrders, orderLines } from '../../render/views/orders.js';
+import { resolveOrderExchange } from '../resolve.js';
+import { requireCredentials } from './common.js';
 
-export async function run(_ctx: Context, _opts: Record<string, unknown>, _args: string[]): Promise<void> {
-  throw new PmtError('NotSupported', 'pmt order get is not implemented yet');
+export async function run(ctx: Context, _opts: unknown, args: string[]): Promise<void> {
+  const { exchange, id } = resolveOrderExchange(ctx, args[0]);
+  await requireCredentials(ctx, exchange);
+  const order = await (await ctx.exchange(exchange)).fetchOrder(id);
+  if (ctx.json || ctx.ndjson) return ctx.io.json(order);
+  const f = new Formatter(ctx.io);
+  if (!ctx.io.isTTY) return printOrders(ctx.io, f, [{ exchange, order }]);
+  ctx.io.out(orderLines(f, { exchange, order }).join('\n'));
 }

@@ -1,0 +1,110 @@
+// The measured goals. Each returns goal rows, the subjects it measured, and notes for the report.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runOnce, sample } from './proc.mjs';
+import { fmtMs, fmtX, goalRow } from './report.mjs';
+
+const NODE = process.execPath;
+
+/** `node -e 0`, the floor every ratio is taken against. */
+export const bare = (env) => ({ name: 'node -e 0', cmd: NODE, args: ['-e', '0'], env });
+
+export function pmtSubject(ctx, name, args, extra = {}) {
+  return { name, cmd: NODE, args: [ctx.bin, ...args], env: ctx.env, ...extra };
+}
+
+export const summary = (name, s) => ({ name, n: s.n, median: s.median, p25: s.p25, p75: s.p75, min: s.min });
+
+/** Goal 1: commands that never touch the network, against bare Node. */
+export async function startup(ctx) {
+  const subjects = [bare(ctx.env), pmtSubject(ctx, 'pmt --version', ['--version']), pmtSubject(ctx, 'pmt --help', ['--help']), pmtSubject(ctx, 'pmt completion bash', ['completion', 'bash'])];
+  const r = await sample(subjects, { runs: ctx.runs.startup, warmup: ctx.runs.warmup, onRound: ctx.progress('start-up') });
+  const base = r['node -e 0'].median;
+  const rows = subjects.slice(1).map((s) => {
+    const ratio = r[s.name].median / base;
+    return goalRow(`\`${s.name}\` start-up`, fmtMs(r[s.name].median), fmtMs(base), fmtX(ratio), '<= 1.50x', ratio <= 1.5);
+  });
+  return { rows, subjects: Object.entries(r).map(([k, v]) => summary(k, v)), notes: [], medians: r };
+}
+
+/**
+ * Goal 2: a network command's own overhead, from spawn to the first upstream request reaching a
+ * double that answers from memory. `pmt book stats` on a Polymarket token (public CLOB book) when
+ * this tree has the book; else the first network command that works, named in the report.
+ */
+export async function network(ctx) {
+  const notes = [];
+  const list = await runOnce(NODE, [ctx.bin, 'markets', 'list', '--exchange', 'polymarket', '--limit', '1', '--json'], { env: ctx.env, keepStdout: true });
+  if (list.code !== 0) throw new Error(`pmt markets list against the doubles failed: ${list.stderr}`);
+  const token = JSON.parse(list.stdout).markets.flatMap((m) => m.outcomes ?? []).find((o) => o.token_id)?.token_id;
+  let args = ['book', 'stats', token ?? 'none', '--json'];
+  const probe = await runOnce(NODE, [ctx.bin, ...args], { env: ctx.env });
+  if (probe.code !== 0) {
+    notes.push(`\`pmt book stats\` is not available in this tree yet (exit ${probe.code}: ${probe.stderr.trim().split('\n')[0]}); the network-overhead goal is measured on \`pmt markets list --exchange polymarket --limit 1 --json\` instead, which loads the same HTTP stack.`);
+    args = ['markets', 'list', '--exchange', 'polymarket', '--limit', '1', '--json'];
+  }
+  const name = `pmt ${args.join(' ').replace(token ?? '\0', '<token>')}`;
+  const first = (r) => {
+    const at = ctx.fronts.map((f) => f.firstAfter(r.t0)).filter((x) => x !== undefined).sort((a, b) => a - b)[0];
+    if (at === undefined) throw new Error(`${name}: no upstream request reached the doubles`);
+    return at - r.t0;
+  };
+  const subjects = [bare(ctx.env), pmtSubject(ctx, name, args, { after: first })];
+  const r = await sample(subjects, { runs: ctx.runs.startup, warmup: ctx.runs.warmup, onRound: ctx.progress('network overhead') });
+  const base = r['node -e 0'].median;
+  const ratio = r[name].median / base;
+  const rows = [goalRow(`\`${name}\`: spawn to first upstream request`, fmtMs(r[name].median), fmtMs(base), fmtX(ratio), '<= 4.00x', ratio <= 4)];
+  return { rows, subjects: [summary('node -e 0', r['node -e 0']), summary(`${name} (to first request)`, r[name])], notes };
+}
+
+/** Goal 4: analytics on a 10,000-level book (bench/analytics.mjs in its own process). */
+export async function analytics(ctx) {
+  const r = await runOnce(NODE, [join(ctx.root, 'bench/analytics.mjs'), '--json'], { env: ctx.env, keepStdout: true });
+  if (r.code !== 0) throw new Error(`bench/analytics.mjs failed: ${r.stderr}`);
+  const res = JSON.parse(r.stdout.trim().split('\n').pop());
+  if (res.skipped) return { rows: [goalRow('analytics: stats and impact, 10,000-level book', '—', '—', '—', '< 1 ms', null, res.skipped)], subjects: [], notes: [`Analytics skipped: ${res.skipped}.`] };
+  const rows = [
+    goalRow('`bookStats`, 10,000 levels per side', fmtMs(res.stats_ms), '—', `${fmtX(res.stats_growth)} for 10x levels`, '< 1 ms, no sort', res.stats_ms < 1 && res.sorts === 0),
+    goalRow('`bookImpact` walking all 10,000 ask levels', fmtMs(res.impact_ms), '—', `${fmtX(res.impact_growth)} for 10x levels`, '< 1 ms, no sort', res.impact_ms < 1 && res.sorts === 0),
+  ];
+  const notes = [
+    `Analytics (CPU time per call, median of 25 batches; wall time in brackets): ${res.cases.map((c) => `${c.name} at ${c.levels.toLocaleString('en-US')} levels per side ${fmtMs(c.ms)} (${fmtMs(c.wall_ms)})`).join('; ')}; Array.prototype.sort calls during them: ${res.sorts}.`,
+  ];
+  return { rows, subjects: [], notes };
+}
+
+/** Goal 5: `pmt serve` under load (bench/serve.mjs, written with the serve command). */
+export async function serve(ctx) {
+  const script = join(ctx.root, 'bench/serve.mjs');
+  let exists = true;
+  try {
+    readFileSync(script);
+  } catch {
+    exists = false;
+  }
+  const skip = (why) => ({ rows: [goalRow('`pmt serve` fetch_orderbook_stats, concurrency 16', '—', '—', '—', 'event-loop stall <= 50 ms', null, why)], subjects: [], notes: [`Serve skipped: ${why}.`] });
+  if (!exists) return skip('bench/serve.mjs is not in this tree yet (it lands with `pmt serve`)');
+  const r = await runOnce(NODE, [script, '--json', '--concurrency', '16'], { env: ctx.env, keepStdout: true });
+  const line = r.stdout.trim().split('\n').pop();
+  if (r.code !== 0 || !line?.startsWith('{')) return skip(`bench/serve.mjs failed (exit ${r.code}): ${r.stderr.trim().split('\n').slice(-2).join(' ')}`);
+  const s = JSON.parse(line);
+  const stall = s.server_event_loop_delay_max_ms;
+  const rows = [
+    goalRow(
+      `\`pmt serve\` fetch_orderbook_stats, concurrency ${s.concurrency}`,
+      `${s.requests_per_s} req/s; p50 ${fmtMs(s.p50_ms)}, p99 ${fmtMs(s.p99_ms)}`,
+      `${s.loopback_ceiling_requests_per_s} req/s (trivial node:http server)`,
+      `max event-loop delay ${stall == null ? '—' : fmtMs(stall)}`,
+      'stall <= 50 ms',
+      stall == null ? null : stall <= 50,
+    ),
+  ];
+  return { rows, subjects: [], notes: [`Serve: ${s.requests} requests in ${s.seconds} s, ${s.failed} failed, max latency ${fmtMs(s.max_ms)}.`] };
+}
+
+/** A private, empty config dir so no profile of the person running the bench is read. */
+export function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'pmt-bench-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,233 @@
+/**
+ * Help for people: a one-line summary and two or three real examples per command, kept as data
+ * keyed by command path so a test can check that every command has them and that every example
+ * only uses commands and flags that exist. `applyHelp` attaches them to the Commander tree.
+ */
+import type { Command } from 'commander';
+
+export interface Example {
+  /** What it does, shown as a shell comment above the command. */
+  note: string;
+  /** A command line starting with `pmt` (or a pipeline/env prefix around it). */
+  cmd: string;
+}
+
+export interface CommandHelp {
+  /** One line for the parent's command list (a group's subcommands are appended from the tree). */
+  summary: string;
+  examples: Example[];
+}
+
+const K = 'KXBTCD-25APR1517';
+const P = 'polymarket:nvda-above-240-on-january-30-2026';
+const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
+
+/** Command path (names joined by spaces, '' for pmt itself) → help. */
+export const HELP: Record<string, CommandHelp> = {
+  '': {
+    summary: 'Trade prediction markets on Kalshi and Polymarket from one command line',
+    examples: [
+      { note: 'The first 20 active Kalshi markets', cmd: 'pmt markets list --exchange kalshi --limit 20' },
+      { note: 'An orderbook, asks above bids', cmd: `pmt book show ${K}` },
+      { note: 'Buy 10 YES at 0.42 (previews and asks first)', cmd: `pmt order create --asset ${K} --side buy --price 0.42 --size 10` },
+    ],
+  },
+  markets: {
+    summary: 'Browse markets',
+    examples: [
+      { note: 'Closed Polymarket markets', cmd: 'pmt markets list --exchange polymarket --status closed' },
+      { note: 'A market with its event and series', cmd: `pmt markets lineage kalshi:${K}` },
+    ],
+  },
+  'markets list': {
+    summary: 'List markets on both exchanges, or one with --exchange',
+    examples: [
+      { note: 'Active markets on both exchanges, 100 from each', cmd: 'pmt markets list' },
+      { note: 'Every market of one Kalshi event, one JSON object per line', cmd: 'pmt markets list --exchange kalshi --event KXBTCD-25APR15 --all --ndjson' },
+      { note: 'Two markets by id, whatever their status', cmd: `pmt markets list --ticker kalshi:${K},${P} --status all` },
+    ],
+  },
+  'markets lineage': {
+    summary: 'A market with its parent event and series',
+    examples: [
+      { note: 'By unified id', cmd: `pmt markets lineage kalshi:${K}` },
+      { note: 'By native slug, as JSON', cmd: 'pmt markets lineage nvda-above-240-on-january-30-2026 --exchange polymarket --json' },
+    ],
+  },
+  book: {
+    summary: 'Orderbooks',
+    examples: [
+      { note: 'The ladder of a Kalshi market', cmd: `pmt book show ${K}` },
+      { note: 'What buying 500 NO would cost on Polymarket', cmd: `pmt book impact ${P} --outcome no --size 500` },
+    ],
+  },
+  'book show': {
+    summary: 'The orderbook ladder: asks above bids, with depth',
+    examples: [
+      { note: 'Five levels a side', cmd: `pmt book show ${K} --depth 5` },
+      { note: 'The YES token of a Polymarket market, in cents', cmd: `pmt book show ${P} --outcome yes --cents` },
+      { note: 'A token id, every level as JSON', cmd: `pmt book show ${TOKEN} --json` },
+    ],
+  },
+  'book stats': {
+    summary: 'Top of book, mid, spread, imbalance and depth',
+    examples: [
+      { note: 'Stats for a Kalshi market', cmd: `pmt book stats ${K}` },
+      { note: 'Just the spread, for a script', cmd: `pmt book stats ${P} --json | jq .spread_bps` },
+    ],
+  },
+  'book impact': {
+    summary: 'Fill price and slippage of a market order of --size',
+    examples: [
+      { note: '100 contracts each way', cmd: `pmt book impact ${K} --size 100` },
+      { note: 'A Polymarket token, as JSON', cmd: `pmt book impact ${TOKEN} --size 2500 --json` },
+    ],
+  },
+  order: {
+    summary: 'Place, inspect and cancel orders',
+    examples: [
+      { note: 'Your open orders on both exchanges', cmd: 'pmt order list' },
+      { note: 'Place an order (asks for what is missing, previews, confirms)', cmd: 'pmt order create' },
+      { note: 'Cancel everything resting on one market', cmd: `pmt order cancel-all --asset ${K}` },
+    ],
+  },
+  'order create': {
+    summary: 'Place a limit order (previews and confirms first)',
+    examples: [
+      { note: 'Interactive: prompts for each missing flag, then previews', cmd: 'pmt order create' },
+      { note: 'Buy 10 YES at 0.42 without a question (for scripts)', cmd: `pmt order create --asset ${K} --side buy --price 0.42 --size 10 --yes` },
+      { note: 'Preview buying NO on Polymarket against the live book; sends nothing', cmd: `pmt order create --asset ${P} --outcome no --side buy --price 0.30 --size 50 --dry-run` },
+    ],
+  },
+  'order cancel-all': {
+    summary: 'Cancel every open order, or those of one asset',
+    examples: [
+      { note: 'Lists what will be cancelled and asks first', cmd: 'pmt order cancel-all' },
+      { note: 'One market, no question (scripts)', cmd: `pmt order cancel-all --asset ${K} --yes` },
+    ],
+  },
+  'order get': {
+    summary: 'One order by id',
+    examples: [
+      { note: 'A Kalshi order (UUID)', cmd: 'pmt order get 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c' },
+      { note: 'A Polymarket order (0x hash), as JSON', cmd: 'pmt order get 0x9c1b7f4e2a6d8c3b5e0f1a2d4c6e8b0a3f5d7c9e1b2a4c6d8e0f1a3b5c7d9e1f --json' },
+    ],
+  },
+  'order list': {
+    summary: 'Your open orders',
+    examples: [
+      { note: 'Everything open on both exchanges', cmd: 'pmt order list' },
+      { note: 'One market, as JSON', cmd: `pmt order list --asset ${K} --json` },
+    ],
+  },
+  profile: {
+    summary: 'Credential profiles',
+    examples: [
+      { note: 'Store Kalshi credentials (the key stays in its file)', cmd: 'pmt profile add main --kalshi-api-key-id KEY_ID --kalshi-private-key-path ~/.kalshi/key.pem' },
+      { note: 'Which profiles exist, and which is active', cmd: 'pmt profile list' },
+    ],
+  },
+  'profile add': {
+    summary: 'Add or replace a profile',
+    examples: [
+      { note: 'Kalshi, key file referenced by path', cmd: 'pmt profile add main --kalshi-api-key-id KEY_ID --kalshi-private-key-path ~/.kalshi/key.pem' },
+      { note: "Kalshi's demo environment", cmd: 'pmt profile add demo --kalshi-demo --kalshi-api-key-id KEY_ID --kalshi-private-key-path ~/.kalshi/demo.pem' },
+      { note: 'Polymarket browser wallet; the private key is asked for, not typed on the line', cmd: 'pmt profile add poly --polymarket-funder 0xYOUR_PROXY_WALLET --polymarket-signature-type gnosis-safe' },
+    ],
+  },
+  'profile list': {
+    summary: 'List profiles (secrets masked)',
+    examples: [
+      { note: 'All profiles, the active one marked', cmd: 'pmt profile list' },
+      { note: 'As JSON', cmd: 'pmt profile list --json' },
+    ],
+  },
+  'profile show': {
+    summary: 'A profile and where each credential comes from',
+    examples: [
+      { note: 'The active profile, with env overrides applied', cmd: 'pmt profile show' },
+      { note: 'A named profile', cmd: 'pmt profile show demo' },
+    ],
+  },
+  'profile use': {
+    summary: 'Make a profile the active one',
+    examples: [
+      { note: 'Switch to the demo profile', cmd: 'pmt profile use demo' },
+      { note: 'Use another profile for one command only', cmd: 'pmt order list --profile main' },
+    ],
+  },
+  'profile remove': {
+    summary: 'Remove a profile',
+    examples: [
+      { note: 'Asks first', cmd: 'pmt profile remove old' },
+      { note: 'No question', cmd: 'pmt profile remove old --yes' },
+    ],
+  },
+  serve: {
+    summary: 'Serve the interface as a REST API on localhost',
+    examples: [
+      { note: 'Loopback on port 8080; prints a random bearer token once', cmd: 'pmt serve' },
+      { note: 'Your own token and port', cmd: 'PMT_SERVE_TOKEN=change-me pmt serve --port 9000' },
+    ],
+  },
+  completion: {
+    summary: 'Print a shell completion script (bash, zsh, fish)',
+    examples: [
+      { note: 'bash (needs the bash-completion package)', cmd: 'pmt completion bash > ~/.local/share/bash-completion/completions/pmt' },
+      { note: 'zsh: any directory on $fpath, then restart the shell', cmd: 'pmt completion zsh > ~/.zsh/completions/_pmt' },
+      { note: 'fish', cmd: 'pmt completion fish > ~/.config/fish/completions/pmt.fish' },
+    ],
+  },
+  exchanges: {
+    summary: 'Capabilities, environment and credential status per exchange',
+    examples: [
+      { note: 'What each exchange supports and whether credentials are set', cmd: 'pmt exchanges' },
+      { note: 'One signed request per exchange: are the credentials accepted? clock skew?', cmd: 'pmt exchanges --check' },
+      { note: 'For a script', cmd: 'pmt exchanges --check --json' },
+    ],
+  },
+};
+
+/** Where each top-level command is listed in `pmt --help`. */
+export const GROUPS: Record<string, string> = {
+  markets: 'Market data:',
+  book: 'Market data:',
+  order: 'Trading:',
+  profile: 'Setup:',
+  exchanges: 'Setup:',
+  completion: 'Setup:',
+  serve: 'Setup:',
+};
+
+/** The space-separated path of a command below `pmt` ('' for pmt itself). */
+export function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/** The "Examples:" block shown after a command's help. */
+export function examplesText(examples: Example[]): string {
+  const lines = ['', 'Examples:'];
+  examples.forEach((e, i) => {
+    if (i > 0) lines.push('');
+    lines.push(`  # ${e.note}`, `  ${e.cmd}`);
+  });
+  return lines.join('\n') + '\n';
+}
+
+/** Attach summaries, help groups and examples to every command of the tree. */
+export function applyHelp(program: Command): void {
+  const visit = (cmd: Command) => {
+    const path = commandPath(cmd);
+    const help = HELP[path];
+    if (help) {
+      const subs = cmd.commands.map((c) => c.name());
+      if (path !== '') cmd.summary(subs.length ? `${help.summary}: ${subs.join(', ')}` : help.summary);
+      cmd.addHelpText('after', examplesText(help.examples));
+    }
+    if (cmd.parent && !cmd.parent.parent && GROUPS[cmd.name()]) cmd.helpGroup(GROUPS[cmd.name()]!);
+    cmd.commands.forEach(visit);
+  };
+  visit(program);
+}

@@ -1,0 +1,131 @@
+/**
+ * Interactive order entry: one prompt per missing field, each validated as it is typed (price on
+ * the tick grid with the nearest valid prices offered, size at or above the minimum), with live
+ * hints showing the price on both outcomes' scales and the running cost.
+ */
+import { Decimal } from '../../decimal.js';
+import type { AssetInfo } from '../../exchanges/exchange.js';
+import type { Orderbook, OrderSide, OrderType } from '../../exchanges/types.js';
+import type { Choice, Prompter } from '../../render/prompt.js';
+import { priceText } from '../../render/format.js';
+import { TYPE_WORDS, usdExact } from '../../render/views/orders.js';
+import { sameLabel } from './common.js';
+import { complementLabel } from './preview.js';
+import { complementPrice, nearestValidPrices, priceProblem, sizeProblem } from './rules.js';
+
+export interface PriceContext {
+  info: AssetInfo;
+  side: OrderSide;
+  outcome: string;
+  book: Orderbook | null;
+  size?: Decimal;
+}
+
+/** The typed price (book scale) on the traded outcome's scale. */
+function outcomeScale(ctx: PriceContext, p: Decimal): Decimal {
+  return sameLabel(ctx.outcome, ctx.info.book_outcome) ? p : complementPrice(p);
+}
+
+/** Live hint after the typed price: ✗ and the rule, or ✓ and what it means. */
+export function priceHint(ctx: PriceContext, value: string): string {
+  if (value.trim() === '') return '';
+  const problem = priceProblem('price', value.trim(), null);
+  if (problem) return `✗ ${problem.replace(/^price /, '')}`;
+  const p = Decimal.parse(value.trim())!;
+  const tick = Decimal.from(ctx.info.tick_size);
+  if (tick.gt(0) && !p.isMultipleOf(tick)) {
+    // Short enough to stay on the prompt's line; the full rule shows if it is submitted.
+    return `✗ off the ${tick.toFixed()} grid: nearest ${nearestValidPrices(p, tick).map((x) => x.toFixed(2)).join(' or ')}`;
+  }
+  const q = outcomeScale(ctx, p);
+  const other = complementLabel(ctx.info, ctx.outcome);
+  const words = `${ctx.side} ${ctx.outcome} at ${q.toFixed(2)}${other ? ` = ${other} at ${complementPrice(q).toFixed(2)}` : ''}`;
+  return `✓ ${words}${ctx.size ? ` · ${ctx.side === 'buy' ? 'cost' : 'proceeds'} ${usdExact(q.times(ctx.size))}` : ''}`;
+}
+
+/** Live hint after the typed size: ✗ and the rule, or the cost at the chosen price. */
+export function sizeHint(info: AssetInfo, side: OrderSide, outcomePrice: Decimal, value: string): string {
+  if (value.trim() === '') return '';
+  const problem = sizeProblem('size', value.trim(), info.min_order_size);
+  if (problem) return `✗ ${problem.replace(/^size /, '')}`;
+  const s = Decimal.parse(value.trim())!;
+  return `✓ ${side === 'buy' ? 'cost' : 'proceeds'} ${usdExact(outcomePrice.times(s))}${side === 'buy' ? `, pays ${usdExact(s)} if it wins` : ''}`;
+}
+
+const hinted = (hint: (v: string) => string) => (value: string, state: { isFinal: boolean }) => {
+  if (state.isFinal) return value;
+  const h = hint(value);
+  return h ? `${value}  ${h}` : value;
+};
+
+export function askAsset(pr: Prompter, check: (v: string) => true | string): Promise<string> {
+  return pr
+    .input({ message: 'Asset (Kalshi ticker, Polymarket token id, or kalshi:TICKER / polymarket:slug)', validate: (v) => check(v.trim()) })
+    .then((v) => v.trim());
+}
+
+/** Outcome choices: Kalshi's Yes/No on one book; Polymarket's outcomes, each its own token. */
+export function outcomeChoices(info: AssetInfo): Choice<string>[] {
+  const labels = info.exchange === 'polymarket' && info.market.outcomes.length > 0 ? info.market.outcomes.map((o) => o.label) : info.outcomes;
+  return labels.map((label) => {
+    const o = info.market.outcomes.find((x) => sameLabel(x.label, label));
+    const price = o?.price != null ? ` · now ${priceText(o.price)}` : '';
+    const desc =
+      info.exchange === 'kalshi' && !sameLabel(label, info.book_outcome)
+        ? `${label} is traded on the ${info.book_outcome} book: price p there means ${label} at 1 - p`
+        : o?.token_id
+          ? `token ${o.token_id}`
+          : undefined;
+    return { name: `${label}${price}`, value: label, description: desc };
+  });
+}
+
+export function askOutcome(pr: Prompter, info: AssetInfo): Promise<string> {
+  return pr.select({ message: `Outcome of "${info.market.title}"`, choices: outcomeChoices(info), default: info.book_outcome });
+}
+
+export function askSide(pr: Prompter, outcome: string): Promise<OrderSide> {
+  return pr.select<OrderSide>({
+    message: 'Side',
+    choices: [
+      { name: `buy ${outcome}`, value: 'buy', description: `pay the price now; each contract pays $1 if ${outcome} wins` },
+      { name: `sell ${outcome}`, value: 'sell', description: `receive the price now for ${outcome} contracts` },
+    ],
+  });
+}
+
+export function askPrice(pr: Prompter, ctx: PriceContext): Promise<Decimal> {
+  const bid = ctx.book?.bids[0]?.price;
+  const ask = ctx.book?.asks[0]?.price;
+  const top = ctx.book ? ` · ${ctx.info.book_outcome} bid ${bid == null ? '-' : priceText(bid)} / ask ${ask == null ? '-' : priceText(ask)}` : '';
+  const scale = sameLabel(ctx.outcome, ctx.info.book_outcome) ? '' : ` (${ctx.outcome} at 1 - p)`;
+  return pr
+    .input({
+      message: `Limit price p on the ${ctx.info.book_outcome} book${scale}, tick ${Decimal.from(ctx.info.tick_size).toFixed()}${top}`,
+      validate: (v) => priceProblem('price', v.trim(), ctx.info.tick_size) ?? true,
+      transformer: hinted((v) => priceHint(ctx, v)),
+    })
+    .then((v) => Decimal.parse(v.trim())!);
+}
+
+export function askSize(pr: Prompter, info: AssetInfo, side: OrderSide, outcomePrice: Decimal): Promise<Decimal> {
+  return pr
+    .input({
+      message: `Size in contracts (minimum ${Decimal.from(info.min_order_size).toFixed()})`,
+      validate: (v) => sizeProblem('size', v.trim(), info.min_order_size) ?? true,
+      transformer: hinted((v) => sizeHint(info, side, outcomePrice, v)),
+    })
+    .then((v) => Decimal.parse(v.trim())!);
+}
+
+export function askType(pr: Prompter): Promise<OrderType> {
+  return pr.select<OrderType>({
+    message: 'Time in force',
+    default: 'gtc',
+    choices: [
+      { name: `gtc: ${TYPE_WORDS.gtc}`, value: 'gtc', description: 'rests on the book until filled or cancelled' },
+      { name: `ioc: ${TYPE_WORDS.ioc}`, value: 'ioc', description: 'fills what it can now; the rest is cancelled' },
+      { name: `fok: ${TYPE_WORDS.fok}`, value: 'fok', description: 'fills completely now, or not at all' },
+    ],
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * Is `--outcome` valid for this asset? Kalshi: Yes or No, both traded on the one YES book.
+ * Polymarket: the asset is one outcome's token, so the outcome must be that token's; naming the
+ * other outcome is an error that names the token to use instead (contract: prices and outcomes).
+ */
+import type { AssetInfo } from '../../exchanges/exchange.js';
+import { usageError } from '../../errors.js';
+import { sameLabel } from './common.js';
+
+/** The outcome label as the exchange publishes it, or a usage error saying what to pass. */
+export function checkOutcome(info: AssetInfo, wanted: string): string {
+  if (sameLabel(wanted, info.book_outcome)) return info.book_outcome;
+  const labels = info.outcomes.length ? info.outcomes : info.market.outcomes.map((o) => o.label);
+  if (info.exchange === 'kalshi') {
+    const hit = labels.find((l) => sameLabel(l, wanted));
+    if (hit) return hit;
+    throw usageError(`--outcome "${wanted}" is not an outcome of ${info.market.unified_id} (Kalshi markets are yes or no)`);
+  }
+  const other = info.market.outcomes.find((o) => sameLabel(o.label, wanted));
+  if (other?.token_id) {
+    throw usageError(
+      `--outcome "${wanted}" does not match asset ${info.asset_id}, the "${info.book_outcome}" token of ${info.market.unified_id}; ` +
+        `to trade "${other.label}" use its token: --asset ${other.token_id}`,
+      `or pass --asset ${info.market.unified_id} --outcome ${JSON.stringify(other.label)}`,
+    );
+  }
+  const all = info.market.outcomes.map((o) => o.label).join(', ') || labels.join(', ');
+  throw usageError(`--outcome "${wanted}" is not an outcome of ${info.market.unified_id}${all ? ` (outcomes: ${all})` : ''}`);
+}

@@ -1,0 +1,64 @@
+/**
+ * Venue rules checked before anything is signed: price inside (0, 1) and on the market's tick
+ * grid, size > 0, at most two decimals (both exchanges' wire precision: more would be silently
+ * rounded) and at least the market's minimum. Each check returns the message to show, naming the
+ * rule and the nearest valid values, or null when the value passes. The same functions validate
+ * flags (as usage errors) and prompts (at each keystroke).
+ */
+import { Decimal } from '../../decimal.js';
+import { PmtError } from '../../errors.js';
+import { parsePrice, parseSize } from '../../validate.js';
+
+/** Wire precision of a size on both exchanges (Kalshi `count` 2 dp; Polymarket 2 dp shares). */
+export const SIZE_PLACES = 2;
+
+/** The grid prices next to `price` that lie inside (0, 1): below and above (one when on grid). */
+export function nearestValidPrices(price: Decimal, tick: Decimal): Decimal[] {
+  const down = price.snap(tick, 'down');
+  const up = price.snap(tick, 'up');
+  const inside = (d: Decimal) => d.gt(0) && d.lt(1);
+  const out = [down, up].filter(inside);
+  return out.length === 2 && out[0]!.eq(out[1]!) ? [out[0]!] : out;
+}
+
+function usageMessage(e: unknown): string {
+  if (e instanceof PmtError) return e.message;
+  throw e;
+}
+
+/** Parse a price and check it against the tick grid; the problem as text, or null. */
+export function priceProblem(field: string, text: string, tick: number | null): string | null {
+  let p: Decimal;
+  try {
+    p = parsePrice(field, text);
+  } catch (e) {
+    return usageMessage(e);
+  }
+  if (tick == null || !(tick > 0)) return null;
+  const t = Decimal.from(tick);
+  if (p.isMultipleOf(t)) return null;
+  const near = nearestValidPrices(p, t).map((d) => d.toFixed());
+  return `${field} ${p.toFixed()} is not on this market's ${t.toFixed()} tick grid; nearest valid price${near.length === 1 ? '' : 's'}: ${near.join(' or ')}`;
+}
+
+/** Parse a size and check precision and the market minimum; the problem as text, or null. */
+export function sizeProblem(field: string, text: string, min: number | null): string | null {
+  let s: Decimal;
+  try {
+    s = parseSize(field, text);
+  } catch (e) {
+    return usageMessage(e);
+  }
+  if (s.places() > SIZE_PLACES) {
+    return `${field} ${s.toFixed()} has more than ${SIZE_PLACES} decimal places (the exchange would round it); use ${s.round(SIZE_PLACES, 'down').toFixed()}`;
+  }
+  if (min != null && min > 0 && s.lt(min)) {
+    return `${field} ${s.toFixed()} is below this market's minimum order size of ${Decimal.from(min).toFixed()} contracts`;
+  }
+  return null;
+}
+
+/** The price complement on the other outcome's scale: 1 − p, exactly. */
+export function complementPrice(p: Decimal): Decimal {
+  return Decimal.ONE.minus(p);
+}

@@ -1,0 +1,76 @@
+/**
+ * Profiles as metadata that holds no secret (the JSON of `profile list/show`, shapes documented
+ * in render/views/profiles.ts), and the settings `profile show` reports with where each value
+ * comes from right now (flag > env > profile, from `resolveCredentials`'s origins).
+ */
+import type { ResolvedCredentials, Sourced } from '../../credentials.js';
+import { maskSecret, type Profile } from '../../profiles.js';
+import type { ProfileSummary, Setting } from '../../render/views/profiles.js';
+import { kalshiPemProblem, signerAddress } from './fields.js';
+
+export function profileSummary(name: string, p: Profile, active: boolean): ProfileSummary {
+  const k = p.kalshi;
+  const m = p.polymarket;
+  return {
+    name,
+    active,
+    kalshi: k
+      ? {
+          api_key_id: maskSecret(k.api_key_id),
+          private_key: k.private_key_path ? 'file' : k.private_key ? 'pem' : null,
+          private_key_path: k.private_key_path ?? null,
+          environment: k.demo ? 'demo' : 'production',
+        }
+      : null,
+    polymarket: m
+      ? {
+          private_key_set: Boolean(m.private_key),
+          signature_type: m.signature_type ?? null,
+          funder: m.funder ?? null,
+          api_credentials: m.api_key && m.api_secret && m.api_passphrase ? 'stored' : 'derived',
+        }
+      : null,
+  };
+}
+
+const EMPTY = (setting: string, note: string | null = null): Setting => ({ setting, value: note, source: null, origin: null });
+
+function from(setting: string, s: Sourced<unknown> | undefined | null, value: (v: unknown) => string | null): Setting {
+  return s ? { setting, value: value(s.value), source: s.source, origin: s.origin } : EMPTY(setting);
+}
+
+/** Every setting with its masked value and source; secrets appear only as "set". */
+export async function settingsOf(c: ResolvedCredentials, env: NodeJS.ProcessEnv): Promise<Setting[]> {
+  const out: Setting[] = [];
+  const k = c.kalshi;
+  out.push(from('KALSHI_API_KEY_ID', k?.apiKeyId, (v) => maskSecret(String(v))));
+  if (k?.privateKeyPath) {
+    const bad = await kalshiPemProblem('key', k.privateKeyPem.value);
+    out.push({ ...from('KALSHI_PRIVATE_KEY_PATH', k.privateKeyPem, () => k.privateKeyPath!), value: k.privateKeyPath + (bad ? '  ✗ not a valid RSA key' : '') });
+  } else if (k) {
+    const bad = await kalshiPemProblem('key', k.privateKeyPem.value);
+    out.push(from('KALSHI_PRIVATE_KEY', k.privateKeyPem, () => (bad ? 'set  ✗ not a valid RSA key' : 'set (PEM text)')));
+  } else out.push(EMPTY('KALSHI_PRIVATE_KEY_PATH'));
+  if (env.PMT_KALSHI_API_URL) out.push({ setting: 'KALSHI_ENVIRONMENT', value: 'custom URL', source: 'env', origin: 'PMT_KALSHI_API_URL' });
+  else if (c.kalshiDemo) out.push(from('KALSHI_ENVIRONMENT', c.kalshiDemo, (v) => (v ? 'demo' : 'production')));
+  else out.push({ setting: 'KALSHI_ENVIRONMENT', value: 'production', source: 'default', origin: 'default' });
+
+  const p = c.polymarket;
+  out.push(from('POLYMARKET_PRIVATE_KEY', p?.privateKey, () => 'set'));
+  if (p) {
+    let signer: string;
+    try {
+      signer = await signerAddress(p.privateKey.value);
+    } catch {
+      signer = '✗ not a valid private key';
+    }
+    out.push({ setting: 'POLYMARKET_SIGNER', value: signer, source: 'derived', origin: `derived from ${p.privateKey.origin}` });
+  }
+  out.push(from('POLYMARKET_SIGNATURE_TYPE', p?.signatureType, (v) => String(v)));
+  out.push(from('POLYMARKET_FUNDER', p?.funder, (v) => String(v)));
+  out.push(from('POLYMARKET_API_KEY', p?.apiKey, (v) => maskSecret(String(v))));
+  out.push(from('POLYMARKET_API_SECRET', p?.apiSecret, () => 'set'));
+  out.push(from('POLYMARKET_API_PASSPHRASE', p?.apiPassphrase, () => 'set'));
+  if (p && !p.apiKey) out[out.length - 3] = { setting: 'POLYMARKET_API_KEY', value: 'derived from the private key', source: 'derived', origin: 'derived when needed' };
+  return out;
+}

@@ -1,0 +1,205 @@
+/**
+ * Presentation of orders and order previews: pure row/line mappers plus the printers. Prices are
+ * printed on the asset's book scale (what `Order.price` holds) and, where the order trades the
+ * other outcome (a Kalshi NO order), on that outcome's scale too, so nobody misreads them.
+ */
+import { Decimal } from '../../decimal.js';
+import type { ExchangeId, Order, OrderSide, OrderType } from '../../exchanges/types.js';
+import { Formatter, priceText, statusColor } from '../format.js';
+import type { IO } from '../io.js';
+import { printTable, type Cell, type Column } from '../table.js';
+
+/** A pre-trade check the preview reports (all pass by the time a preview is shown). */
+export interface Check {
+  name: 'price' | 'tick' | 'size' | 'min_size' | 'outcome' | 'market_status' | 'book';
+  ok: boolean;
+  detail: string;
+}
+
+export interface OrderPreview {
+  exchange: ExchangeId;
+  environment: string;
+  asset_id: string;
+  market: { unified_id: string; title: string; status: string };
+  side: OrderSide;
+  order_type: OrderType;
+  /** Outcome traded, as the exchange labels it. */
+  outcome: string;
+  /** Outcome the asset's book prices (Kalshi `Yes`; Polymarket the token's own). */
+  book_outcome: string;
+  /** The other outcome of a two-outcome market; null otherwise. */
+  complement: string | null;
+  /** Limit on the book's scale (what is sent). */
+  book_price: Decimal;
+  /** Limit on the traded outcome's scale (what the trader pays or receives per contract). */
+  outcome_price: Decimal;
+  size: Decimal;
+  /** price × size on the outcome's scale: cost of a buy, proceeds of a sell. */
+  notional: Decimal;
+  /** A buy pays $1 per contract if its outcome wins. */
+  max_payout: Decimal | null;
+  /** Which side of the asset's book the order takes from: a Kalshi NO buy sells into YES bids. */
+  book_side: OrderSide;
+  best_bid: number | null;
+  best_ask: number | null;
+  /** Contracts that would fill at once at or better than the limit (outcome scale avg). */
+  fill_now: { filled: Decimal; avg: Decimal | null; resting: Decimal } | null;
+  /** Market-order impact at this size on the side the order takes (outcome scale avg). */
+  impact: { avg_price: Decimal | null; fill_pct: number; slippage_bps: number | null; mid: number | null } | null;
+  book_time: string | null;
+  /** Age of the book snapshot in whole seconds at preview time; null when unknown. */
+  book_age_s: number | null;
+  checks: Check[];
+  warnings: string[];
+}
+
+/** An order with the exchange it came from (orders carry no exchange field). */
+export interface ExchangeOrder {
+  exchange: ExchangeId;
+  order: Order;
+}
+
+export const ORDER_COLUMNS: Column[] = [
+  { header: 'EXCHANGE' },
+  { header: 'ID' }, // never cut: it is what `pmt order get` takes
+  { header: 'MARKET', flex: true },
+  { header: 'OUTCOME' },
+  { header: 'SIDE' },
+  { header: 'PRICE', align: 'right' },
+  { header: 'SIZE', align: 'right' },
+  { header: 'FILLED', align: 'right' },
+  { header: 'STATUS' },
+  { header: 'CREATED' },
+];
+
+export const TYPE_WORDS: Record<OrderType, string> = {
+  gtc: 'good till cancelled',
+  ioc: 'immediate or cancel',
+  fok: 'fill or kill',
+};
+
+export function sideText(f: Formatter, side: OrderSide): string {
+  return side === 'buy' ? f.c.green('buy') : f.c.red('sell');
+}
+
+/** Kalshi orders are priced on the YES book; a NO order's own price is 1 − price. */
+export function outcomeScalePrice(exchange: ExchangeId, o: Pick<Order, 'outcome' | 'price'>): number | null {
+  if (exchange !== 'kalshi' || o.outcome.trim().toLowerCase() !== 'no') return null;
+  return Decimal.ONE.minus(o.price).toNumber();
+}
+
+/** Price cell: "0.70", or "0.70 = No 0.30" for a Kalshi NO order. */
+export function priceCell(f: Formatter, exchange: ExchangeId, o: Order): Cell {
+  const other = outcomeScalePrice(exchange, o);
+  const human = other == null ? f.price(o.price) : `${f.price(o.price)} = ${f.text(o.outcome)} ${f.price(other)}`;
+  return { human, raw: String(o.price) };
+}
+
+export function orderRow(f: Formatter, { exchange, order: o }: ExchangeOrder): Cell[] {
+  return [
+    exchange,
+    f.text(o.id),
+    f.text(o.market_ticker) || '-',
+    f.text(o.outcome) || '-',
+    { human: sideText(f, o.side), raw: o.side },
+    priceCell(f, exchange, o),
+    { human: f.num(o.size), raw: String(o.size) },
+    { human: f.num(o.filled), raw: String(o.filled) },
+    { human: statusColor(f, o.status), raw: o.status },
+    f.time(o.created_at),
+  ];
+}
+
+export async function printOrders(io: IO, f: Formatter, orders: ExchangeOrder[]): Promise<void> {
+  await printTable(io, ORDER_COLUMNS, orders.map((o) => orderRow(f, o)));
+}
+
+/** One order in detail, for people. */
+export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder): string[] {
+  const other = outcomeScalePrice(exchange, o);
+  const price = other == null ? f.price(o.price) : `${f.price(o.price)} on the Yes book (= ${f.text(o.outcome)} at ${f.price(other)})`;
+  const rows: Array<[string, string]> = [
+    ['Market', f.text(o.market_ticker) || '-'],
+    ['Outcome', f.text(o.outcome) || '-'],
+    ['Side', sideText(f, o.side)],
+    ['Price', price],
+    ['Size', `${f.num(o.size)} contracts · filled ${f.num(o.filled)}`],
+    ['Status', statusColor(f, o.status)],
+    ['Fee', o.fee == null ? '-' : `${f.usd(o.fee, { cents: true })} per contract`],
+    ['Created', f.time(o.created_at)],
+    ['Updated', f.time(o.updated_at)],
+  ];
+  return [`${f.c.bold('Order')} ${f.text(o.id)}  (${exchange})`, ...rows.map(([k, v]) => `  ${k.padEnd(8)} ${v}`)];
+}
+
+/** Exact dollars: at least cents, more places when the amount has them ("$2.485"). */
+export function usdExact(d: Decimal): string {
+  const text = d.toFixed(2);
+  const [int, frac] = text.replace('-', '').split('.');
+  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${d.isNegative() ? '-' : ''}$${grouped}${frac ? '.' + frac : ''}`;
+}
+
+function p2(d: Decimal | number): string {
+  return priceText(typeof d === 'number' ? d : d.toNumber());
+}
+
+/** The preview a trader confirms: the order in words, on both scales, with cost and book. */
+export function previewLines(f: Formatter, p: OrderPreview): string[] {
+  const b = (s: string) => f.c.bold(s);
+  const label = (k: string) => `  ${k.padEnd(10)}`;
+  const sideWord = p.side === 'buy' ? f.c.green('BUY') : f.c.red('SELL');
+  const out: string[] = [];
+  const env = p.environment && p.environment !== 'production' ? f.c.yellow(` (${p.environment})`) : ' (production)';
+  out.push(`${b('Order preview')} · ${p.exchange}${env}`);
+  out.push(`${label('Market')}${f.text(p.market.unified_id)}  ${f.text(p.market.title)}`);
+  out.push(`${label('Asset')}${f.text(p.asset_id)}  (its book prices ${f.text(p.book_outcome)})`);
+  const onBook = p.outcome.toLowerCase() === p.book_outcome.toLowerCase();
+  const both = onBook
+    ? p.complement
+      ? ` (= ${f.text(p.complement)} at ${p2(Decimal.ONE.minus(p.outcome_price))})`
+      : ''
+    : ` (= ${f.text(p.book_outcome)} at ${p2(p.book_price)} on the book)`;
+  out.push(`${label('Order')}${sideWord} ${f.num(p.size.toNumber())} ${b(f.text(p.outcome))} at ${b(p2(p.outcome_price))}${both} · ${TYPE_WORDS[p.order_type]}`);
+  if (p.side === 'buy') {
+    out.push(`${label('Cost')}${b(usdExact(p.notional))} for ${p.size.toFixed()} contracts · pays ${usdExact(p.max_payout ?? p.size)} if ${f.text(p.outcome)} wins`);
+  } else {
+    out.push(`${label('Proceeds')}${b(usdExact(p.notional))} for ${p.size.toFixed()} contracts`);
+  }
+  if (p.book_time !== null || p.best_bid !== null || p.best_ask !== null) {
+    // Trading the other outcome: its bid is 1 − the book's ask, and its ask 1 − the book's bid.
+    const flip = (v: number | null) => (v == null ? null : Decimal.ONE.minus(v).toNumber());
+    const mirrored = onBook ? '' : ` (= ${f.text(p.outcome)} bid ${f.price(flip(p.best_ask))} · ask ${f.price(flip(p.best_bid))})`;
+    const age = p.book_age_s == null ? '' : ` (${p.book_age_s} s old)`;
+    out.push(`${label('Book')}${f.text(p.book_outcome)} bid ${f.price(p.best_bid)} · ask ${f.price(p.best_ask)}${mirrored}${p.book_time ? ` · as of ${f.time(p.book_time)}${age}` : ''}`);
+  }
+  if (p.fill_now) {
+    const { filled, avg, resting } = p.fill_now;
+    out.push(
+      filled.isZero()
+        ? `${label('Fills now')}none at this limit: all ${resting.toFixed()} would rest on the book`
+        : `${label('Fills now')}${filled.toFixed()} at avg ${f.text(p.outcome)} ${avg ? p2(avg) : '-'}` +
+            (resting.gt(0) ? `; ${resting.toFixed()} would ${p.order_type === 'gtc' ? 'rest on the book' : 'not fill'}` : ''),
+    );
+  }
+  if (p.impact) {
+    const i = p.impact;
+    const slip = i.slippage_bps == null ? 'slippage unknown (one-sided book)' : `${f.num(i.slippage_bps)} bps from mid`;
+    out.push(`${label('Impact')}a market order of ${p.size.toFixed()}: avg ${f.text(p.outcome)} ${i.avg_price ? p2(i.avg_price) : '-'}, ${f.num(i.fill_pct)}% filled, ${slip}`);
+  }
+  out.push(`${label('Checks')}${p.checks.map((c) => (c.ok ? f.c.green('✓ ') : f.c.red('✗ ')) + checkWord(c.name)).join('  ')}`);
+  for (const w of p.warnings) out.push(`  ${f.c.yellow('!')} ${w}`);
+  out.push(f.c.dim('  Estimate from the book right now, not a guaranteed fill; fees not included.'));
+  return out;
+}
+
+function checkWord(name: OrderPreview['checks'][number]['name']): string {
+  return { price: 'price in (0,1)', tick: 'on tick grid', size: 'size precision', min_size: 'minimum size', outcome: 'outcome', market_status: 'market open', book: 'live book' }[name];
+}
+
+/** What cancel-all is about to do, one line per exchange. */
+export function cancelSummary(byExchange: Array<{ exchange: ExchangeId; count: number }>): string {
+  const total = byExchange.reduce((a, b) => a + b.count, 0);
+  const parts = byExchange.filter((x) => x.count > 0).map((x) => `${x.count} on ${x.exchange}`);
+  return `${total} open order${total === 1 ? '' : 's'}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+}

@@ -1,0 +1,175 @@
+/**
+ * The fastify application: the routes of `routes.ts` behind bearer-token auth, validated by their
+ * schemas, answering with the interface's models serialised exactly like `--json` (JSON.stringify,
+ * so bodies are byte-for-byte the CLI's) and failing with the error object only.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Ajv, type ValidateFunction } from 'ajv';
+import formatsModule from 'ajv-formats';
+import { PmtError, toPmtError } from '../errors.js';
+import { errorReply, fastifyErrorReply, type ErrorReply } from './errors.js';
+import { buildOpenApi } from './openapi.js';
+import type { Services } from './ops.js';
+import { ROUTES } from './routes.js';
+import { ErrorObject, type JsonSchema } from './schemas.js';
+
+export interface AppOptions {
+  token: string;
+  services: Services;
+  /** One line per request (method, path, status, ms). */
+  log?: (line: string) => void;
+  /** Largest accepted request body in bytes. */
+  bodyLimit?: number;
+  /** Strings that must never leave the server (credentials, the token): scrubbed from messages. */
+  secrets?: string[];
+  /** Warn (through `log`) when a success body does not match its documented schema. */
+  onSchemaMismatch?: (route: string, problem: string) => void;
+}
+
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv) => void;
+
+function ajv(coerce: boolean, defaults = true): Ajv {
+  // Query strings arrive as text and need coercing to the declared types; JSON bodies are typed
+  // already, so a string price or a boolean size there is an error, never coerced.
+  const a = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: defaults, removeAdditional: false, allErrors: false, strict: false });
+  addFormats(a);
+  return a;
+}
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** `Authorization: Bearer <token>` compared in constant time (equal-length digests). */
+export function tokenMatches(header: string | undefined, expected: Buffer): boolean | undefined {
+  if (header === undefined) return undefined;
+  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return timingSafeEqual(digest(m ? m[1]! : ''), expected) && m !== null;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({
+    logger: false,
+    bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    exposeHeadRoutes: false,
+    // In-flight requests finish on close; requests still arriving on a kept-alive connection are
+    // served too (with `Connection: close`) instead of fastify's non-interface 503 body.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    frameworkErrors: (err, _req, reply) => send(reply, fastifyErrorReply(err as never) ?? { status: 400, body: { kind: 'Api', message: 'the request is malformed' } }),
+  });
+  const queryAjv = ajv(true);
+  const bodyAjv = ajv(false);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema as JsonSchema));
+
+  // Responses: exactly JSON.stringify, as `--json` prints (fast-json-stringify would reorder fields
+  // by schema and silently drop extras). The documented schema is still checked on the way out.
+  const check = ajv(false, false); // never alters what it checks
+  app.setSerializerCompiler(({ schema, url }) => {
+    if (schema === ErrorObject || opts.onSchemaMismatch === undefined) return (data) => JSON.stringify(data);
+    const validate: ValidateFunction = check.compile(schema as JsonSchema);
+    return (data) => {
+      if (!validate(data)) {
+        const e = validate.errors?.[0];
+        opts.onSchemaMismatch?.(url, `${e?.instancePath || '/'} ${e?.message ?? 'is invalid'}`);
+      }
+      return JSON.stringify(data);
+    };
+  });
+
+  const secrets = (opts.secrets ?? []).filter((s) => s.length >= 8);
+  const scrub = (s: string) => secrets.reduce((acc, secret) => acc.split(secret).join('[redacted]'), s);
+  const expected = digest(opts.token);
+  const starts = new WeakMap<FastifyRequest, bigint>();
+  const kinds = new WeakMap<FastifyReply, string>();
+
+  function send(reply: FastifyReply, r: ErrorReply): FastifyReply {
+    kinds.set(reply, r.body.kind);
+    if (r.headers) reply.headers(r.headers);
+    return reply.code(r.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ kind: r.body.kind, message: scrub(r.body.message) });
+  }
+
+  app.addHook('onRequest', async (req, reply) => {
+    starts.set(req, process.hrtime.bigint());
+    const ok = tokenMatches(req.headers.authorization, expected);
+    if (ok) return;
+    const why = ok === undefined ? 'missing bearer token: send the header "Authorization: Bearer <token>"' : 'the bearer token is not valid';
+    return send(reply, { status: 401, body: { kind: 'Authentication', message: why }, headers: { 'WWW-Authenticate': 'Bearer realm="pmt"' } });
+  });
+
+  // The interface's POSTs take JSON only; fastify would also accept text/plain.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT }, (_req, text, done) => {
+    if (typeof text !== 'string' || text.trim() === '') return done(new PmtError('Api', 'the request body is empty: send a JSON object', { usage: true }), undefined);
+    try {
+      // An own "__proto__" key stays a plain property and the closed body schemas reject it.
+      done(null, JSON.parse(text));
+    } catch {
+      done(new PmtError('Api', 'the request body is not valid JSON', { usage: true }), undefined);
+    }
+  });
+  app.addHook('preValidation', async (req, reply) => {
+    // Only operations that take a body (a POST to a GET path is answered 405 by the not-found handler).
+    if (req.method !== 'POST' || !req.routeOptions.schema?.body) return;
+    if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+      return send(reply, { status: 415, body: { kind: 'Api', message: 'POST bodies must be JSON: send "Content-Type: application/json" and a JSON object' } });
+    }
+  });
+
+  // Once closing, every response ends its connection, so keep-alive clients cannot hold the
+  // server open after their in-flight request is answered.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const t0 = starts.get(req);
+    const ms = t0 === undefined ? 0 : Number(process.hrtime.bigint() - t0) / 1e6;
+    const kind = kinds.get(reply);
+    const path = (req.url ?? '').split('?')[0];
+    opts.log?.(`${req.method} ${path} ${reply.statusCode}${kind ? ` ${kind}` : ''} ${ms.toFixed(1)}ms`);
+  });
+
+  app.setErrorHandler((err, _req, reply) => {
+    if (err instanceof PmtError) return send(reply, errorReply(err));
+    const fe = fastifyErrorReply(err as never);
+    return send(reply, fe ?? errorReply(toPmtError(err), true));
+  });
+
+  const byPath = new Map<string, string[]>();
+  for (const r of ROUTES) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r.method]);
+  byPath.set('/v1/openapi.json', ['GET']);
+  app.setNotFoundHandler((req, reply) => {
+    const path = (req.url ?? '').split('?')[0]!;
+    const allowed = byPath.get(path);
+    if (allowed) {
+      return send(reply, { status: 405, body: { kind: 'Api', message: `${path} takes ${allowed.join(', ')}, not ${req.method}` }, headers: { Allow: allowed.join(', ') } });
+    }
+    return send(reply, { status: 404, body: { kind: 'Api', message: `no operation at ${req.method} ${path.slice(0, 200)}; the operations are listed at GET /v1/openapi.json` } });
+  });
+
+  for (const r of ROUTES) {
+    app.route({
+      method: r.method,
+      url: r.path,
+      schema: {
+        ...(r.querystring ? { querystring: r.querystring } : {}),
+        ...(r.body ? { body: r.body } : {}),
+        response: { 200: r.response },
+      },
+      handler: async (req, reply) => {
+        const out = await r.handler(opts.services, { query: req.query as never, body: req.body as never });
+        if (out.headers) reply.headers(out.headers);
+        return reply.type('application/json; charset=utf-8').send(out.body);
+      },
+    });
+  }
+  const doc = JSON.stringify(buildOpenApi());
+  app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(doc));
+  return app;
+}

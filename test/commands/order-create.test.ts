@@ -1,0 +1,230 @@
+/** `pmt order create` logic over an in-memory exchange: validation, preview, confirmation, sending once. */
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/commands/order/create.js';
+import { exitCodeFor, PmtError } from '../../src/errors.js';
+import { FakeExchange, fakeContext, NO_TOKEN, ScriptedPrompter, YES_TOKEN } from './order-fake.js';
+
+const K = 'KXTEST-25DEC31';
+
+async function fails(p: Promise<unknown>): Promise<PmtError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(PmtError);
+    return e as PmtError;
+  }
+  throw new Error('expected the command to fail');
+}
+
+describe('order create with flags, not on a terminal', () => {
+  it('sends exactly the normalized request once with --yes and prints the order row', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx, stdout, stderr } = fakeContext({ tty: false, exchanges: [k] });
+    await run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', yes: true });
+    expect(k.created).toEqual([{ asset_id: K, outcome: 'yes', side: 'buy', price: 0.65, size: 10, order_type: 'gtc' }]);
+    expect(k.ops().filter((o) => o === 'createOrder')).toHaveLength(1);
+    expect(stdout.text.trim().split('\t')).toContain('buy');
+    // The preview goes to stderr so stdout stays the result.
+    expect(stderr.text).toContain('Order preview');
+    expect(stderr.text).toMatch(/not a guaranteed fill/);
+  });
+
+  it('refuses to send without --yes: usage error (exit 2) before any request', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx } = fakeContext({ tty: false, exchanges: [k] });
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc' }));
+    expect(exitCodeFor(e)).toBe(2);
+    expect(e.message).toMatch(/--yes/);
+    expect(k.calls).toEqual([]);
+  });
+
+  it('names every missing required flag (exit 2) and sends nothing', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx } = fakeContext({ tty: false, exchanges: [k] });
+    const e = await fails(run(ctx, { asset: K, side: 'buy', type: 'gtc', yes: true }));
+    expect(exitCodeFor(e)).toBe(2);
+    expect(e.message).toContain('--price, --size are required');
+    expect(k.calls).toEqual([]);
+  });
+
+  it.each([
+    ['1', /between 0 and 1/],
+    ['0', /between 0 and 1/],
+    ['1e-2', /plain decimal/],
+    ['-0.5', /plain decimal/],
+  ])('rejects --price %s before any request', async (price, msg) => {
+    const k = new FakeExchange('kalshi');
+    const { ctx } = fakeContext({ tty: false, exchanges: [k] });
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price, size: '10', type: 'gtc', yes: true }));
+    expect(exitCodeFor(e)).toBe(2);
+    expect(e.message).toMatch(msg);
+    expect(k.calls).toEqual([]);
+  });
+
+  it('rejects an off-grid price naming the nearest valid prices, and sends nothing', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx } = fakeContext({ tty: false, exchanges: [k] });
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price: '0.655', size: '10', type: 'gtc', yes: true }));
+    expect(exitCodeFor(e)).toBe(2);
+    expect(e.message).toContain('nearest valid prices: 0.65 or 0.66');
+    expect(k.ops()).not.toContain('createOrder');
+  });
+
+  it('rejects a size below the minimum and sizes with more than two decimals', async () => {
+    const p = new FakeExchange('polymarket');
+    const { ctx } = fakeContext({ tty: false, exchanges: [p] });
+    const e = await fails(run(ctx, { asset: YES_TOKEN, side: 'buy', price: '0.65', size: '4', type: 'gtc', yes: true }));
+    expect(e.message).toContain('below this market\'s minimum order size of 5');
+    const e2 = await fails(run(ctx, { asset: YES_TOKEN, side: 'buy', price: '0.65', size: '5.555', type: 'gtc', yes: true }));
+    expect(e2.message).toContain('more than 2 decimal places');
+    expect(p.ops()).not.toContain('createOrder');
+  });
+
+  it('Kalshi --outcome no: the YES-book price, NO on its own scale in the preview', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx, stderr } = fakeContext({ tty: false, exchanges: [k] });
+    await run(ctx, { asset: `kalshi:${K}`, side: 'buy', price: '0.70', size: '10', outcome: 'no', type: 'gtc', yes: true });
+    expect(k.created[0]).toMatchObject({ asset_id: K, outcome: 'no', side: 'buy', price: 0.7 });
+    expect(stderr.text).toContain('BUY 10 No at 0.30 (= Yes at 0.70 on the book)');
+    expect(stderr.text).toContain('Cost      $3.00 for 10 contracts');
+  });
+
+  it('Polymarket: an outcome that is not the token\'s names the token to use instead', async () => {
+    const p = new FakeExchange('polymarket');
+    const { ctx } = fakeContext({ tty: false, exchanges: [p] });
+    const e = await fails(run(ctx, { asset: YES_TOKEN, side: 'buy', price: '0.35', size: '10', outcome: 'no', type: 'gtc', yes: true }));
+    expect(exitCodeFor(e)).toBe(2);
+    expect(e.message).toContain(`--asset ${NO_TOKEN}`);
+    expect(p.ops()).not.toContain('createOrder');
+  });
+
+  it('Polymarket: a unified market id with --outcome trades that outcome\'s token', async () => {
+    const p = new FakeExchange('polymarket');
+    const { ctx } = fakeContext({ tty: false, exchanges: [p] });
+    await run(ctx, { asset: 'polymarket:will-it-rain', side: 'sell', price: '0.35', size: '10', outcome: 'No', type: 'ioc', yes: true });
+    expect(p.created).toEqual([{ asset_id: NO_TOKEN, outcome: 'no', side: 'sell', price: 0.35, size: 10, order_type: 'ioc' }]);
+  });
+
+  it('refuses a closed market', async () => {
+    const k = new FakeExchange('kalshi');
+    k.markets.get(K)!.market.status = 'closed';
+    const { ctx } = fakeContext({ tty: false, exchanges: [k] });
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', yes: true }));
+    expect(e.message).toContain('is closed');
+    expect(k.ops()).not.toContain('createOrder');
+  });
+
+  it('an exchange that serves no books still previews, marked as without a live book', async () => {
+    const k = new FakeExchange('kalshi');
+    k.fetchOrderbook = async () => {
+      throw new PmtError('NotSupported', 'fetch_orderbook is not supported on kalshi');
+    };
+    const { ctx, stderr } = fakeContext({ tty: false, exchanges: [k] });
+    await run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', yes: true });
+    expect(stderr.text).toContain('no live book: fill and slippage are unknown');
+    expect(k.created).toHaveLength(1);
+  });
+
+  it('a book that cannot be read for another reason stops the order', async () => {
+    const k = new FakeExchange('kalshi');
+    k.fetchOrderbook = async () => {
+      throw new PmtError('Authentication', 'invalid signature');
+    };
+    const { ctx } = fakeContext({ tty: false, exchanges: [k] });
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', yes: true }));
+    expect(exitCodeFor(e)).toBe(3);
+    expect(k.ops()).not.toContain('createOrder');
+  });
+
+  it('missing credentials is Config (exit 9) before any request', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx } = fakeContext({ tty: false, exchanges: [k], configured: [] });
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', yes: true }));
+    expect(exitCodeFor(e)).toBe(9);
+    expect(e.hint).toContain('pmt profile add');
+    expect(k.calls).toEqual([]);
+  });
+
+  it('a send that may have landed carries a "check before resending" hint', async () => {
+    const k = new FakeExchange('kalshi');
+    k.createError = new PmtError('NetworkError', 'timed out after sending', { ambiguous: true });
+    const { ctx } = fakeContext({ tty: false, exchanges: [k] });
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', yes: true }));
+    expect(exitCodeFor(e)).toBe(8);
+    expect(e.hint).toContain('pmt order list');
+    expect(k.ops().filter((o) => o === 'createOrder')).toHaveLength(1);
+  });
+});
+
+describe('order create --dry-run', () => {
+  it('prints the request, preview and exact upstream payload as one JSON document, sending nothing', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx, stdout } = fakeContext({ tty: false, json: true, exchanges: [k] });
+    await run(ctx, { asset: K, side: 'sell', price: '0.66', size: '7', type: 'gtc', dryRun: true });
+    const doc = JSON.parse(stdout.text);
+    expect(doc.dry_run).toBe(true);
+    expect(doc.exchange).toBe('kalshi');
+    expect(doc.request).toEqual({ asset_id: K, outcome: 'yes', side: 'sell', price: 0.66, size: 7, order_type: 'gtc' });
+    expect(doc.upstream).toEqual({ method: 'POST', url: 'https://fake/kalshi/orders', body: { fake: true, price: 0.66 } });
+    expect(doc.preview.proceeds).toBe(4.62);
+    expect(doc.preview.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
+    expect(k.ops()).not.toContain('createOrder');
+  });
+
+  it('works without --yes when not on a terminal and prints the preview for people', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx, stdout } = fakeContext({ tty: false, exchanges: [k] });
+    await run(ctx, { asset: K, side: 'buy', price: '0.66', size: '7', type: 'gtc', dryRun: true });
+    expect(stdout.text).toContain('Upstream request (dry run: not sent)');
+    expect(stdout.text).toContain('POST https://fake/kalshi/orders');
+    expect(k.ops()).not.toContain('createOrder');
+  });
+});
+
+describe('order create on a terminal', () => {
+  it('walks through the prompts, re-asks an off-grid price, previews and sends on confirm', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx, stdout } = fakeContext({ tty: true, exchanges: [k] });
+    const pr = new ScriptedPrompter([K, 'No', 'buy', '0.655', '1.5', '0.70', '0', '10', 'gtc', true]);
+    await run(ctx, { type: 'gtc' }, [], { prompter: pr });
+    expect(pr.rejected.map((r) => r.value)).toEqual(['0.655', '1.5', '0']);
+    expect(pr.rejected[0]!.message).toContain('nearest valid prices: 0.65 or 0.66');
+    expect(pr.hints).toContain('0.70  ✓ buy No at 0.30 = Yes at 0.70');
+    expect(k.created).toEqual([{ asset_id: K, outcome: 'no', side: 'buy', price: 0.7, size: 10, order_type: 'gtc' }]);
+    expect(stdout.text).toContain('Order preview');
+    expect(stdout.text).toContain('order sent');
+    expect(pr.asked.at(-1)).toContain('Send this order to kalshi? buy 10 No at 0.30, cost $3.00');
+  });
+
+  it('a venue rule the adapter finds while building the request stops before the confirmation', async () => {
+    const k = new FakeExchange('kalshi');
+    k.previewOrder = async () => {
+      throw new PmtError('Api', '--price 0.905 is not on the 0.01 grid above 0.90', { usage: true });
+    };
+    k.markets.get(K)!.tick_size = 0.001; // the finest tier passes pmt's own grid check
+    const { ctx } = fakeContext({ tty: true, exchanges: [k] });
+    const pr = new ScriptedPrompter([]);
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price: '0.905', size: '1', type: 'gtc' }, [], { prompter: pr }));
+    expect(exitCodeFor(e)).toBe(2);
+    expect(e.message).toContain('above 0.90');
+    expect(pr.asked).toEqual([]);
+    expect(k.ops()).not.toContain('createOrder');
+  });
+
+  it('declining sends nothing and exits 130', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx } = fakeContext({ tty: true, exchanges: [k] });
+    const pr = new ScriptedPrompter([false]);
+    const e = await fails(run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc' }, [], { prompter: pr }));
+    expect(exitCodeFor(e)).toBe(130);
+    expect(k.ops()).not.toContain('createOrder');
+  });
+
+  it('Polymarket: choosing the other outcome at the prompt switches to its token', async () => {
+    const p = new FakeExchange('polymarket');
+    const { ctx } = fakeContext({ tty: true, exchanges: [p] });
+    const pr = new ScriptedPrompter(['No', '0.35', '10', 'fok', true]);
+    await run(ctx, { asset: 'polymarket:will-it-rain', side: 'buy', type: 'gtc' }, [], { prompter: pr });
+    expect(p.created).toEqual([{ asset_id: NO_TOKEN, outcome: 'no', side: 'buy', price: 0.35, size: 10, order_type: 'fok' }]);
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The order commands end to end on the built binary against the Kalshi double (real HTTP, every
+ * portfolio request signed and verified): create with --yes, --dry-run, refusals that send
+ * nothing, list, get, cancel-all.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startDoubles, type Doubles } from '../upstream/doubles.js';
+import { makeKalshiKey, type KalshiKeyPair } from '../upstream/kalshi/auth.js';
+import { TAPERED_RANGES } from '../upstream/kalshi/market-fixtures.js';
+import { runPmt, tempConfigDir } from '../helpers/cli.js';
+
+const T = 'KXORD-26DEC31-A';
+const TAPER = 'KXORD-26DEC31-T';
+const SHUT = 'KXORD-26DEC31-X';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+let d: Doubles;
+let key: KalshiKeyPair;
+let env: Record<string, string>;
+
+const pmt = (...args: string[]) => runPmt(args, { env });
+const creates = () => d.kalshi.double.count(/^\/portfolio\/events\/orders$/, 'POST');
+const writes = () => d.kalshi.double.requests.filter((r) => r.method !== 'GET').length;
+
+beforeAll(async () => {
+  d = await startDoubles();
+  key = makeKalshiKey();
+  d.kalshi.auth.register(key.keyId, key.publicKey);
+  d.kalshi.orders.addMarket({ ticker: T, title: 'Will the test pass?' });
+  d.kalshi.orders.addMarket({ ticker: TAPER, price_ranges: TAPERED_RANGES });
+  d.kalshi.orders.addMarket({ ticker: SHUT, status: 'closed' });
+  // YES bids 0.42×100, 0.41×250; NO bids 0.55×150, 0.54×200 = YES asks 0.45×150, 0.46×200.
+  for (const t of [T, TAPER, SHUT]) d.kalshi.books.setBook(t, { yes: [[0.42, 100], [0.41, 250]], no: [[0.55, 150], [0.54, 200]] });
+  const dir = tempConfigDir();
+  writeFileSync(join(dir, 'kalshi.pem'), key.privatePem, { mode: 0o600 });
+  env = { ...d.env, PMT_CONFIG_DIR: dir, KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: join(dir, 'kalshi.pem') };
+});
+afterAll(() => d?.close());
+beforeEach(async () => {
+  await pmt('order', 'cancel-all', '--yes', '--exchange', 'kalshi');
+  d.resetLogs();
+});
+
+describe('order create on kalshi', () => {
+  it('--yes --json sends one signed order and prints the Order model', async () => {
+    const r = await pmt('order', 'create', '--asset', T, '--side', 'buy', '--price', '0.42', '--size', '10', '--yes', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    const o = JSON.parse(r.stdout);
+    expect(Object.keys(o).sort()).toEqual(['created_at', 'fee', 'filled', 'id', 'market_ticker', 'outcome', 'price', 'side', 'size', 'status', 'updated_at']);
+    expect(o).toMatchObject({ market_ticker: T, outcome: 'Yes', side: 'buy', price: 0.42, size: 10, filled: 0, status: 'open' });
+    expect(o.id).toMatch(UUID_RE);
+    expect(creates()).toBe(1);
+    expect(d.kalshi.auth.refusals).toBe(0);
+    const body = JSON.parse(d.kalshi.double.requests.find((q) => q.method === 'POST')!.body);
+    expect(body).toMatchObject({ ticker: T, side: 'bid', count: '10.00', price: '0.4200', time_in_force: 'good_till_canceled' });
+  });
+
+  it('--outcome no at p is the ask side of the YES book at p, previewed as NO at 1 - p', async () => {
+    const r = await pmt('order', 'create', '--asset', `kalshi:${T}`, '--side', 'buy', '--outcome', 'no', '--price', '0.70', '--size', '4', '--type', 'ioc', '--yes');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('BUY 4 No at 0.30 (= Yes at 0.70 on the book) · immediate or cancel');
+    expect(r.stderr).toContain('Cost      $1.20 for 4 contracts');
+    const body = JSON.parse(d.kalshi.double.requests.find((q) => q.method === 'POST')!.body);
+    expect(body).toMatchObject({ side: 'ask', price: '0.7000', count: '4.00', time_in_force: 'immediate_or_cancel' });
+  });
+
+  it('not on a terminal without --yes: exit 2, and the double received nothing at all', async () => {
+    const r = await pmt('order', 'create', '--asset', T, '--side', 'buy', '--price', '0.42', '--size', '10');
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/^error: not on a terminal: add --yes/);
+    expect(d.kalshi.double.requests).toHaveLength(0);
+  });
+
+  it('--dry-run --json shows the exact wire body and sends nothing', async () => {
+    const r = await pmt('order', 'create', '--asset', T, '--side', 'sell', '--price', '0.61', '--size', '2.5', '--dry-run', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.request).toEqual({ asset_id: T, outcome: 'yes', side: 'sell', price: 0.61, size: 2.5, order_type: 'gtc' });
+    expect(doc.upstream.method).toBe('POST');
+    expect(doc.upstream.url).toBe(`${d.env.PMT_KALSHI_API_URL}/portfolio/events/orders`);
+    expect(doc.upstream.body).toMatchObject({ ticker: T, side: 'ask', count: '2.50', price: '0.6100' });
+    expect(doc.preview.proceeds).toBe(1.525);
+    expect(writes()).toBe(0);
+  });
+
+  it('tapered grid: a tail price on the 0.001 tier passes every check', async () => {
+    const r = await pmt('order', 'create', '--asset', TAPER, '--side', 'buy', '--price', '0.955', '--size', '1', '--dry-run');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain('"price": "0.9550"');
+    expect(writes()).toBe(0);
+  });
+
+  it.each([
+    [['--asset', TAPER, '--price', '0.505'], /0\.505/],
+    [['--asset', T, '--price', '0.425'], /nearest valid prices: 0\.42 or 0\.43/],
+    [['--asset', SHUT, '--price', '0.42'], /closed/],
+    [['--asset', T, '--price', '0.42', '--size', '1.005'], /more than 2 decimal places/],
+  ])('venue rules refuse %j with exit 2 before anything is written', async (flags, msg) => {
+    const r = await pmt('order', 'create', '--side', 'buy', '--size', '1', ...(flags as string[]), '--yes');
+    expect(r.exitCode, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(msg);
+    expect(writes()).toBe(0);
+  });
+});
+
+describe('order list, get, cancel-all on kalshi', () => {
+  it('lists, gets by id, then cancels everything it listed', async () => {
+    const a = JSON.parse((await pmt('order', 'create', '--asset', T, '--side', 'buy', '--price', '0.30', '--size', '5', '--yes', '--json')).stdout);
+    const b = JSON.parse((await pmt('order', 'create', '--asset', T, '--side', 'buy', '--outcome', 'no', '--price', '0.90', '--size', '2', '--yes', '--json')).stdout);
+
+    const listed = JSON.parse((await pmt('order', 'list', '--json')).stdout);
+    expect(listed.map((o: { id: string }) => o.id).sort()).toEqual([a.id, b.id].sort());
+    const nd = (await pmt('order', 'list', '--ndjson', '--asset', T)).stdout.trim().split('\n');
+    expect(nd.map((l) => JSON.parse(l).id).sort()).toEqual([a.id, b.id].sort());
+
+    const got = await pmt('order', 'get', b.id, '--json');
+    // Kalshi V2 keeps one YES book: a NO buy at YES 0.90 reads back as the same position, a YES
+    // sell at 0.90 (the V1 read has no memory of which outcome was typed).
+    const g = JSON.parse(got.stdout);
+    expect(g).toMatchObject({ id: b.id, price: 0.9, size: 2, status: 'open' });
+    expect([`${g.outcome}/${g.side}`]).toContain(g.outcome === 'No' ? 'No/buy' : 'Yes/sell');
+    const human = await runPmt(['order', 'get', b.id], { env: { ...env, PMT_FORCE_TTY: '120', NO_COLOR: '1' } });
+    expect(human.stdout).toContain(`Order ${b.id}  (kalshi)`);
+    expect(human.stdout).toMatch(/Price\s+0\.90/);
+
+    const refused = await pmt('order', 'cancel-all');
+    expect(refused.exitCode).toBe(2);
+    expect(writes()).toBe(2);
+
+    const c = await pmt('order', 'cancel-all', '--yes', '--json');
+    expect(c.exitCode, c.stderr).toBe(0);
+    expect(JSON.parse(c.stdout).map((o: { id: string }) => o.id).sort()).toEqual([a.id, b.id].sort());
+    expect(c.stderr).toContain('2 open orders (2 on kalshi) will be cancelled:');
+    expect(JSON.parse((await pmt('order', 'list', '--json')).stdout)).toEqual([]);
+
+    const none = await pmt('order', 'cancel-all', '--yes');
+    expect(none.exitCode).toBe(0);
+    expect(none.stderr).toContain('no open orders on kalshi: nothing to cancel');
+    expect(d.kalshi.auth.refusals).toBe(0);
+  });
+
+  it('an order id that does not exist is OrderNotFound (exit 6)', async () => {
+    const r = await pmt('order', 'get', '00000000-0000-4000-8000-000000000000');
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a key Kalshi does not know is Authentication (exit 3), one line, no secret', async () => {
+    const r = await runPmt(['order', 'list', '--exchange', 'kalshi'], { env: { ...env, KALSHI_API_KEY_ID: 'ffffffff-0000-4000-8000-000000000000' } });
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).not.toContain(key.privatePem.split('\n')[1]!);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The order commands end to end on the built binary against the Polymarket CLOB double (L1/L2
+ * auth, EIP-712 signed orders), and with both exchanges configured at once: list and cancel-all
+ * span both, one exchange failing fails the list.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startDoubles, type Doubles } from '../upstream/doubles.js';
+import { makeKalshiKey } from '../upstream/kalshi/auth.js';
+import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { addressOf, catalogMarket, KEYS, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
+
+const K = 'KXBOTH-26DEC31-A';
+let d: Doubles;
+let m: CatalogPick;
+let poly: Record<string, string>;
+let both: Record<string, string>;
+
+const posts = () => d.polymarket.clobDouble.count(/^\/order$/, 'POST');
+const clobWrites = () => d.polymarket.clobDouble.requests.filter((r) => r.method !== 'GET' && !r.path.startsWith('/auth/')).length;
+
+beforeAll(async () => {
+  d = await startDoubles();
+  m = catalogMarket(d, { tick: '0.01', negRisk: false });
+  d.polymarket.trading.fund(addressOf(KEYS.alice), 1000);
+  poly = { ...d.env, PMT_CONFIG_DIR: tempConfigDir(), POLYMARKET_PRIVATE_KEY: KEYS.alice };
+  const key = makeKalshiKey();
+  d.kalshi.auth.register(key.keyId, key.publicKey);
+  d.kalshi.orders.addMarket({ ticker: K });
+  d.kalshi.books.setBook(K, { yes: [[0.42, 100]], no: [[0.55, 150]] });
+  const dir = tempConfigDir();
+  writeFileSync(join(dir, 'k.pem'), key.privatePem, { mode: 0o600 });
+  both = { ...poly, KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: join(dir, 'k.pem') };
+});
+afterAll(() => d?.close());
+beforeEach(async () => {
+  await runPmt(['order', 'cancel-all', '--yes'], { env: both });
+  d.polymarket.trading.clearHouse();
+  d.resetLogs();
+});
+
+describe('order create on polymarket', () => {
+  it('a unified market id with --outcome no trades the No token: one signed POST, the Order model back', async () => {
+    const r = await runPmt(['order', 'create', '--asset', `polymarket:${m.slug}`, '--outcome', 'no', '--side', 'buy', '--price', '0.30', '--size', '10', '--yes', '--json'], { env: poly });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const o = JSON.parse(r.stdout);
+    expect(o).toMatchObject({ outcome: 'No', side: 'buy', price: 0.3, size: 10, status: 'open' });
+    expect(o.id).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(posts()).toBe(1);
+    const body = JSON.parse(d.polymarket.clobDouble.requests.find((q) => q.method === 'POST' && q.path === '/order')!.body);
+    expect(body.order).toMatchObject({ tokenId: m.no, side: 'BUY', makerAmount: '3000000', takerAmount: '10000000' });
+    expect(r.stderr).toContain('BUY 10 No at 0.30 (= Yes at 0.70)');
+    expect(r.stdout + r.stderr).not.toContain(KEYS.alice.slice(2, 30));
+  });
+
+  it('naming the other outcome of a token id is exit 2 naming the token to use; nothing is signed or sent', async () => {
+    const r = await runPmt(['order', 'create', '--asset', m.yes, '--outcome', 'no', '--side', 'buy', '--price', '0.30', '--size', '10', '--yes'], { env: poly });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`use its token: --asset ${m.no}`);
+    expect(clobWrites()).toBe(0);
+  });
+
+  it('--dry-run --json: the exact body with no signature or API key in it, and nothing sent', async () => {
+    const r = await runPmt(['order', 'create', '--asset', m.yes, '--side', 'sell', '--price', '0.55', '--size', '5', '--dry-run', '--json'], { env: poly });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.request).toEqual({ asset_id: m.yes, outcome: 'yes', side: 'sell', price: 0.55, size: 5, order_type: 'gtc' });
+    expect(doc.upstream.body.order).toMatchObject({ tokenId: m.yes, side: 'SELL', signature: '(signed with your private key when sent)' });
+    expect(doc.preview.proceeds).toBe(2.75);
+    expect(clobWrites()).toBe(0);
+    expect(r.stdout).not.toContain(KEYS.alice.slice(2, 30));
+  });
+
+  it('a size under the market minimum is refused before anything is signed', async () => {
+    const r = await runPmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.30', '--size', '4.99', '--yes'], { env: poly });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`below this market's minimum order size of ${m.minSize}`);
+    expect(clobWrites()).toBe(0);
+  });
+});
+
+describe('both exchanges configured', () => {
+  it('list spans both; cancel-all lists both, cancels both, reports each', async () => {
+    const p = JSON.parse((await runPmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.10', '--size', '5', '--yes', '--json'], { env: both })).stdout);
+    const k = JSON.parse((await runPmt(['order', 'create', '--asset', K, '--side', 'buy', '--price', '0.10', '--size', '5', '--yes', '--json'], { env: both })).stdout);
+
+    const listed = await runPmt(['order', 'list'], { env: both });
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    const rows = listed.stdout.trim().split('\n').map((l) => l.split('\t'));
+    expect(rows.map((r) => [r[0], r[1]]).sort()).toEqual([['kalshi', k.id], ['polymarket', p.id]]);
+
+    const got = await runPmt(['order', 'get', p.id, '--json'], { env: both });
+    expect(JSON.parse(got.stdout)).toMatchObject({ id: p.id, status: 'open', price: 0.1 });
+
+    const c = await runPmt(['order', 'cancel-all', '--yes', '--json'], { env: both });
+    expect(c.exitCode, c.stderr).toBe(0);
+    expect(c.stderr).toContain('2 open orders (1 on kalshi, 1 on polymarket) will be cancelled:');
+    expect(JSON.parse(c.stdout).map((o: { id: string; status: string }) => [o.id, o.status]).sort()).toEqual([[k.id, 'cancelled'], [p.id, 'cancelled']].sort());
+    expect(JSON.parse((await runPmt(['order', 'list', '--json'], { env: both })).stdout)).toEqual([]);
+  });
+
+  it('one exchange failing fails the list (its exit code), never a partial list', async () => {
+    d.polymarket.clobDouble.inject({ kind: 'status', status: 401, body: JSON.stringify({ error: 'Unauthorized/Invalid api key' }) }, { path: /^\/data\/orders$/, times: 5 });
+    const r = await runPmt(['order', 'list'], { env: both });
+    d.polymarket.clobDouble.clearFaults();
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * What pmt loads, per path: structural guards for start-up cost (no timings here; `npm run bench`
+ * measures those). Runs the built binary with a preload that records every file and Node built-in
+ * the process loaded.
+ */
+import { execa } from 'execa';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import Module from 'node:module';
+import { join, relative, resolve } from 'node:path';
+import { Script } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, PMT_BIN, tempConfigDir } from '../helpers/cli.js';
+import { startDoubles, type Doubles } from '../upstream/doubles.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PRELOAD = resolve(import.meta.dirname, 'loaded-modules.cjs');
+
+interface Loaded {
+  exitCode: number;
+  stderr: string;
+  /** Files loaded, relative to the repository (dist/cli.cjs, dist/vendor/got.cjs, ...). */
+  files: string[];
+  builtins: string[];
+}
+
+async function loaded(args: string[], env: Record<string, string> = {}): Promise<Loaded> {
+  const out = join(mkdtempSync(join(tmpdir(), 'pmt-loaded-')), 'loaded.json');
+  const r = await execa(process.execPath, ['--require', PRELOAD, PMT_BIN, ...args], {
+    env: cleanEnv({ PMT_CONFIG_DIR: tempConfigDir(), ...env, PMT_TEST_LOADED: out }),
+    extendEnv: false,
+    reject: false,
+    input: '',
+  });
+  const seen = JSON.parse(readFileSync(out, 'utf8')) as { files: string[]; builtins: string[] };
+  return { exitCode: r.exitCode ?? -1, stderr: String(r.stderr), files: seen.files.map((f) => relative(ROOT, f)), builtins: seen.builtins };
+}
+
+/**
+ * Code a command that never touches the network may load, in bytes: the entry (commander and the
+ * command tree) and its shared chunks are about 100 KiB; a command's implementation, a vendored
+ * package or everything in one file would be far more.
+ */
+const START_BUDGET = 200 * 1024;
+
+/** Vendored packages loaded (their entries; shared chunks are named with a hash). */
+const vendorEntries = (files: string[]) => files.filter((f) => f.startsWith('dist/vendor/') && !/-[A-Z0-9]{8}\.cjs$/.test(f));
+
+/** Built-ins a command that never touches the network has no business loading. */
+const NETWORK_AND_PROCESS = ['child_process', 'http', 'https', 'tls', 'http2', 'zlib', 'dns', 'crypto'];
+
+describe('start-up without the network loads only the core bundle', () => {
+  for (const args of [['--version'], ['--help'], ['completion', 'bash'], ['markets', 'list', '--help'], ['book', 'stats', '--help']]) {
+    it(`pmt ${args.join(' ')}`, async () => {
+      const r = await loaded(args);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.files).toContain('dist/cli.cjs');
+      // pmt's own entry and the few chunks it needs, nothing vendored, nothing from node_modules.
+      expect(r.files.filter((f) => f !== 'bin/pmt' && !/^dist\/[^/]+\.cjs$/.test(f))).toEqual([]);
+      expect(r.files.reduce((n, f) => n + statSync(join(ROOT, f)).size, 0)).toBeLessThan(START_BUDGET);
+      expect(r.builtins.filter((b) => NETWORK_AND_PROCESS.includes(b))).toEqual([]);
+      // A CommonJS entry: no ES module is ever resolved, loaded or run.
+      expect(r.builtins.filter((b) => /^internal\/modules\/esm\/(module_job|translators|resolve)$/.test(b))).toEqual([]);
+    });
+  }
+
+  it('a usage error is reported from the core alone', async () => {
+    const r = await loaded(['markets', 'list', '--limit', 'lots']);
+    expect(r.exitCode).toBe(2);
+    expect(r.files.filter((f) => f.includes('vendor/'))).toEqual([]);
+  });
+});
+
+describe('network commands load got, and only what their output needs', () => {
+  let d: Doubles;
+  beforeAll(async () => {
+    d = await startDoubles({ polymarket: { events: 20 } });
+  });
+  afterAll(() => d?.close());
+
+  it('--json loads the got bundle, no table, no prompt, no profile library, nothing from node_modules', async () => {
+    const r = await loaded(['markets', 'list', '--exchange', 'polymarket', '--limit', '2', '--json'], d.env);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(vendorEntries(r.files)).toEqual(['dist/vendor/got.cjs']);
+    expect(r.files.filter((f) => f.includes('node_modules'))).toEqual([]);
+    // got's HTTP/2 support is loaded only if a request asks for HTTP/2.
+    expect(r.builtins).not.toContain('http2');
+  });
+
+  it('reading a stored profile is a JSON read, not a conf load', async () => {
+    const dir = tempConfigDir();
+    writeFileSync(join(dir, 'profiles.json'), JSON.stringify({ active: 'main', profiles: { main: { kalshi: { demo: false } } } }));
+    const r = await loaded(['markets', 'list', '--exchange', 'polymarket', '--limit', '2', '--ndjson'], { ...d.env, PMT_CONFIG_DIR: dir });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(vendorEntries(r.files)).toEqual(['dist/vendor/got.cjs']);
+  });
+
+  it('a table on a terminal loads cli-table3', async () => {
+    const r = await loaded(['markets', 'list', '--exchange', 'polymarket', '--limit', '2'], { ...d.env, PMT_FORCE_TTY: '120' });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(vendorEntries(r.files).sort()).toEqual(['dist/vendor/cli-table3.cjs', 'dist/vendor/got.cjs']);
+  });
+});
+
+describe('bundle layout', () => {
+  it("start-up reuses compiled code: Node's compile cache on 22+, else V8 code caches made by the build", () => {
+    const list = (dir: string) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.cjs')).map((f) => `${dir}/${f}`);
+    const bundles = [...list('dist'), ...list('dist/vendor')];
+    expect(bundles).toContain('dist/cli.cjs');
+    expect(bundles).toContain('dist/vendor/got.cjs');
+    for (const rel of bundles) {
+      const file = join(ROOT, rel);
+      if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function') {
+        // bin/pmt turns Node's own cache on; the build has nothing to leave behind.
+        expect(existsSync(`${file}.cache`), rel).toBe(false);
+        continue;
+      }
+      const source = readFileSync(file, 'utf8');
+      const stamp = Buffer.from(source.slice(source.lastIndexOf('\n//pmt-build:')));
+      expect(stamp.toString(), rel).toMatch(/^\n\/\/pmt-build:[0-9a-f]{16}\n$/);
+      const cache = readFileSync(`${file}.cache`);
+      expect(cache.subarray(0, stamp.length).equals(stamp), rel).toBe(true);
+      const script = new Script(Module.wrap(source), { filename: file, cachedData: cache.subarray(stamp.length) });
+      expect(script.cachedDataRejected, rel).toBe(false);
+    }
+  });
+
+  it('the binary is CommonJS (bin/package.json), so no ES module is loaded at start-up', () => {
+    expect(JSON.parse(readFileSync(join(ROOT, 'bin/package.json'), 'utf8')).type).toBe('commonjs');
+  });
+});

@@ -1,0 +1,69 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { decideColor, IO, streamColor } from '../../src/render/io.js';
+
+describe('decideColor', () => {
+  const cases: Array<[string, NodeJS.ProcessEnv, boolean, boolean, boolean]> = [
+    // name, env, isTTY, --no-color, expected
+    ['terminal', {}, true, false, true],
+    ['piped', {}, false, false, false],
+    ['--no-color on a terminal', {}, true, true, false],
+    ['NO_COLOR=1', { NO_COLOR: '1' }, true, false, false],
+    ['NO_COLOR empty counts as unset', { NO_COLOR: '' }, true, false, true],
+    ['FORCE_COLOR=1 when piped', { FORCE_COLOR: '1' }, false, false, true],
+    ['FORCE_COLOR=0 on a terminal', { FORCE_COLOR: '0' }, true, false, false],
+    ['FORCE_COLOR=false', { FORCE_COLOR: 'false' }, true, false, false],
+    ['FORCE_COLOR empty counts as unset', { FORCE_COLOR: '' }, false, false, false],
+    ['NO_COLOR beats FORCE_COLOR', { NO_COLOR: '1', FORCE_COLOR: '1' }, true, false, false],
+    ['--no-color beats FORCE_COLOR', { FORCE_COLOR: '3' }, true, true, false],
+    ['TERM=dumb', { TERM: 'dumb' }, true, false, false],
+    ['FORCE_COLOR beats TERM=dumb', { TERM: 'dumb', FORCE_COLOR: '1' }, true, false, true],
+  ];
+  it.each(cases)('%s', (_name, env, tty, flag, expected) => {
+    expect(decideColor(env, tty, flag)).toBe(expected);
+  });
+
+  it('streamColor honours PMT_FORCE_TTY', () => {
+    expect(streamColor({}, { isTTY: false }, false)).toBe(false);
+    expect(streamColor({ PMT_FORCE_TTY: '80' }, { isTTY: false }, false)).toBe(true);
+    expect(streamColor({ PMT_FORCE_TTY: '0' }, { isTTY: true }, false)).toBe(false);
+  });
+});
+
+describe('IO', () => {
+  const streams = (tty: boolean, columns?: number) => {
+    const s = Object.assign(new PassThrough(), { isTTY: tty, columns });
+    return s;
+  };
+
+  it('takes TTY-ness, colour and width from the streams', () => {
+    const io = new IO({ stdout: streams(true, 120), stderr: streams(false), env: {}, stdinIsTTY: true });
+    expect(io.isTTY).toBe(true);
+    expect(io.color).toBe(true);
+    expect(io.columns).toBe(120);
+    expect(io.stderrIsTTY).toBe(false);
+    expect(io.stderrColor).toBe(false);
+    expect(io.canPrompt).toBe(true);
+  });
+
+  it('is plain when piped', () => {
+    const io = new IO({ stdout: streams(false), stderr: streams(false), env: { COLUMNS: '70' }, stdinIsTTY: false });
+    expect(io.isTTY).toBe(false);
+    expect(io.color).toBe(false);
+    expect(io.canPrompt).toBe(false);
+    expect(io.columns).toBe(70);
+  });
+
+  it('PMT_FORCE_TTY=<cols> makes both streams terminals of that width', () => {
+    const io = new IO({ stdout: streams(false), stderr: streams(false), env: { PMT_FORCE_TTY: '64' } });
+    expect(io.isTTY && io.stderrIsTTY).toBe(true);
+    expect(io.columns).toBe(64);
+    expect(io.stderrColumns).toBe(64);
+  });
+
+  it('--no-color turns colour off on both streams', () => {
+    const io = new IO({ stdout: streams(true), stderr: streams(true), env: {}, noColor: true });
+    expect(io.color).toBe(false);
+    expect(io.stderrColor).toBe(false);
+  });
+});

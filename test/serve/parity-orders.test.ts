@@ -1,0 +1,136 @@
+/**
+ * Orders two ways against the trading doubles, with one profile holding both exchanges' keys:
+ * `pmt order ... --yes --json` and `pmt serve`. Reads of the same state are byte-for-byte equal;
+ * two creates (or cancels) of the same order are equal but for what makes each order itself (id,
+ * timestamps). Refusals have the CLI's kind with the contract's status.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { addressOf, catalogMarket, KEYS, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
+import { startDoubles, type Doubles } from '../upstream/doubles.js';
+import { makeKalshiKey } from '../upstream/kalshi/auth.js';
+import { TOKEN } from './helpers.js';
+import { startServe, type ServeProcess } from './process.js';
+
+const K = 'KXSERVE-26DEC31-A';
+let d: Doubles;
+let m: CatalogPick;
+let env: Record<string, string>;
+let s: ServeProcess;
+
+beforeAll(async () => {
+  d = await startDoubles();
+  m = catalogMarket(d, { tick: '0.01', negRisk: false });
+  d.polymarket.trading.fund(addressOf(KEYS.alice), 1000);
+  const key = makeKalshiKey();
+  d.kalshi.auth.register(key.keyId, key.publicKey);
+  d.kalshi.orders.addMarket({ ticker: K, title: 'Will the server agree?' });
+  d.kalshi.books.setBook(K, { yes: [[0.42, 100], [0.41, 250]], no: [[0.55, 150], [0.54, 200]] });
+  const dir = tempConfigDir();
+  writeFileSync(join(dir, 'k.pem'), key.privatePem, { mode: 0o600 });
+  env = { ...d.env, PMT_CONFIG_DIR: dir, POLYMARKET_PRIVATE_KEY: KEYS.alice, KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: join(dir, 'k.pem') };
+  s = await startServe(['--token', TOKEN], env);
+});
+afterAll(async () => {
+  const code = await s?.stop();
+  expect(s.stderr()).not.toMatch(/does not match its schema/);
+  expect(s.stderr()).not.toContain(KEYS.alice.slice(2, 30));
+  expect(code).toBe(0);
+  await d?.close();
+});
+beforeEach(async () => {
+  await runPmt(['order', 'cancel-all', '--yes'], { env });
+  d.polymarket.trading.clearHouse();
+});
+
+const cli = async (...args: string[]) => {
+  const r = await runPmt([...args, '--json'], { env });
+  return { ...r, json: r.exitCode === 0 ? JSON.parse(r.stdout) : JSON.parse(r.stderr.trim().split('\n').at(-1)!) };
+};
+/** What is the same for two equal orders sent at different moments. */
+const own = (o: Record<string, unknown>) => ({ ...o, id: '<id>', created_at: '<t>', updated_at: o.updated_at === null ? null : '<t>' });
+const byShape = (a: { price: number; size: number; side: string }, b: { price: number; size: number; side: string }) => a.price - b.price || a.size - b.size || a.side.localeCompare(b.side);
+
+describe('create_order', () => {
+  const cases: Array<[string, () => Record<string, unknown>, () => string[]]> = [
+    ['a kalshi YES buy', () => ({ asset_id: K, side: 'buy', price: 0.42, size: 10 }), () => ['--asset', K, '--side', 'buy', '--price', '0.42', '--size', '10']],
+    [
+      'a kalshi NO buy at 1 - p, immediate-or-cancel',
+      () => ({ asset_id: `kalshi:${K}`, outcome: 'no', side: 'buy', price: 0.7, size: 4, order_type: 'ioc' }),
+      () => ['--asset', `kalshi:${K}`, '--outcome', 'no', '--side', 'buy', '--price', '0.70', '--size', '4', '--type', 'ioc'],
+    ],
+    [
+      'a polymarket unified id choosing the No token',
+      () => ({ asset_id: `polymarket:${m.slug}`, outcome: 'no', side: 'buy', price: 0.3, size: 10 }),
+      () => ['--asset', `polymarket:${m.slug}`, '--outcome', 'no', '--side', 'buy', '--price', '0.30', '--size', '10'],
+    ],
+    ['a polymarket token id', () => ({ asset_id: m.yes, side: 'buy', price: 0.1, size: 5 }), () => ['--asset', m.yes, '--side', 'buy', '--price', '0.10', '--size', '5']],
+  ];
+  it.each(cases)('%s: the same Order model, and each reads back identically', async (_n, body, flags) => {
+    const r = await s.call('/v1/orders/create_order', { body: body() });
+    expect(r.status, r.text).toBe(200);
+    const c = await cli('order', 'create', ...flags(), '--yes');
+    expect(c.exitCode, c.stderr).toBe(0);
+    expect(own(r.json)).toEqual(own(c.json));
+    expect(Object.keys(r.json)).toEqual(Object.keys(c.json));
+    for (const id of [r.json.id, c.json.id]) {
+      const [got, mine] = await Promise.all([runPmt(['order', 'get', id, '--json'], { env }), s.call(`/v1/orders/fetch_order?order_id=${id}`)]);
+      expect(mine.text + '\n').toBe(got.stdout);
+    }
+  });
+
+  it('refusals: the other outcome of a token, a size under the minimum, more than the balance', async () => {
+    const other = await s.call('/v1/orders/create_order', { body: { asset_id: m.yes, outcome: 'no', side: 'buy', price: 0.3, size: 10 } });
+    expect([other.status, other.json.kind]).toEqual([400, 'Api']);
+    const tiny = await s.call('/v1/orders/create_order', { body: { asset_id: m.yes, side: 'buy', price: 0.3, size: 0.5 } });
+    const tinyCli = await cli('order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.30', '--size', '0.5', '--yes');
+    expect([tiny.status, tiny.json.kind, tinyCli.exitCode]).toEqual([400, 'Api', 2]);
+    const rich = await s.call('/v1/orders/create_order', { body: { asset_id: K, side: 'buy', price: 0.5, size: 100000 } });
+    const richCli = await cli('order', 'create', '--asset', K, '--side', 'buy', '--price', '0.50', '--size', '100000', '--yes');
+    expect(richCli.exitCode).toBe(4);
+    expect([rich.status, rich.json]).toEqual([402, richCli.json]);
+    expect(JSON.parse((await runPmt(['order', 'list', '--json'], { env })).stdout)).toEqual([]);
+  });
+});
+
+describe('reads and cancels', () => {
+  it('fetch_open_orders: both exchanges, one asset, one exchange; fetch_order of a missing id', async () => {
+    await s.call('/v1/orders/create_order', { body: { asset_id: K, side: 'buy', price: 0.3, size: 5 } });
+    await s.call('/v1/orders/create_order', { body: { asset_id: m.yes, side: 'buy', price: 0.1, size: 5 } });
+    const pairs: Array<[string[], string]> = [
+      [['order', 'list'], '/v1/orders/fetch_open_orders'],
+      [['order', 'list', '--asset', K], `/v1/orders/fetch_open_orders?asset_id=${K}`],
+      [['order', 'list', '--asset', m.yes], `/v1/orders/fetch_open_orders?asset_id=${m.yes}`],
+      [['--exchange', 'polymarket', 'order', 'list'], '/v1/orders/fetch_open_orders?exchange=polymarket'],
+    ];
+    for (const [args, path] of pairs) {
+      const [c, r] = await Promise.all([runPmt([...args, '--json'], { env }), s.call(path)]);
+      expect(r.status).toBe(200);
+      expect(r.text + '\n').toBe(c.stdout);
+    }
+    const missing = await s.call('/v1/orders/fetch_order?order_id=00000000-0000-4000-8000-000000000000');
+    const missingCli = await cli('order', 'get', '00000000-0000-4000-8000-000000000000');
+    expect(missingCli.exitCode).toBe(6);
+    expect([missing.status, missing.json]).toEqual([404, missingCli.json]);
+  });
+
+  it('cancel_all_orders cancels what the CLI would, on both exchanges, and answers the same models', async () => {
+    const place = async () => {
+      await s.call('/v1/orders/create_order', { body: { asset_id: K, side: 'buy', price: 0.3, size: 5 } });
+      await s.call('/v1/orders/create_order', { body: { asset_id: m.yes, side: 'buy', price: 0.1, size: 5 } });
+    };
+    await place();
+    const r = await s.call('/v1/orders/cancel_all_orders', { body: {} });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.map((o: { status: string }) => o.status)).toEqual(['cancelled', 'cancelled']);
+    expect(JSON.parse((await runPmt(['order', 'list', '--json'], { env })).stdout)).toEqual([]);
+    await place();
+    const c = await cli('order', 'cancel-all', '--yes');
+    expect(c.exitCode, c.stderr).toBe(0);
+    expect(r.json.map(own).sort(byShape)).toEqual(c.json.map(own).sort(byShape));
+    const none = await s.call('/v1/orders/cancel_all_orders', { body: { asset_id: K } });
+    expect([none.status, none.json]).toEqual([200, []]);
+  });
+});
