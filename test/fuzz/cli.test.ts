@@ -17,7 +17,7 @@ import { expectCleanFailure } from '../reliability/harness.js';
 import { badCursor, badId, badInteger, badOutcome, badPrice, badSize, notOneOf, numberLike } from './arbitraries.js';
 
 /** Cases per command through the binary. */
-const PER_COMMAND = Number(process.env.PMT_FUZZ_CLI_RUNS) || 16;
+const PER_COMMAND = Number(process.env.PMT_FUZZ_CLI_RUNS) || 12;
 const PARALLEL = 6;
 
 let d: Doubles;
