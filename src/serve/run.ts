@@ -87,8 +87,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
       force.unref();
       void app.close().then(() => {
         clearTimeout(force);
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
+        // The handlers stay installed until the process exits: a signal that arrives while the
+        // last lines are written must not kill it with the default action (exit by signal).
         resolve();
       });
     };
