@@ -107,6 +107,11 @@ function loadGot(): Promise<GotLike> {
   return gotPromise;
 }
 
+/** Load the HTTP client now rather than on the first request (`pmt serve` does this before listening). */
+export function preloadHttp(): Promise<void> {
+  return loadGot().then(() => undefined);
+}
+
 const pacers = new Map<string, Pacer>();
 /** Spaces request starts at least 1/rate apart for one key, so pmt never provokes a 429 itself. */
 export class Pacer {
