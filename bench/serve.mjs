@@ -37,11 +37,17 @@ function start(cmd, argv, env, stream, pattern) {
   const child = spawn(cmd, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const ready = new Promise((res, rej) => {
-    child[stream].on('data', (d) => {
+    // Stop reading for the pattern once it is found: the server logs a line per request, and
+    // re-scanning an ever longer text would slow this process enough to let the server's stderr
+    // pipe fill, blocking the server's synchronous writes (a stall that is the harness's, not pmt's).
+    const look = (d) => {
       text += d.toString();
       const m = pattern.exec(text);
-      if (m) res(m);
-    });
+      if (!m) return;
+      child[stream].off('data', look);
+      res(m);
+    };
+    child[stream].on('data', look);
     child.on('exit', (code) => rej(new Error(`${cmd} ${argv.join(' ')} exited ${code} before ready:\n${text}`)));
   });
   // Keep draining both pipes so neither process ever blocks on a full pipe.
