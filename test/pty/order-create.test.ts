@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { tempConfigDir } from '../helpers/cli.js';
-import { hasTmux, TmuxSession } from './tmux-session.js';
+import { hasTmux, Terminal } from './tmux.js';
 
 const T = 'KXPTY-26DEC31-A';
 const TMUX = hasTmux();
@@ -20,7 +20,7 @@ if (!TMUX) console.warn('tmux is not installed: the pseudo-terminal tests of `pm
 describe.runIf(TMUX)('order create on a terminal', () => {
   let d: Doubles;
   let env: Record<string, string>;
-  let t: TmuxSession | undefined;
+  let t: Terminal | undefined;
   const creates = () => d.kalshi.double.count(/^\/portfolio\/events\/orders$/, 'POST');
 
   beforeAll(async () => {
@@ -39,30 +39,30 @@ describe.runIf(TMUX)('order create on a terminal', () => {
   afterEach(() => t?.close());
 
   /** Drive the prompts up to the confirmation; returns the screen at that point. */
-  async function fillTicket(s: TmuxSession): Promise<string> {
-    s.start(['order', 'create'], env);
+  async function fillTicket(s: Terminal): Promise<string> {
+    await s.startPmt(['order', 'create']);
     await s.waitFor(/Asset \(Kalshi ticker/);
-    s.type(T);
-    s.press('Enter');
+    await s.typeText(T);
+    await s.press('Enter');
     await s.waitFor(/Outcome of "Will the terminal test pass\?/);
-    s.press('Down', 'Enter'); // No
+    await s.press('Down', 'Enter'); // No
     await s.waitFor(/Side/);
-    s.press('Enter'); // buy No
+    await s.press('Enter'); // buy No
     await s.waitFor(/Limit price p on the Yes book \(No at 1 - p\), tick 0\.01/);
-    s.type('0.655');
+    await s.typeText('0.655');
     snap('1-price-typed-off-grid', await s.waitFor(/0\.655 {2}✗ off the 0\.01 grid: nearest 0\.65 or 0\.66/));
-    s.press('Enter'); // refused: stays on the prompt
+    await s.press('Enter'); // refused: stays on the prompt
     snap('2-price-refused', await s.waitFor(/> price 0\.655 is not on this market's 0\.01 tick grid/));
-    s.press('BSpace', 'BSpace', 'BSpace', 'BSpace', 'BSpace');
-    s.type('0.70');
+    await s.press('BSpace', 'BSpace', 'BSpace', 'BSpace', 'BSpace');
+    await s.typeText('0.70');
     snap('3-price-valid', await s.waitFor(/0\.70 {2}✓ buy No at 0\.30 = Yes at 0\.70/));
-    s.press('Enter');
+    await s.press('Enter');
     await s.waitFor(/Size in contracts \(minimum 0\.01\)/);
-    s.type('10');
+    await s.typeText('10');
     snap('4-size', await s.waitFor(/10 {2}✓ cost \$3\.00, pays \$10\.00 if it wins/));
-    s.press('Enter');
+    await s.press('Enter');
     await s.waitFor(/Time in force/);
-    s.press('Enter'); // gtc
+    await s.press('Enter'); // gtc
     return s.waitFor(/Send this order to kalshi\? buy 10 No at 0\.30, cost \$3\.00/);
   }
 
@@ -73,28 +73,28 @@ describe.runIf(TMUX)('order create on a terminal', () => {
   }
 
   it('declining at the confirmation sends nothing and exits 130', async () => {
-    t = new TmuxSession();
+    t = new Terminal({ cols: 120, rows: 40, env });
     const screen = await fillTicket(t);
     expect(screen).toContain('BUY 10 No at 0.30 (= Yes at 0.70 on the book) · good till cancelled');
     expect(screen).toContain('Cost      $3.00 for 10 contracts · pays $10.00 if No wins');
     expect(screen).toMatch(/not a guaranteed fill/);
     // The classic mistake this ticket catches: a NO price typed where the YES book's was asked.
     expect(screen).toMatch(/your No bid 0\.30 is 0\.36 below the best No bid 0\.66: it will wait on the book; prices are on the Yes book: No at\s+0\.70 would be --price 0\.30/);
-    t.press('Enter'); // the default is No
+    await t.press('Enter'); // the default is No
     expect(await t.exitCode()).toBe(130);
-    keep('order-create-declined', t.screen());
-    expect(t.screen()).toContain('cancelled: order not sent: declined at the confirmation');
+    keep('order-create-declined', (await t.screen(true)));
+    expect(await t.screen(true)).toContain('cancelled: order not sent: declined at the confirmation');
     expect(creates()).toBe(0);
     expect(d.kalshi.double.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 
   it('confirming sends exactly one order and shows it', async () => {
-    t = new TmuxSession();
+    t = new Terminal({ cols: 120, rows: 40, env });
     await fillTicket(t);
-    t.type('y');
-    t.press('Enter');
+    await t.typeText('y');
+    await t.press('Enter');
     expect(await t.exitCode()).toBe(0);
-    const screen = t.screen();
+    const screen = (await t.screen(true));
     keep('order-create-confirmed', screen);
     expect(screen).toContain('✓ order sent');
     expect(screen).toMatch(/Order [0-9a-f-]{36} {2}\(kalshi\)/);
@@ -105,10 +105,10 @@ describe.runIf(TMUX)('order create on a terminal', () => {
   });
 
   it('Ctrl-C at a prompt: exit 130, nothing sent', async () => {
-    t = new TmuxSession();
-    t.start(['order', 'create', '--asset', T], env);
+    t = new Terminal({ cols: 120, rows: 40, env });
+    await t.startPmt(['order', 'create', '--asset', T]);
     await t.waitFor(/Outcome of/);
-    t.press('C-c');
+    await t.press('C-c');
     expect(await t.exitCode()).toBe(130);
     expect(creates()).toBe(0);
   });

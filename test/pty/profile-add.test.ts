@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempConfigDir } from '../helpers/cli.js';
-import { hasTmux, TmuxSession } from './tmux-session.js';
+import { hasTmux, Terminal } from './tmux.js';
 
 const POLY_KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
 const FUNDER = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -14,28 +14,28 @@ const TMUX = hasTmux();
 if (!TMUX) console.warn('tmux is not installed: the pseudo-terminal tests of `pmt profile add` do not run');
 
 describe.runIf(TMUX)('profile add on a terminal', () => {
-  let t: TmuxSession | undefined;
+  let t: Terminal | undefined;
   afterEach(() => t?.close());
 
   it('asks for each value; the key is masked on screen and stored; exit 0', async () => {
     const dir = tempConfigDir();
-    t = new TmuxSession();
-    t.start(['profile', 'add', 'desk'], { PMT_CONFIG_DIR: dir, NO_COLOR: '1' });
+    t = new Terminal({ cols: 120, rows: 40, env: { PMT_CONFIG_DIR: dir, NO_COLOR: '1' } });
+    await t.startPmt(['profile', 'add', 'desk']);
     await t.waitFor(/Which exchanges should this profile trade on/);
-    t.press('Down', 'Space', 'Enter'); // Polymarket only
+    await t.press('Down', 'Space', 'Enter'); // Polymarket only
     await t.waitFor(/Polymarket signer private key/);
-    t.type(POLY_KEY);
+    await t.typeText(POLY_KEY);
     await t.waitFor(/\*{64}/);
-    t.press('Enter');
+    await t.press('Enter');
     await t.waitFor(/Polymarket wallet type/);
-    t.press('Enter'); // gnosis-safe (the default)
+    await t.press('Enter'); // gnosis-safe (the default)
     await t.waitFor(/Funder address/);
-    t.type(FUNDER);
-    t.press('Enter');
+    await t.typeText(FUNDER);
+    await t.press('Enter');
     await t.waitFor(/Store Polymarket CLOB API credentials too\?/);
-    t.press('Enter'); // no
+    await t.press('Enter'); // no
     expect(await t.exitCode()).toBe(0);
-    const screen = t.screen();
+    const screen = (await t.screen(true));
     expect(screen).toContain('saved profile "desk": polymarket (gnosis-safe)');
     expect(screen).not.toContain(POLY_KEY.slice(0, 12));
     const stored = JSON.parse(readFileSync(join(dir, 'profiles.json'), 'utf8'));
@@ -44,14 +44,14 @@ describe.runIf(TMUX)('profile add on a terminal', () => {
 
   it('Ctrl-C at a prompt: cancelled, exit 130, nothing stored', async () => {
     const dir = tempConfigDir();
-    t = new TmuxSession();
-    t.start(['profile', 'add', 'desk'], { PMT_CONFIG_DIR: dir, NO_COLOR: '1' });
+    t = new Terminal({ cols: 120, rows: 40, env: { PMT_CONFIG_DIR: dir, NO_COLOR: '1' } });
+    await t.startPmt(['profile', 'add', 'desk']);
     await t.waitFor(/Which exchanges should this profile trade on/);
-    t.press('Space', 'Enter'); // Kalshi
+    await t.press('Space', 'Enter'); // Kalshi
     await t.waitFor(/Kalshi API key id/);
-    t.press('C-c');
+    await t.press('C-c');
     expect(await t.exitCode()).toBe(130);
-    expect(t.screen()).toMatch(/cancelled: cancelled at the prompt; nothing was sent/);
+    expect(await t.screen(true)).toMatch(/cancelled: cancelled at the prompt; nothing was sent/);
     expect(existsSync(join(dir, 'profiles.json'))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * A real terminal for tests: a detached tmux session (private server socket, no user config)
- * running a plain `sh` with a controlled environment. `screen()` is what a person sees now;
+ * A real terminal for tests: a detached tmux session (private server socket, no user config, so
+ * nothing else's sessions are touched) running a plain `sh` with a controlled environment, or
+ * the pmt binary itself (`startPmt`, whose exit code `exitCode()` reads). `screen()` is what a person sees now;
  * `raw()` is every byte the program wrote to the terminal (tmux pipe-pane), escapes included.
  * Waits poll the screen until a condition holds or a generous deadline passes; nothing asserts
  * on durations.
@@ -10,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { PMT_BIN } from '../helpers/cli.js';
 
 const run = promisify(execFile);
 
@@ -24,6 +26,11 @@ export function hasTmux(): boolean {
 
 const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+const EXIT_RE = /\[pmt exited (\d+)\]/;
+
+/** A screen with the line breaks a prompt wraps long lines with folded into spaces. */
+const folded = (screen: string) => screen.replace(/[ \t]*\n[ \t]*/g, ' ');
+
 export class Terminal {
   private readonly socket = `pmt-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   private readonly session = 'pmt';
@@ -31,7 +38,7 @@ export class Terminal {
   private readonly logFile = join(this.dir, 'raw.log');
 
   constructor(
-    private readonly opts: { cols: number; rows: number; env: Record<string, string>; shell?: string },
+    private readonly opts: { cols: number; rows: number; env: Record<string, string>; shell?: string } = { cols: 120, rows: 40, env: {} },
   ) {}
 
   private tmux(...args: string[]) {
@@ -39,7 +46,11 @@ export class Terminal {
     return run('tmux', ['-u', '-f', '/dev/null', '-L', this.socket, ...args], { env: { PATH: process.env.PATH ?? '' } });
   }
 
-  async start(): Promise<void> {
+  /**
+   * Start the shell, or with `program` run just that command line; it then prints
+   * "[pmt exited N]" and stays on screen, so the test can read the last screen and the code.
+   */
+  async start(program?: string): Promise<void> {
     const env = {
       PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
       HOME: this.dir,
@@ -48,14 +59,24 @@ export class Terminal {
       PS1: '$ ',
       ...this.opts.env,
     };
-    const cmd = `env -i ${Object.entries(env).map(([k, v]) => `${k}=${shq(v)}`).join(' ')} ${this.opts.shell ?? 'sh'}`;
+    const shell = program === undefined ? (this.opts.shell ?? 'sh') : `sh -c ${shq(`${program}; echo "[pmt exited $?]"; sleep 3600`)}`;
+    const cmd = `env -i ${Object.entries(env).map(([k, v]) => `${k}=${shq(v)}`).join(' ')} ${shell}`;
     await this.tmux('new-session', '-d', '-s', this.session, '-x', String(this.opts.cols), '-y', String(this.opts.rows), cmd);
     await this.tmux('pipe-pane', '-o', '-t', this.session, `cat >> ${shq(this.logFile)}`);
   }
 
-  /** Press keys (tmux key names: "Tab", "C-c", "Enter"). */
+  /** Run the built pmt binary with `args` (and this terminal's environment) instead of a shell. */
+  startPmt(args: string[]): Promise<void> {
+    return this.start([PMT_BIN, ...args].map(shq).join(' '));
+  }
+
+  /** Press keys (tmux key names: "Tab", "C-c", "Enter", "Down", "Space", "BSpace"). */
   async keys(...names: string[]): Promise<void> {
     await this.tmux('send-keys', '-t', this.session, ...names);
+  }
+
+  press(...names: string[]): Promise<void> {
+    return this.keys(...names);
   }
 
   /** Type text without pressing Enter. */
@@ -69,9 +90,9 @@ export class Terminal {
     await this.tmux('send-keys', '-t', this.session, 'Enter');
   }
 
-  /** The visible screen plus scrollback, as text. */
-  async screen(): Promise<string> {
-    const { stdout } = await this.tmux('capture-pane', '-p', '-S', '-', '-E', '-', '-t', this.session);
+  /** The visible screen plus scrollback, as text; `joined`: lines the terminal wrapped joined back. */
+  async screen(joined = false): Promise<string> {
+    const { stdout } = await this.tmux('capture-pane', '-p', ...(joined ? ['-J'] : []), '-S', '-', '-E', '-', '-t', this.session);
     return stdout;
   }
 
@@ -80,16 +101,26 @@ export class Terminal {
     return existsSync(this.logFile) ? readFileSync(this.logFile, 'utf8') : '';
   }
 
-  /** Poll the screen until `pred` holds; returns that screen. */
-  async waitFor(pred: (screen: string) => boolean, what: string, deadlineMs = 20_000, everyMs = 25): Promise<string> {
+  /**
+   * Poll the screen until `pred` holds (a RegExp matches the screen as shown or with wrapped
+   * lines folded); returns that screen. The deadline only guards against a hung test.
+   */
+  async waitFor(pred: RegExp | ((screen: string) => boolean), what?: string, deadlineMs = 20_000, everyMs = 25): Promise<string> {
+    const re = pred instanceof RegExp ? pred : null;
+    const holds = re ? (s: string) => re.test(s) || re.test(folded(s)) : (pred as (screen: string) => boolean);
     const end = Date.now() + deadlineMs;
     let last = '';
     while (Date.now() < end) {
-      last = await this.screen();
-      if (pred(last)) return last;
+      last = await this.screen(re !== null);
+      if (holds(last)) return last;
       await new Promise((r) => setTimeout(r, everyMs));
     }
-    throw new Error(`terminal never showed ${what}; last screen:\n${last}`);
+    throw new Error(`terminal never showed ${what ?? String(re)}; last screen:\n${last}`);
+  }
+
+  /** Wait for the program started by `start(program)` / `startPmt` to end; its exit code. */
+  async exitCode(): Promise<number> {
+    return Number(EXIT_RE.exec(await this.waitFor(EXIT_RE, 'the program exit'))![1]);
   }
 
   async close(): Promise<void> {

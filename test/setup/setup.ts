@@ -1,4 +1,6 @@
 /**
+ * Set-up for every test file.
+ *
  * One seed for every property test, so a CI run is reproducible: a failure names its seed and
  * replays with PMT_FUZZ_SEED=<seed>. PMT_FUZZ_SEED=random explores new inputs on each run, and
  * PMT_FUZZ_RUNS raises the number of cases per property (e.g. 5000 for a long sweep).
@@ -8,3 +10,8 @@ import { fuzzSeed } from './seed.js';
 
 const runs = Number(process.env.PMT_FUZZ_RUNS);
 fc.configureGlobal({ seed: fuzzSeed(), ...(runs > 0 ? { numRuns: runs } : {}) });
+
+// Colour is decided per test from what each one sets: none inherited from the shell running the
+// suite (deleted rather than set empty, which makes Node warn that one overrides the other).
+delete process.env.NO_COLOR;
+delete process.env.FORCE_COLOR;
