@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PmtError } from '../../src/errors.js';
 import { HttpClient, parseRetryAfter, redactUrl, upstreamMessage, type UpstreamResponse } from '../../src/exchanges/http.js';
 import { Router, UpstreamDouble } from '../upstream/server.js';
+import { failure } from '../helpers/failure.js';
 
 const router = new Router()
   .get('/ok', () => ({ json: { ok: true } }))
@@ -25,16 +26,6 @@ function client(overrides: Partial<ConstructorParameters<typeof HttpClient>[0]> 
     timeoutMs: 400,
     ...overrides,
   });
-}
-
-async function failure(p: Promise<unknown>): Promise<PmtError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PmtError);
-    return e as PmtError;
-  }
-  throw new Error('expected a failure');
 }
 
 beforeAll(async () => {

@@ -3,21 +3,11 @@
  * that a CLI run failed the way the contract says (one stderr line, no stack, the right exit).
  */
 import { expect } from 'vitest';
-import { PmtError } from '../../src/errors.js';
+
 import type { RunResult } from '../helpers/cli.js';
 import type { UpstreamDouble } from '../upstream/server.js';
 
-/** The PmtError a promise rejects with (fails the test when it resolves or throws anything else). */
-export async function failure(p: Promise<unknown>): Promise<PmtError> {
-  const e = await p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(PmtError);
-  return e as PmtError;
-}
+export { failure } from '../helpers/failure.js';
 
 /** Lines of text, without the empty one after the final newline. */
 export function lines(s: string): string[] {

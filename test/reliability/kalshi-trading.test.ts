@@ -4,13 +4,13 @@
  * exactly one POST, and the trader is told whether it exists; reads retry; cancel-all accounts
  * for every order; revoked keys and clock skew are named.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exitCodeFor, type ErrorKind } from '../../src/errors.js';
 import type { KalshiExchange } from '../../src/exchanges/kalshi/index.js';
 import { CANCEL_BATCH_SIZE } from '../../src/exchanges/kalshi/order-cancel.js';
 import type { CreateOrderRequest } from '../../src/exchanges/types.js';
 import type { Fault } from '../upstream/server.js';
-import { addStandardMarkets, KEY_ID, kalshiAdapter, MARKETS, startTradingDouble, type TradingDouble } from '../exchanges/kalshi/orders-harness.js';
+import { KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from '../exchanges/kalshi/orders-harness.js';
 import { failure } from './harness.js';
 
 // Read by every HttpClient at construction: fast backoff, short timeouts.
@@ -24,19 +24,9 @@ const LIST = /^\/portfolio\/orders$/;
 const ONE = /^\/portfolio\/orders\/[^/]+$/;
 const BATCH = /^\/portfolio\/events\/orders\/batched$/;
 
-beforeAll(async () => {
-  d = await startTradingDouble();
-  addStandardMarkets(d);
-  k = kalshiAdapter(d);
-});
-afterAll(() => d.double.close());
-beforeEach(() => {
-  d.double.resetLog();
-  d.double.clearFaults();
-  d.orders.reset();
-  d.auth.clockOffsetMs = 0;
-  d.auth.revoked.clear();
-  d.orders.setBalance(KEY_ID, 100_000);
+useTradingDouble({ balance: 100_000 }, (double, adapter) => {
+  d = double;
+  k = adapter;
 });
 
 const req: CreateOrderRequest = { asset_id: MARKETS.cent, outcome: 'yes', side: 'buy', price: 0.42, size: 3, order_type: 'gtc' };

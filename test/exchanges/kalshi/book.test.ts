@@ -6,12 +6,13 @@ import { constants, verify } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdapterConfig } from '../../../src/context.js';
 import { resolveCredentials } from '../../../src/credentials.js';
-import { PmtError } from '../../../src/errors.js';
+
 import { fetchOrderbook, resolveAsset } from '../../../src/exchanges/kalshi/book.js';
 import { KalshiClient } from '../../../src/exchanges/kalshi/client.js';
 import { KALSHI_PREFIX, makeKalshiKey, type KalshiKeyPair } from '../../upstream/kalshi/auth.js';
 import { KALSHI_BOOK_TICKERS as T } from '../../upstream/kalshi/book-routes.js';
 import { createKalshiDouble, type KalshiDouble } from '../../upstream/kalshi/index.js';
+import { failure } from '../../helpers/failure.js';
 
 let k: KalshiDouble;
 let key: KalshiKeyPair;
@@ -35,16 +36,6 @@ function client(env: Record<string, string> = { KALSHI_API_KEY_ID: key.keyId, KA
     now: Date.now,
   };
   return new KalshiClient(cfg);
-}
-
-async function failure(p: Promise<unknown>): Promise<PmtError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PmtError);
-    return e as PmtError;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('Kalshi fetchOrderbook', () => {

@@ -2,40 +2,23 @@
  * A create whose answer is lost: the order is never sent twice, and the trader learns whether it
  * exists (looked up by its client_order_id).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { exitCodeFor, PmtError } from '../../../src/errors.js';
+import { describe, expect, it } from 'vitest';
+import { exitCodeFor } from '../../../src/errors.js';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
-import { addStandardMarkets, createsOnWire, KEY_ID, kalshiAdapter, MARKETS, startTradingDouble, type TradingDouble } from './orders-harness.js';
+import { createsOnWire, KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
+import { failure } from '../../helpers/failure.js';
 
 let d: TradingDouble;
 let k: KalshiExchange;
 const CREATE = /^\/portfolio\/events\/orders$/;
 
-beforeAll(async () => {
-  d = await startTradingDouble();
-  addStandardMarkets(d);
-  k = kalshiAdapter(d);
-});
-afterAll(() => d.double.close());
-beforeEach(() => {
-  d.double.resetLog();
-  d.double.clearFaults();
-  d.orders.reset();
+useTradingDouble({}, (double, adapter) => {
+  d = double;
+  k = adapter;
 });
 
 const req: CreateOrderRequest = { asset_id: MARKETS.cent, outcome: 'no', side: 'buy', price: 0.35, size: 4, order_type: 'gtc' };
-
-async function failure(p: Promise<unknown>): Promise<PmtError> {
-  const e = await p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(PmtError);
-  return e as PmtError;
-}
 
 /** The HTTP layer reads these from process.env when a client is built. */
 function withProcessEnv<T>(name: string, value: string, fn: () => T): T {

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exitCodeFor, PmtError } from '../../../src/errors.js';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
-import { addStandardMarkets, KEY_ID, kalshiAdapter, MARKETS, startTradingDouble, type TradingDouble } from './orders-harness.js';
+import { KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
 
 let d: TradingDouble;
 let k: KalshiExchange;
 
-beforeAll(async () => {
-  d = await startTradingDouble();
-  addStandardMarkets(d);
-  k = kalshiAdapter(d);
-});
-afterAll(() => d.double.close());
-beforeEach(() => {
-  d.double.resetLog();
-  d.orders.reset();
-  d.auth.clockOffsetMs = 0;
+useTradingDouble({}, (double, adapter) => {
+  d = double;
+  k = adapter;
 });
 
 describe('describeAsset', () => {

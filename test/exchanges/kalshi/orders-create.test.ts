@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { exitCodeFor, PmtError } from '../../../src/errors.js';
+import { describe, expect, it } from 'vitest';
+import { exitCodeFor } from '../../../src/errors.js';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
-import { addStandardMarkets, createsOnWire, KEY_ID, kalshiAdapter, MARKETS, startTradingDouble, type TradingDouble } from './orders-harness.js';
+import { createsOnWire, KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
+import { failure } from '../../helpers/failure.js';
 
 let d: TradingDouble;
 let k: KalshiExchange;
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-beforeAll(async () => {
-  d = await startTradingDouble();
-  addStandardMarkets(d);
-  k = kalshiAdapter(d);
-});
-afterAll(() => d.double.close());
-beforeEach(() => {
-  d.double.resetLog();
-  d.double.clearFaults();
-  d.orders.reset();
-  d.orders.setBalance(KEY_ID, 1000);
+useTradingDouble({ balance: 1000 }, (double, adapter) => {
+  d = double;
+  k = adapter;
 });
 
 const req = (over: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({
@@ -30,17 +23,6 @@ const req = (over: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({
   order_type: 'gtc',
   ...over,
 });
-
-async function failure(p: Promise<unknown>): Promise<PmtError> {
-  const e = await p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(PmtError);
-  return e as PmtError;
-}
 
 describe('create: outcome/side mapping on the wire', () => {
   const cases = [

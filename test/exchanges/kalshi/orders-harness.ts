@@ -2,6 +2,7 @@
  * A Kalshi double composed like test/upstream/kalshi/index.ts, with order-entry fixtures served
  * first, plus a Kalshi adapter pointed at it with a registered key: real HTTP, real signatures.
  */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AdapterConfig } from '../../../src/context.js';
 import type { ResolvedCredentials } from '../../../src/credentials.js';
 import { createKalshi, type KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
@@ -86,4 +87,27 @@ export function createsOnWire(d: TradingDouble): Array<Record<string, unknown>> 
   return d.double.requests
     .filter((r) => r.method === 'POST' && r.path === '/portfolio/events/orders')
     .map((r) => JSON.parse(r.body) as Record<string, unknown>);
+}
+
+/**
+ * One trading double and adapter for a test file (standard markets added), reset before each
+ * test: request log, faults, orders, clock skew, revoked keys, and the balance when given.
+ * `ready` receives them once they are up.
+ */
+export function useTradingDouble(opts: { balance?: number }, ready: (d: TradingDouble, k: KalshiExchange) => void): void {
+  let d: TradingDouble | undefined;
+  beforeAll(async () => {
+    d = await startTradingDouble();
+    addStandardMarkets(d);
+    ready(d, kalshiAdapter(d));
+  });
+  afterAll(() => d?.double.close());
+  beforeEach(() => {
+    d!.double.resetLog();
+    d!.double.clearFaults();
+    d!.orders.reset();
+    d!.auth.clockOffsetMs = 0;
+    d!.auth.revoked.clear();
+    if (opts.balance !== undefined) d!.orders.setBalance(KEY_ID, opts.balance);
+  });
 }

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { exitCodeFor, PmtError } from '../../../src/errors.js';
+import { describe, expect, it } from 'vitest';
+import { exitCodeFor } from '../../../src/errors.js';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import { CANCEL_BATCH_SIZE } from '../../../src/exchanges/kalshi/order-cancel.js';
-import { addStandardMarkets, KEY_ID, kalshiAdapter, MARKETS, startTradingDouble, type TradingDouble } from './orders-harness.js';
+import { KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
+import { failure } from '../../helpers/failure.js';
 
 let d: TradingDouble;
 let k: KalshiExchange;
 const LIST = /^\/portfolio\/orders$/;
 const BATCH = /^\/portfolio\/events\/orders\/batched$/;
 
-beforeAll(async () => {
-  d = await startTradingDouble();
-  addStandardMarkets(d);
-  k = kalshiAdapter(d);
-});
-afterAll(() => d.double.close());
-beforeEach(() => {
-  d.double.resetLog();
-  d.double.clearFaults();
-  d.orders.reset();
-  d.orders.setBalance(KEY_ID, 1_000_000);
+useTradingDouble({ balance: 1_000_000 }, (double, adapter) => {
+  d = double;
+  k = adapter;
 });
 
 function seed(n: number, ticker: string = MARKETS.cent, keyId = KEY_ID) {
@@ -33,17 +26,6 @@ const INTERNAL = '{"error":{"code":"internal_error","message":"internal error"}}
 function nthMatch(re: RegExp, n: number): RegExp {
   let seen = 0;
   return { test: (path: string) => re.test(path) && ++seen === n } as RegExp;
-}
-
-async function failure(p: Promise<unknown>): Promise<PmtError> {
-  const e = await p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(PmtError);
-  return e as PmtError;
 }
 
 describe('get', () => {

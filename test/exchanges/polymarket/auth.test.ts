@@ -2,22 +2,13 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { resolveCredentials } from '../../../src/credentials.js';
-import { exitCodeFor, PmtError } from '../../../src/errors.js';
+import { exitCodeFor } from '../../../src/errors.js';
 import { l1Headers, l2Signature } from '../../../src/exchanges/polymarket/auth.js';
 import { buildWallet } from '../../../src/exchanges/polymarket/wallet.js';
 import { ClobAuth } from '../../upstream/polymarket/clob-auth.js';
 import type { RecordedRequest } from '../../upstream/server.js';
 import { adapterFor, addressOf, FUNDER, KEYS, sent, startTrading } from './trading-fixture.js';
-
-async function failure(p: Promise<unknown>): Promise<PmtError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PmtError);
-    return e as PmtError;
-  }
-  throw new Error('expected a failure');
-}
+import { failure } from '../../helpers/failure.js';
 
 describe('L2 HMAC', () => {
   // Vectors computed independently (Python hmac/base64) for secret bytes 0xfa..0xff,0x00..0x19.

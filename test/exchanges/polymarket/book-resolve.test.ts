@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PmtError } from '../../../src/errors.js';
 import type { Market } from '../../../src/exchanges/types.js';
+import { failure } from '../../helpers/failure.js';
 
 const fetchMarket = vi.fn<(c: unknown, slug: string) => Promise<Market>>();
 vi.mock('../../../src/exchanges/polymarket/markets.js', () => ({ fetchMarket: (c: unknown, s: string) => fetchMarket(c, s) }));
@@ -21,16 +22,6 @@ beforeEach(() => {
   fetchMarket.mockReset();
   fetchMarket.mockImplementation(async (_c, slug) => market(slug, [['Yes', YES], ['No', NO]]));
 });
-
-async function failure(p: Promise<unknown>): Promise<PmtError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PmtError);
-    return e as PmtError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('Polymarket resolveAsset (market ids)', () => {
   it('polymarket:<slug> resolves to the first outcome token by default', async () => {

@@ -7,6 +7,7 @@ import { PolymarketClient } from '../../../src/exchanges/polymarket/client.js';
 import type { Market } from '../../../src/exchanges/types.js';
 import { POLY_BOOK_TOKENS as T } from '../../upstream/polymarket/book-routes.js';
 import { createPolymarketDoubles, type PolymarketDoubles } from '../../upstream/polymarket/index.js';
+import { failure } from '../../helpers/failure.js';
 
 let p: PolymarketDoubles;
 let c: PolymarketClient;
@@ -25,16 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([p.clobDouble.close(), p.gammaDouble.close()]));
 beforeEach(() => p.clobDouble.resetLog());
-
-async function failure(pr: Promise<unknown>): Promise<PmtError> {
-  try {
-    await pr;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PmtError);
-    return e as PmtError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('Polymarket fetchOrderbook', () => {
   it('reads the worst-first wire levels into asks ascending, bids descending, with hash and ms timestamp', async () => {

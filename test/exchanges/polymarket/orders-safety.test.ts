@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { exitCodeFor, PmtError } from '../../../src/errors.js';
+import { exitCodeFor } from '../../../src/errors.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
 import { adapterFor, addressOf, catalogMarket, FUNDER, KEYS, sent, startTrading } from './trading-fixture.js';
+import { failure } from '../../helpers/failure.js';
 
 let env: Awaited<ReturnType<typeof startTrading>>;
 let yes: string;
@@ -28,11 +29,6 @@ beforeEach(async () => {
 const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: yes, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
 const trader = () => adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.bob }).ex;
 
-async function failure(p: Promise<unknown>): Promise<PmtError> {
-  const e = await p.then(() => null, (x: unknown) => x);
-  expect(e).toBeInstanceOf(PmtError);
-  return e as PmtError;
-}
 const ordersPosted = () => sent(env.clob, 'POST', /^\/order$/);
 const authRequests = () => env.clob.requests.filter((r) => r.path.startsWith('/auth/'));
 

@@ -4,6 +4,7 @@ import { exitCodeFor, PmtError } from '../../../src/errors.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
 import { typedData } from '../../upstream/polymarket/clob-orders.js';
 import { adapterFor, addressOf, catalogMarket, FUNDER, KEYS, sent, startTrading, type CatalogPick } from './trading-fixture.js';
+import { failure } from '../../helpers/failure.js';
 
 let env: Awaited<ReturnType<typeof startTrading>>;
 let plain: string;
@@ -30,12 +31,6 @@ beforeEach(() => {
 
 const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: plain, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
 const lastPosted = () => JSON.parse(sent(env.clob, 'POST', /^\/order$/).at(-1)!.body) as { order: Record<string, unknown> };
-
-async function failure(p: Promise<unknown>): Promise<PmtError> {
-  const e = await p.then(() => null, (x: unknown) => x);
-  expect(e).toBeInstanceOf(PmtError);
-  return e as PmtError;
-}
 
 async function recoverWith(order: Record<string, unknown>, neg: boolean): Promise<string> {
   return (await recoverTypedDataAddress({ ...typedData(order, neg), signature: order.signature as `0x${string}` })).toLowerCase();
