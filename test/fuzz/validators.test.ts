@@ -19,7 +19,8 @@ import { badId, numberLike } from './arbitraries.js';
 const RUNS = 3000;
 const PLAIN_DECIMAL = /^\d{1,15}(?:\.\d{1,12})?$/;
 const PLAIN_INT = /^\d{1,9}$/;
-const ID_OK = /^[\x21-\x7e]+$/;
+const ID_OK = /^[\x21-\x7e\p{L}\p{M}\p{N}]+$/u;
+const CURSOR_OK = /^[\x21-\x7e]+$/;
 
 /** Run f: its value, or the usage error it threw (anything else fails the test). */
 function attempt<T>(field: string | null, f: () => T): { ok: true; value: T } | { ok: false; error: PmtError } {
@@ -89,8 +90,8 @@ describe('numbers', () => {
 });
 
 describe('ids and cursors', () => {
-  it('parseId accepts exactly bounded printable ASCII without path characters', () => {
-    fc.assert(fc.property(fc.oneof(anyText, badId, fc.stringMatching(/^[A-Za-z0-9:._-]{1,40}$/)), (s) => {
+  it('parseId accepts exactly bounded ids of ASCII punctuation and any script\'s letters and digits, without path characters', () => {
+    fc.assert(fc.property(fc.oneof(anyText, badId, fc.stringMatching(/^[A-Za-z0-9:._-]{1,40}$/), fc.constantFrom('São_Paulo', 'Zürich', 'Ñandú', '北京', 'e\u0301', 'КХ-1')), (s) => {
       const r = attempt('market', () => parseId('market', s));
       const allowed = s.trim() !== '' && s.length <= MAX_ID_LENGTH && ID_OK.test(s) && !/[/\\?#]/.test(s) && s !== '.' && s !== '..' && !/^(kalshi|polymarket):$/i.test(s);
       expect(r.ok, JSON.stringify(s)).toBe(allowed);
@@ -101,7 +102,7 @@ describe('ids and cursors', () => {
   it('parseCursor: printable ASCII up to 4096 characters', () => {
     fc.assert(fc.property(fc.oneof(anyText, fc.string({ minLength: 4000, maxLength: 4200 })), (s) => {
       const r = attempt('cursor', () => parseCursor(s));
-      expect(r.ok).toBe(s === '' || (s.length <= 4096 && ID_OK.test(s)));
+      expect(r.ok).toBe(s === '' || (s.length <= 4096 && CURSOR_OK.test(s)));
     }), { numRuns: RUNS / 2 });
   });
 
