@@ -8,15 +8,17 @@
 // Method: every timed subject runs as a fresh process with stdout on a pipe, in interleaved
 // rounds (each round runs every subject once, rotating the order) after warm-up runs, so load
 // from anything else on the machine falls on baseline and subject alike; ratios are of medians.
-// Upstreams are the project's loopback doubles behind a replaying front (bench/lib/replay.mjs)
-// that answers repeated requests from memory, so the upstream costs the same and nearly nothing
-// for pmt and for the baselines.
+// The harness blocks on each run (spawnSync), so no event loop of its own sits between a child's
+// exit and the clock. Upstreams are the project's loopback doubles behind replaying fronts that
+// answer repeated requests from memory, so the upstream costs the same and nearly nothing for pmt
+// and for the baselines; they run in a process of their own (bench/lib/upstream.mjs) and stamp
+// request arrivals on the same monotonic clock.
+import { fork } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { cleanEnv, runOnce } from './lib/proc.mjs';
-import { startReplay } from './lib/replay.mjs';
 import { machine, markdown, textTable } from './lib/report.mjs';
 import * as goals from './lib/goals.mjs';
 import { paging } from './lib/paging.mjs';
@@ -41,19 +43,34 @@ const env0 = machine();
 const loadStart = env0.load;
 const tmp = mkdtempSync(join(tmpdir(), 'pmt-bench-'));
 const config = join(tmp, 'config');
-const { startDoubles } = await import(pathToFileURL(join(root, '.doubles/lib.js')).href);
 
-/** Doubles of one catalogue size behind replaying fronts, and the env that points pmt at them. */
-async function upstream(size) {
-  const d = await startDoubles({ kalshi: { markets: size.kalshi }, polymarket: { events: size.polymarketEvents } });
-  const fronts = [];
-  const env = {};
-  for (const [k, url] of Object.entries(d.env)) {
-    const f = await startReplay(url);
-    fronts.push(f);
-    env[k] = f.url;
-  }
-  return { d, fronts, urls: env, close: async () => (await Promise.all(fronts.map((f) => f.close())), await d.close()) };
+/** bench/lib/upstream.mjs in its own process, and a way to ask it things. */
+function startUpstream(sizes) {
+  const child = fork(join(root, 'bench/lib/upstream.mjs'), [JSON.stringify(sizes)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const pending = new Map();
+  let id = 0;
+  const ready = new Promise((resolve, reject) => {
+    child.on('message', (m) => {
+      if (m.ready) resolve(m.ready);
+      else pending.get(m.id)?.(m.result);
+    });
+    child.once('exit', (code) => reject(new Error(`the upstream doubles exited (${code}) before they were ready`)));
+  });
+  return {
+    ready,
+    call: (cmd, args = {}) =>
+      new Promise((resolve) => {
+        id += 1;
+        pending.set(id, resolve);
+        child.send({ id, cmd, ...args });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.send({ cmd: 'close' });
+      }),
+  };
 }
 
 const progress = (label) => (round, total) => {
@@ -64,8 +81,16 @@ const progress = (label) => (round, total) => {
 const rows = [];
 const subjects = [];
 const notes = [];
-const small = await upstream({ kalshi: 2_000, polymarketEvents: 500 });
-const big = wants('paging') ? await upstream({ kalshi: 20_000, polymarketEvents: 5_000 }) : null;
+// Catalogues: small (start-up and network goals, and the small end of the memory goal), big
+// (the paging goal) and a larger one for the shape of the memory curve.
+const sizes = { small: { kalshi: 2_000, polymarketEvents: 500 } };
+if (wants('paging')) sizes.big = { kalshi: 20_000, polymarketEvents: 5_000 };
+if (wants('paging') && !argv.includes('--no-memory-curve')) sizes.extra = { kalshi: 40_000, polymarketEvents: 500 };
+const upstream = startUpstream(sizes);
+const sets = await upstream.ready;
+const small = { urls: sets.small.env };
+const big = sets.big && { urls: sets.big.env };
+const extraSet = sets.extra && { urls: sets.extra.env };
 const pmtEnv = (up, extra = {}) =>
   cleanEnv({
     PMT_CONFIG_DIR: config,
@@ -78,7 +103,7 @@ const pmtEnv = (up, extra = {}) =>
     PMT_POLYMARKET_RATE: '1000000',
     ...extra,
   });
-const ctx = { root, tmp, bin: join(root, 'bin/pmt'), env: pmtEnv(small), fronts: small.fronts, runs, progress };
+const ctx = { root, tmp, bin: join(root, 'bin/pmt'), env: pmtEnv(small), upstream, runs, progress };
 
 try {
   const collect = (r) => {
@@ -91,31 +116,26 @@ try {
   if (wants('paging')) {
     // Kalshi is the goal's exchange; until its adapter is in the tree, Polymarket (same paging
     // loop, same NDJSON writer) stands in, and the report says so.
-    const probe = await runOnce(process.execPath, [ctx.bin, 'markets', 'list', '--exchange', 'kalshi', '--limit', '1', '--json'], { env: pmtEnv(small) });
+    const probe = runOnce(process.execPath, [ctx.bin, 'markets', 'list', '--exchange', 'kalshi', '--limit', '1', '--json'], { env: pmtEnv(small) });
     const kalshi = probe.code === 0;
     if (!kalshi) {
       notes.push(`\`pmt markets list --exchange kalshi\` does not work in this tree yet (exit ${probe.code}: ${probe.stderr.trim().split('\n')[0]}); the paging goal is measured on Polymarket's catalogue (5,000 events) instead, through the same --all loop and NDJSON writer.`);
     }
     const exchange = kalshi ? 'kalshi' : 'polymarket';
     const what = kalshi ? 'a Kalshi catalogue of 20,000 markets (the default --status active lists the open ones)' : 'a Polymarket catalogue of 5,000 events';
-    const extra = kalshi && !argv.includes('--no-memory-curve') ? await upstream({ kalshi: 40_000, polymarketEvents: 500 }) : null;
-    try {
-      const r = await paging(ctx, { exchange, what, env: pmtEnv(big), fronts: big.fronts }, { env: pmtEnv(small) }, extra && { env: pmtEnv(extra) });
-      collect(r);
-      if (kalshi) {
-        notes.push(`Pacing: pmt keeps Kalshi reads under the Basic tier's 20/s, so a real \`--all\` over these ${r.pages} pages takes at least ${((r.pages - 1) / 20).toFixed(2)} s; the bench sets PMT_KALSHI_RATE=1000000 to measure pmt rather than its pacing.`);
-      } else {
-        notes.push("Pacing: the bench sets PMT_KALSHI_RATE and PMT_POLYMARKET_RATE to 1000000 so that pmt, not its pacing under the exchanges' documented limits, is measured.");
-      }
-    } finally {
-      await extra?.close();
+    const extra = kalshi && extraSet ? { env: pmtEnv(extraSet) } : undefined;
+    const r = await paging(ctx, { exchange, what, env: pmtEnv(big) }, { env: pmtEnv(small) }, extra);
+    collect(r);
+    if (kalshi) {
+      notes.push(`Pacing: pmt keeps Kalshi reads under the Basic tier's 20/s, so a real \`--all\` over these ${r.pages} pages takes at least ${((r.pages - 1) / 20).toFixed(2)} s; the bench sets PMT_KALSHI_RATE=1000000 to measure pmt rather than its pacing.`);
+    } else {
+      notes.push("Pacing: the bench sets PMT_KALSHI_RATE and PMT_POLYMARKET_RATE to 1000000 so that pmt, not its pacing under the exchanges' documented limits, is measured.");
     }
   }
   if (wants('analytics')) collect(await goals.analytics(ctx));
   if (wants('serve')) collect(await goals.serve(ctx));
 } finally {
-  await small.close();
-  await big?.close();
+  await upstream.close();
   rmSync(tmp, { recursive: true, force: true });
 }
 

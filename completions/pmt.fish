@@ -234,8 +234,8 @@ complete -c pmt -n '__pmt_at "pmt profile help" 0' -a 'add list show use remove'
 
 # pmt serve
 complete -c pmt -n '__pmt_at "pmt serve"' -l host -x -d 'address to bind'
-complete -c pmt -n '__pmt_at "pmt serve"' -l port -x -d 'port to listen on'
-complete -c pmt -n '__pmt_at "pmt serve"' -l token -x -d 'bearer token clients must send (also PMT_SERVE_TOKEN; default: random, printed once)'
+complete -c pmt -n '__pmt_at "pmt serve"' -l port -x -d 'port to listen on (0: any free port)'
+complete -c pmt -n '__pmt_at "pmt serve"' -l token -x -d 'bearer token clients must send, 16+ characters (prefer PMT_SERVE_TOKEN: flags show in ps; default: random, printed once on stderr)'
 
 # pmt completion
 complete -c pmt -n '__pmt_at "pmt completion" 0' -a 'bash zsh fish'

@@ -361,8 +361,8 @@ _pmt_profile_help() {
 _pmt_serve() {
   _arguments -s \
     '--host=[address to bind]:host: ' \
-    '--port=[port to listen on]:port: ' \
-    '--token=[bearer token clients must send (also PMT_SERVE_TOKEN; default: random, printed once)]:token: ' \
+    '--port=[port to listen on (0: any free port)]:port: ' \
+    '--token=[bearer token clients must send, 16+ characters (prefer PMT_SERVE_TOKEN: flags show in ps; default: random, printed once on stderr)]:token: ' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     && return 0

@@ -132,6 +132,11 @@ function registerConfiguredSecrets(env: NodeJS.ProcessEnv): void {
 /** Run pmt with process-style argv; resolves to the exit code. */
 export async function main(argv: string[] = process.argv): Promise<number> {
   const user = argv.slice(2);
+  // The version needs no command tree: scripts call this in loops.
+  if (user.length === 1 && (user[0] === '--version' || user[0] === '-V')) {
+    writeStdout(`${VERSION}\n`);
+    return 0;
+  }
   const program = buildProgram();
   let usageMessage: string | undefined;
   program.configureOutput({

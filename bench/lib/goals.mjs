@@ -35,20 +35,20 @@ export async function startup(ctx) {
  */
 export async function network(ctx) {
   const notes = [];
-  const list = await runOnce(NODE, [ctx.bin, 'markets', 'list', '--exchange', 'polymarket', '--limit', '1', '--json'], { env: ctx.env, keepStdout: true });
+  const list = runOnce(NODE, [ctx.bin, 'markets', 'list', '--exchange', 'polymarket', '--limit', '1', '--json'], { env: ctx.env, keepStdout: true });
   if (list.code !== 0) throw new Error(`pmt markets list against the doubles failed: ${list.stderr}`);
   const token = JSON.parse(list.stdout).markets.flatMap((m) => m.outcomes ?? []).find((o) => o.token_id)?.token_id;
   let args = ['book', 'stats', token ?? 'none', '--json'];
-  const probe = await runOnce(NODE, [ctx.bin, ...args], { env: ctx.env });
+  const probe = runOnce(NODE, [ctx.bin, ...args], { env: ctx.env });
   if (probe.code !== 0) {
     notes.push(`\`pmt book stats\` is not available in this tree yet (exit ${probe.code}: ${probe.stderr.trim().split('\n')[0]}); the network-overhead goal is measured on \`pmt markets list --exchange polymarket --limit 1 --json\` instead, which loads the same HTTP stack.`);
     args = ['markets', 'list', '--exchange', 'polymarket', '--limit', '1', '--json'];
   }
   const name = `pmt ${args.join(' ').replace(token ?? '\0', '<token>')}`;
-  const first = (r) => {
-    const at = ctx.fronts.map((f) => f.firstAfter(r.t0)).filter((x) => x !== undefined).sort((a, b) => a - b)[0];
-    if (at === undefined) throw new Error(`${name}: no upstream request reached the doubles`);
-    return at - r.t0;
+  const first = async (r) => {
+    const at = await ctx.upstream.call('first', { since: r.t0 });
+    if (at === null) throw new Error(`${name}: no upstream request reached the doubles`);
+    return (at - r.t0) / 1e6;
   };
   const subjects = [bare(ctx.env), pmtSubject(ctx, name, args, { after: first })];
   const r = await sample(subjects, { runs: ctx.runs.startup, warmup: ctx.runs.warmup, onRound: ctx.progress('network overhead') });
@@ -60,7 +60,7 @@ export async function network(ctx) {
 
 /** Goal 4: analytics on a 10,000-level book (bench/analytics.mjs in its own process). */
 export async function analytics(ctx) {
-  const r = await runOnce(NODE, [join(ctx.root, 'bench/analytics.mjs'), '--json'], { env: ctx.env, keepStdout: true });
+  const r = runOnce(NODE, [join(ctx.root, 'bench/analytics.mjs'), '--json'], { env: ctx.env, keepStdout: true });
   if (r.code !== 0) throw new Error(`bench/analytics.mjs failed: ${r.stderr}`);
   const res = JSON.parse(r.stdout.trim().split('\n').pop());
   if (res.skipped) return { rows: [goalRow('analytics: stats and impact, 10,000-level book', '—', '—', '—', '< 1 ms', null, res.skipped)], subjects: [], notes: [`Analytics skipped: ${res.skipped}.`] };
@@ -85,7 +85,7 @@ export async function serve(ctx) {
   }
   const skip = (why) => ({ rows: [goalRow('`pmt serve` fetch_orderbook_stats, concurrency 16', '—', '—', '—', 'event-loop stall <= 50 ms', null, why)], subjects: [], notes: [`Serve skipped: ${why}.`] });
   if (!exists) return skip('bench/serve.mjs is not in this tree yet (it lands with `pmt serve`)');
-  const r = await runOnce(NODE, [script, '--json', '--concurrency', '16'], { env: ctx.env, keepStdout: true });
+  const r = runOnce(NODE, [script, '--json', '--concurrency', '16'], { env: ctx.env, keepStdout: true });
   const line = r.stdout.trim().split('\n').pop();
   if (r.code !== 0 || !line?.startsWith('{')) return skip(`bench/serve.mjs failed (exit ${r.code}): ${r.stderr.trim().split('\n').slice(-2).join(' ')}`);
   const s = JSON.parse(line);

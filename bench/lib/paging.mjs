@@ -10,18 +10,18 @@ const NODE = process.execPath;
 const MiB = (kib) => `${(kib / 1024).toFixed(1)} MiB`;
 
 /**
- * `big` and `small` are catalogues behind replaying fronts ({exchange, env, fronts}); `extra`
- * (optional) is a larger one whose peak RSS is reported for the shape of the curve.
+ * `big` ({exchange, what, env}) and `small` ({env}) are catalogues behind the upstream process's
+ * replaying fronts; `extra` (optional) is a larger one whose peak RSS shows the shape of the curve.
  */
 export async function paging(ctx, big, small, extra) {
   const notes = [];
   const args = ['markets', 'list', '--exchange', big.exchange, '--all', '--ndjson'];
   const name = `pmt ${args.join(' ')}`;
   // A warm-up run that also records the request sequence for the baseline to replay.
-  for (const f of big.fronts) f.clear();
-  const warm = await runOnce(NODE, [ctx.bin, ...args], { env: big.env, countLines: true });
+  await ctx.upstream.call('clear');
+  const warm = runOnce(NODE, [ctx.bin, ...args], { env: big.env, countLines: true });
   if (warm.code !== 0) throw new Error(`${name} failed: ${warm.stderr}`);
-  const urls = big.fronts.flatMap((f) => f.log.map((e) => ({ at: e.at, url: f.origin + e.url }))).sort((a, b) => a.at - b.at).map((e) => e.url);
+  const urls = await ctx.upstream.call('log', { name: 'big' });
   const urlFile = join(ctx.tmp, 'pages.json');
   writeFileSync(urlFile, JSON.stringify(urls));
   const count = (n) => n.toLocaleString('en-US');
@@ -72,7 +72,7 @@ export async function paging(ctx, big, small, extra) {
     let lines = 0;
     for (let i = 0; i < runs; i++) {
       writeFileSync(statsFile, '{}');
-      const m = await runOnce(NODE, [ctx.bin, ...args], { env: withStats(up.env), countLines: true });
+      const m = runOnce(NODE, [ctx.bin, ...args], { env: withStats(up.env), countLines: true });
       if (m.code !== 0) throw new Error(`${name} (memory run) failed: ${m.stderr}`);
       lines = m.lines;
       out.push(readStats().rss);

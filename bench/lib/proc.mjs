@@ -1,6 +1,6 @@
 // Running and timing child processes for the benchmark: one run, and interleaved samples of
 // several commands so that a noisy machine slows baseline and subject alike.
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 
 /** The environment every measured process gets: the caller's, minus what would skew start-up. */
 export function cleanEnv(extra = {}) {
@@ -15,28 +15,31 @@ export function cleanEnv(extra = {}) {
   return { ...env, ...extra };
 }
 
+const now = () => Number(process.hrtime.bigint());
+
 /**
- * Run one command to completion with stdout on a pipe (as in `$(pmt ...)` or `pmt ... | jq`),
- * read and discarded as fast as it comes. Resolves with wall time from just before spawn to the
- * pipes closing, the exit code, and what was seen on the pipes.
+ * Run one command to completion with stdout on a pipe (as in `$(pmt ...)` or `pmt ... | jq`).
+ * The harness blocks until the child exits and its pipes close, so the wall time (from just before
+ * the spawn, on the machine-wide monotonic clock, `t0` in ns) does not wait on the harness's own
+ * event loop: the upstream doubles live in another process (bench/lib/upstream.mjs).
  */
 export function runOnce(cmd, args, { env, countLines = false, keepStdout = false } = {}) {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let bytes = 0;
-    let lines = 0;
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      bytes += d.length;
-      if (countLines) for (let i = d.indexOf(10); i !== -1; i = d.indexOf(10, i + 1)) lines++;
-      if (keepStdout) stdout += d.toString();
-    });
-    child.stderr.on('data', (d) => (stderr = (stderr + d.toString()).slice(-4000)));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ t0, ms: performance.now() - t0, code: code ?? (signal ? 128 : -1), bytes, lines, stdout, stderr }));
-  });
+  const t0 = now();
+  const r = spawnSync(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 2 ** 30 });
+  const ms = (now() - t0) / 1e6;
+  if (r.error) throw r.error;
+  const out = r.stdout;
+  let lines = 0;
+  if (countLines) for (let i = out.indexOf(10); i !== -1; i = out.indexOf(10, i + 1)) lines++;
+  return {
+    t0,
+    ms,
+    code: r.status ?? (r.signal ? 128 : -1),
+    bytes: out.length,
+    lines,
+    stdout: keepStdout ? out.toString() : '',
+    stderr: r.stderr.toString().slice(-4000),
+  };
 }
 
 /** Median, quartiles and min of a list of numbers. */
@@ -52,7 +55,7 @@ export function stats(xs) {
 
 /**
  * Interleaved samples: every round runs each subject once, in a rotating order, so drifts in
- * machine load hit every subject equally. `subjects` are {name, cmd, args, env, after?(result)}:
+ * machine load hit every subject equally. `subjects` are {name, cmd, args, env, after?, before?}:
  * `after(result, round)` may turn a run into a different number (e.g. time to first upstream
  * request; round < 0 in warm-up) and must throw when the run did not do what it should (a failing
  * command is never a fast sample). `before()` runs just before each run.
@@ -63,7 +66,7 @@ export async function sample(subjects, { runs, warmup = 2, onRound } = {}) {
     const order = subjects.map((_, i) => subjects[(i + Math.max(round, 0)) % subjects.length]);
     for (const s of order) {
       await s.before?.();
-      const r = await runOnce(s.cmd, s.args, { env: s.env, countLines: Boolean(s.countLines) });
+      const r = runOnce(s.cmd, s.args, { env: s.env, countLines: Boolean(s.countLines) });
       if (r.code !== (s.expectCode ?? 0)) {
         throw new Error(`${s.name}: exited ${r.code}, expected ${s.expectCode ?? 0}\n${r.stderr.trim()}`);
       }

@@ -2,7 +2,8 @@
 // double and its answer kept; after that the same request is answered from memory at once. This
 // makes the "upstream" cost of every measured run the same and close to nothing (so neither pmt
 // nor the node:http baseline is flattered or hurt by the double's own work), and it stamps the
-// arrival time of each request on the harness's clock (the one runOnce's t0 is taken on).
+// arrival of each request with the machine-wide monotonic clock, in ns (process.hrtime, the clock
+// runOnce's t0 is read from in the harness process).
 import http from 'node:http';
 
 export async function startReplay(targetUrl) {
@@ -29,7 +30,7 @@ export async function startReplay(targetUrl) {
     });
 
   const server = http.createServer((req, res) => {
-    const at = performance.now();
+    const at = Number(process.hrtime.bigint());
     log.push({ at, method: req.method, url: req.url });
     const chunks = [];
     req.on('data', (c) => chunks.push(c));

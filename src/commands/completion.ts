@@ -9,8 +9,9 @@ export function registerCompletion(program: Command): void {
     .action(
       action(async (ctx, _opts, args) => {
         const { completionScript } = await import('./completion-script.js');
-        const { buildProgram } = await import('../cli.js');
-        ctx.io.out(completionScript(buildProgram(), args[0] as 'bash' | 'zsh' | 'fish'));
+        // The tree this run already built (complete by the time the action runs): building a
+        // second one costs as much as everything else `pmt completion` does.
+        ctx.io.out(completionScript(program, args[0] as 'bash' | 'zsh' | 'fish'));
       }),
     );
 }
