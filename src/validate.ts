@@ -8,8 +8,14 @@ import { Decimal } from './decimal.js';
 import { usageError, PmtError } from './errors.js';
 
 const PLAIN_DECIMAL_RE = /^\d{1,15}(?:\.\d{1,12})?$/;
-/** Printable ASCII without space: every id form pmt accepts (tickers, slugs, token and order ids, cursors). */
-const ID_CHARS_RE = /^[\x21-\x7e]+$/;
+/**
+ * Id characters: printable ASCII without space, plus letters, marks and digits of any script
+ * (an outcome label such as "São Paulo"). Refused: look-alike punctuation (en dash, curly
+ * quotes), symbols, separators, invisible characters and lone surrogates.
+ */
+const ID_CHARS_RE = /^[\x21-\x7e\p{L}\p{M}\p{N}]+$/u;
+/** Cursors are pmt's or the exchange's own text: printable ASCII only. */
+const CURSOR_CHARS_RE = /^[\x21-\x7e]+$/;
 const PLAIN_INT_RE = /^\d{1,9}$/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
@@ -77,7 +83,7 @@ export function parseId(field: string, input: unknown, pattern?: RegExp, max = M
   if (s.length > max) throw usageError(`${field} is too long (${s.length} characters, at most ${max})`);
   if (CONTROL_RE.test(s) || /\s/.test(s)) throw usageError(`${field} must not contain spaces or control characters`);
   if (!ID_CHARS_RE.test(s)) {
-    throw usageError(`${field} must be plain ASCII letters, digits and punctuation (got "${show(s)}")`, 'copy the id again: look-alike characters such as a long dash are not part of any id');
+    throw usageError(`${field} must be letters, digits and plain ASCII punctuation (got "${show(s)}")`, 'copy the id again: look-alike characters such as a long dash are not part of any id');
   }
   if (s.includes('/') || s.includes('\\') || s === '.' || s === '..' || s.includes('?') || s.includes('#')) {
     throw usageError(`${field} contains a character that is not allowed in an id ("/", "\\", "?" or "#")`);
@@ -88,10 +94,38 @@ export function parseId(field: string, input: unknown, pattern?: RegExp, max = M
   return s;
 }
 
+/**
+ * An outcome label ("yes", "Los Angeles", "São Paulo"): spaces and any printable character
+ * allowed, since it is only compared with the labels the exchange publishes. Control and
+ * invisible characters are refused anywhere, before trimming, so "W\ufeff" is an error rather
+ * than a quiet "W"; then surrounding spaces go and 1 to `max` characters must remain.
+ */
+export function parseLabel(field: string, input: unknown, max = 200): string {
+  const raw = String(input ?? '');
+  if (CONTROL_RE.test(raw) || /[\u2028\u2029]/.test(raw) || /[\ud800-\udfff]/.test(raw.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))) {
+    throw usageError(`${field} must not contain control or invisible characters`);
+  }
+  const s = raw.trim();
+  if (s === '') throw usageError(`${field} must not be empty (yes, no, or an outcome label)`);
+  if (s.length > max) throw usageError(`${field} is too long (${s.length} characters, at most ${max})`);
+  return s;
+}
+
+/**
+ * A comma-separated list of ids ("A, B"): spaces next to a comma are separators; any other space
+ * or control character stays in its id for parseId to refuse ("KXA\t" is not quietly "KXA"). A
+ * value with no id at all ("", " , ") gives [""], so an empty shell variable is refused rather
+ * than widening a lookup to the whole catalogue.
+ */
+export function splitIds(value: string): string[] {
+  const parts = value.split(/ *, */).filter(Boolean);
+  return parts.length ? parts : [''];
+}
+
 /** Cursor text: opaque, but bounded and printable. */
 export function parseCursor(input: unknown): string {
   const s = String(input ?? '');
-  if (s.length > 4096 || CONTROL_RE.test(s) || (s !== '' && !ID_CHARS_RE.test(s))) {
+  if (s.length > 4096 || CONTROL_RE.test(s) || (s !== '' && !CURSOR_CHARS_RE.test(s))) {
     throw usageError('cursor is malformed (use the cursor printed by a previous page)');
   }
   return s;

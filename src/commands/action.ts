@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { Context, type GlobalOptions } from '../context.js';
+import { splitIds } from '../validate.js';
 
 export type VerbRun<O> = (ctx: Context, opts: O, args: string[]) => Promise<void>;
 
@@ -18,12 +19,7 @@ export function action<O>(run: VerbRun<O>) {
   };
 }
 
-/** Collects a repeatable flag (`--ticker A --ticker B`, also comma-separated). */
+/** Collects a repeatable flag (`--ticker A --ticker B`, also comma-separated; see splitIds). */
 export function collect(value: string, previous: string[] = []): string[] {
-  // Spaces next to a comma are separators ("A, B"); any other space or control character stays
-  // in the value, so the id check refuses "KXA\t" instead of quietly looking up "KXA".
-  // A value with no id at all ("", " , ") is kept as "" so the id check refuses it: an empty
-  // shell variable must not turn a lookup into a listing of the whole catalogue.
-  const parts = value.split(/ *, */).filter(Boolean);
-  return previous.concat(parts.length ? parts : ['']);
+  return previous.concat(splitIds(value));
 }

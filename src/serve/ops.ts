@@ -23,7 +23,7 @@ import {
   type OrderType,
   type OutcomeSpec,
 } from '../exchanges/types.js';
-import { parseCursor, parseId, parsePrice, parseSize } from '../validate.js';
+import { parseCursor, parseId, parseLabel, parsePrice, parseSize, splitIds } from '../validate.js';
 
 /** What the operations need from the server: the started profile's adapters and the clock. */
 export interface Services {
@@ -56,7 +56,7 @@ export async function fetchMarkets(svc: Services, q: FetchMarketsQuery): Promise
     series_ticker: q.series_ticker === undefined ? undefined : parseId('series_ticker', q.series_ticker),
   };
   // Repeated (`?market_tickers=A&market_tickers=B`) or comma-separated (`?market_tickers=A,B`).
-  const tickers = (q.market_tickers ?? []).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean).map((t) => parseId('market_tickers', t));
+  const tickers = (q.market_tickers ?? []).flatMap(splitIds).map((t) => parseId('market_tickers', t));
   let ids: ExchangeId[] = only ? [only] : [...EXCHANGE_IDS];
   const byExchange = new Map<ExchangeId, string[]>();
   for (const t of tickers) {
@@ -106,7 +106,7 @@ interface AssetQuery {
 async function asset(svc: Services, q: AssetQuery): Promise<{ ex: Exchange; assetId: string }> {
   const { exchange, id } = assetExchange(q.asset_id, q.exchange, { field: 'asset_id', via: 'exchange' });
   const ex = await svc.exchange(exchange);
-  const outcome = q.outcome === undefined ? undefined : parseLabel(q.outcome);
+  const outcome = q.outcome === undefined ? undefined : parseLabel('outcome', q.outcome);
   return { ex, assetId: await ex.resolveAsset(id, outcome) };
 }
 
@@ -171,16 +171,9 @@ export interface CreateOrderBody {
 
 /** `yes`, `no` (any case), `{label}` or the string form `label: <name>`; anything else is a label. */
 export function parseOutcome(input: string | { label: string }): string {
-  if (typeof input === 'object') return parseLabel(input.label);
+  if (typeof input === 'object') return parseLabel('outcome', input.label);
   const m = /^label\s*:\s*"?(.*?)"?$/i.exec(input.trim());
-  return parseLabel(m ? m[1]! : input);
-}
-
-/** An outcome label: 1 to 200 printable characters; spaces allowed inside ("Los Angeles"). */
-function parseLabel(s: string): string {
-  const t = s.trim();
-  if (t === '' || t.length > 200 || /[\u0000-\u001f\u007f-\u009f]/.test(t)) throw usageError('outcome must be yes, no, or an outcome label of 1 to 200 printable characters');
-  return t;
+  return parseLabel('outcome', m ? m[1]! : input);
 }
 
 /** The interface's OutcomeSpec for a label ("Yes" → "yes"). */

@@ -97,7 +97,7 @@ describe('outcomes', () => {
     expect(parseOutcome('Los Angeles')).toEqual({ label: 'Los Angeles' });
     expect(parseOutcome('label: "Lakers"')).toEqual({ label: 'Lakers' });
     expect(() => parseOutcome('')).toThrow(/must not be empty/);
-    expect(() => parseOutcome('a\u001b[31mb')).toThrow(/control characters/);
+    expect(() => parseOutcome('a\u001b[31mb')).toThrow(/control or invisible characters/);
   });
   it('Kalshi takes yes or no; Polymarket only the token\'s own outcome', () => {
     const k = new FakeExchange('kalshi').markets.get('KXTEST-25DEC31')!;

@@ -13,7 +13,7 @@ import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { POLY_BOOK_TOKENS as P } from '../upstream/polymarket/book-routes.js';
 import { KALSHI_BOOK_TICKERS as K } from '../upstream/kalshi/book-routes.js';
-import { expectCleanFailure } from '../reliability/harness.js';
+import { expectCleanFailure, STACK_RE } from '../reliability/harness.js';
 import { fuzzSeed } from '../setup/seed.js';
 import { badCursor, badId, badInteger, badOutcome, badPrice, badSize, notOneOf, numberLike } from './arbitraries.js';
 
@@ -91,9 +91,21 @@ const SPECS: Spec[] = [
   { name: 'book stats <asset>', arb: badId, argv: (v) => ['book', 'stats', '--', v] },
   { name: 'book impact --size', arb: badSize, argv: (v) => ['book', 'impact', K.normal, `--size=${v}`] },
   { name: 'book impact <asset>', arb: badId, argv: (v) => ['book', 'impact', '--size', '5', '--', v] },
-  // order create: flags Commander checks (values run() checks are fuzzed once the command lands)
+  // order create: every flag, each checked before the asset's rules are read
+  { name: 'order create --price', arb: badPrice, argv: (v) => ['order', 'create', '--asset', K.normal, '--side', 'buy', `--price=${v}`, '--size', '1', '--yes'] },
+  { name: 'order create --size', arb: badSize, argv: (v) => ['order', 'create', '--asset', K.normal, '--side', 'buy', '--price', '0.5', `--size=${v}`, '--yes'] },
+  { name: 'order create --asset', arb: badId, argv: (v) => ['order', 'create', `--asset=${v}`, '--side', 'buy', '--price', '0.5', '--size', '1', '--yes'] },
+  { name: 'order create --outcome', arb: badOutcome, argv: (v) => ['order', 'create', '--asset', K.normal, `--outcome=${v}`, '--side', 'buy', '--price', '0.5', '--size', '1', '--yes'] },
   { name: 'order create --side', arb: notOneOf(['buy', 'sell']), argv: (v) => ['order', 'create', '--asset', K.normal, `--side=${v}`, '--price', '0.5', '--size', '1', '--yes'] },
   { name: 'order create --type', arb: notOneOf(['gtc', 'ioc', 'fok']), argv: (v) => ['order', 'create', '--asset', K.normal, '--side', 'buy', `--type=${v}`, '--price', '0.5', '--size', '1', '--yes'] },
+  { name: 'order get <order_id>', arb: fc.oneof(badId, fc.uuid().map((u) => u.slice(0, -1)), fc.stringMatching(/^0x[0-9a-f]{60,63}$/), fc.stringMatching(/^[A-Za-z0-9-]{1,40}$/)), argv: (v) => ['order', 'get', '--', v] },
+  { name: 'order list --asset', arb: badId, argv: (v) => ['order', 'list', `--asset=${v}`] },
+  { name: 'order cancel-all --asset', arb: badId, argv: (v) => ['order', 'cancel-all', `--asset=${v}`, '--yes'] },
+  // profile and serve
+  { name: 'profile add <name>', arb: fc.oneof(badId, fc.stringMatching(/^[._-][A-Za-z0-9]{0,5}$/), fc.string({ minLength: 65, maxLength: 80 }).map((x) => x.replace(/[^A-Za-z]/g, 'a'))), argv: (v) => ['profile', 'add', '--kalshi-api-key-id', 'k', '--', v] },
+  { name: 'profile add --polymarket-funder', arb: fc.oneof(badId, fc.stringMatching(/^0x[0-9a-f]{1,39}$/), fc.stringMatching(/^[0-9a-f]{40}$/)), argv: (v) => ['profile', 'add', 'p1', `--polymarket-funder=${v}`] },
+  { name: 'serve --port', arb: badInteger(0, 65535), argv: (v) => ['serve', `--port=${v}`] },
+  { name: 'serve --token', arb: fc.oneof(badOutcome, fc.constantFrom('a b', 'tok\u00e9n', 'x\u202ey')).filter((t) => t !== '' && !/^[\x21-\x7e]+$/.test(t)), argv: (v) => ['serve', '--port', '0', `--token=${v}`] },
   // other commands
   { name: 'completion <shell>', arb: notOneOf(['bash', 'zsh', 'fish']), argv: (v) => ['completion', '--', v] },
   { name: 'profile add --polymarket-signature-type', arb: notOneOf(['eoa', 'proxy', 'gnosis-safe']), argv: (v) => ['profile', 'add', 'x', `--polymarket-signature-type=${v}`] },
@@ -103,6 +115,49 @@ const SPECS: Spec[] = [
 describe('locally invalid input: exit 2, one stderr line, no stack, no request', () => {
   it.each(SPECS.map((s) => [s.name, s] as const))('%s', { timeout: 240_000 }, async (_n, spec) => {
     expect(await fuzz(spec)).toBe(PER_COMMAND);
+  });
+});
+
+describe('a malformed secret given by flag is refused without being echoed', () => {
+  it('profile add --polymarket-private-key / --kalshi-private-key', { timeout: 240_000 }, async () => {
+    const keys = fc.sample(
+      fc.oneof(
+        fc.stringMatching(/^0x[0-9a-f]{20,63}$/),
+        fc.stringMatching(/^[0-9a-f]{65,80}$/),
+        fc.stringMatching(/^0x[0-9a-f]{30}[g-z][0-9a-f]{33}$/),
+        fc.constant('0x' + 'f'.repeat(64)), // above the curve order
+      ),
+      { numRuns: PER_COMMAND, seed: fuzzSeed() },
+    );
+    d.resetLogs();
+    for (let i = 0; i < keys.length; i += PARALLEL) {
+      const batch = keys.slice(i, i + PARALLEL);
+      const runs = await Promise.all(batch.map((k) => runPmt(['profile', 'add', 'p2', `--polymarket-private-key=${k}`], { env })));
+      runs.forEach((r, j) => {
+        const k = batch[j]!;
+        // One warning about secrets on the command line, then the error: never the value.
+        expect(r.exitCode, r.stderr).toBe(2);
+        expect(r.stderr).not.toContain(k.replace(/^0x/, '').slice(0, 16));
+        expect(r.stderr).not.toMatch(STACK_RE);
+      });
+    }
+    const pem = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----';
+    const r = await runPmt(['profile', 'add', 'p3', '--kalshi-api-key-id', 'k', `--kalshi-private-key=${pem}`], { env });
+    expect([2, 9]).toContain(r.exitCode);
+    expect(r.stderr).not.toContain('MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj');
+    expect(requests()).toBe(0);
+  });
+});
+
+describe('a secret flag on an invalid command: the warning, then the one error line', () => {
+  it('both Kalshi key forms', async () => {
+    const r = await runPmt(['profile', 'add', 'p4', '--kalshi-api-key-id', 'k', '--kalshi-private-key-path', '/tmp/x.pem', '--kalshi-private-key', 'not-a-key-at-all'], { env });
+    expect(r.exitCode).toBe(2);
+    const [warning, error, ...rest] = r.stderr.split('\n').filter(Boolean);
+    expect(warning).toMatch(/^warning: secrets given as flags/);
+    expect(error).toMatch(/^error: give the Kalshi key either/);
+    expect(rest).toEqual([]);
+    expect(r.stderr).not.toContain('not-a-key-at-all');
   });
 });
 
@@ -122,6 +177,10 @@ describe('combinations that are invalid only together', () => {
     ['a missing required flag', ['book', 'impact', K.normal]],
     ['a flag without its value', ['markets', 'list', '--limit']],
     ['an unknown command', ['markets', 'frobnicate']],
+    ['an order without --yes off a terminal', ['order', 'create', '--asset', K.normal, '--side', 'buy', '--price', '0.5', '--size', '1']],
+    ['an order missing --price off a terminal', ['order', 'create', '--asset', K.normal, '--side', 'buy', '--size', '1', '--yes']],
+    ['cancel-all without --yes off a terminal', ['order', 'cancel-all']],
+
   ];
   it.each(combos)('%s', async (_n, argv) => {
     d.resetLogs();

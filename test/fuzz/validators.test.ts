@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { exitCodeFor, PmtError, redactSecrets, registerSecret, safeLine } from '../../src/errors.js';
-import { MAX_ID_LENGTH, parseCursor, parseDecimal, parseEnum, parseId, parseInteger, parsePrice, parseSize } from '../../src/validate.js';
+import { MAX_ID_LENGTH, parseCursor, parseDecimal, parseEnum, parseId, parseInteger, parseLabel, parsePrice, parseSize, splitIds } from '../../src/validate.js';
 import { Context } from '../../src/context.js';
 import { resolveAssetExchange, resolveMarketId, resolveOrderExchange } from '../../src/commands/resolve.js';
 import { parseOutcome } from '../../src/commands/book/asset.js';
@@ -19,7 +19,8 @@ import { badId, numberLike } from './arbitraries.js';
 const RUNS = 3000;
 const PLAIN_DECIMAL = /^\d{1,15}(?:\.\d{1,12})?$/;
 const PLAIN_INT = /^\d{1,9}$/;
-const ID_OK = /^[\x21-\x7e]+$/;
+const ID_OK = /^[\x21-\x7e\p{L}\p{M}\p{N}]+$/u;
+const CURSOR_OK = /^[\x21-\x7e]+$/;
 
 /** Run f: its value, or the usage error it threw (anything else fails the test). */
 function attempt<T>(field: string | null, f: () => T): { ok: true; value: T } | { ok: false; error: PmtError } {
@@ -89,8 +90,8 @@ describe('numbers', () => {
 });
 
 describe('ids and cursors', () => {
-  it('parseId accepts exactly bounded printable ASCII without path characters', () => {
-    fc.assert(fc.property(fc.oneof(anyText, badId, fc.stringMatching(/^[A-Za-z0-9:._-]{1,40}$/)), (s) => {
+  it('parseId accepts exactly bounded ids of ASCII punctuation and any script\'s letters and digits, without path characters', () => {
+    fc.assert(fc.property(fc.oneof(anyText, badId, fc.stringMatching(/^[A-Za-z0-9:._-]{1,40}$/), fc.constantFrom('São_Paulo', 'Zürich', 'Ñandú', '北京', 'e\u0301', 'КХ-1')), (s) => {
       const r = attempt('market', () => parseId('market', s));
       const allowed = s.trim() !== '' && s.length <= MAX_ID_LENGTH && ID_OK.test(s) && !/[/\\?#]/.test(s) && s !== '.' && s !== '..' && !/^(kalshi|polymarket):$/i.test(s);
       expect(r.ok, JSON.stringify(s)).toBe(allowed);
@@ -101,7 +102,7 @@ describe('ids and cursors', () => {
   it('parseCursor: printable ASCII up to 4096 characters', () => {
     fc.assert(fc.property(fc.oneof(anyText, fc.string({ minLength: 4000, maxLength: 4200 })), (s) => {
       const r = attempt('cursor', () => parseCursor(s));
-      expect(r.ok).toBe(s === '' || (s.length <= 4096 && ID_OK.test(s)));
+      expect(r.ok).toBe(s === '' || (s.length <= 4096 && CURSOR_OK.test(s)));
     }), { numRuns: RUNS / 2 });
   });
 
@@ -141,6 +142,26 @@ describe('ids and cursors', () => {
       const r = attempt('--outcome', () => parseOutcome(s));
       if (r.ok) expect(r.value!.length).toBeGreaterThan(0);
     }), { numRuns: RUNS });
+  });
+
+  it('labels: control or invisible characters anywhere are refused, not trimmed away', () => {
+    const invisible = fc.constantFrom('\u0000', '\t', '\n', '\u0085', '\u200b', '\u202e', '\u2028', '\ufeff', '\ud800');
+    fc.assert(fc.property(fc.string({ maxLength: 8 }), invisible, fc.string({ maxLength: 8 }), (a, c, b) => {
+      expect(attempt('outcome', () => parseLabel('outcome', a + c + b)).ok, JSON.stringify(a + c + b)).toBe(false);
+    }), { numRuns: RUNS });
+    expect(parseLabel('outcome', '  São Paulo ')).toBe('São Paulo');
+    expect(parseLabel('outcome', 'Trump–Vance')).toBe('Trump–Vance');
+    expect(parseLabel('outcome', '🙂 yes')).toBe('🙂 yes');
+  });
+
+  it('id lists: spaces beside commas separate, anything else stays in its id', () => {
+    fc.assert(fc.property(fc.array(fc.stringMatching(/^[A-Z0-9-]{1,8}$/), { minLength: 1, maxLength: 5 }), fc.array(fc.constantFrom(',', ', ', ' ,', ' , '), { minLength: 4, maxLength: 4 }), (ids, seps) => {
+      expect(splitIds(ids.map((id, i) => (i ? seps[i % 4] : '') + id).join(''))).toEqual(ids);
+    }), { numRuns: RUNS });
+    expect(splitIds('KXA\t')).toEqual(['KXA\t']);
+    expect(splitIds(' KXA')).toEqual([' KXA']);
+    expect(splitIds('')).toEqual(['']);
+    expect(splitIds(' , ')).toEqual(['']);
   });
 });
 

@@ -124,6 +124,16 @@ describe('inputs reach the core as the CLI would pass them', () => {
     expect(r.json).toEqual({ kind: 'MarketNotFound', message: expect.stringContaining('KXMISSING-1') });
   });
 
+  it('fetch_markets: a ticker with a tab, or an empty ticker list, is refused (400) before any call', async () => {
+    for (const q of ['market_tickers=kalshi:KXA-1%09', 'market_tickers=', 'market_tickers=%20,%20', 'market_tickers=kalshi:KXA-1,%20kalshi:KXB-2%20']) {
+      reset();
+      const r = await s.call(`/v1/markets/fetch_markets?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.json.kind).toBe('Api');
+      expect(s.exchanges.kalshi.calls.length + s.exchanges.polymarket.calls.length).toBe(0);
+    }
+  });
+
   it('create_order: outcome forms, default order type, unified asset ids', async () => {
     const body = { price: 0.3, side: 'sell', size: 2.5 };
     const sent = async (b: Record<string, unknown>, outcomes?: string[]) => {

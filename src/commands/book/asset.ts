@@ -5,21 +5,14 @@
  */
 import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
+import { parseLabel } from '../../validate.js';
 import type { Exchange } from '../../exchanges/exchange.js';
 import type { ExchangeId } from '../../exchanges/types.js';
 import { resolveAssetExchange, TOKEN_ID_RE } from '../resolve.js';
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
-
 /** `--outcome`: yes, no or a label (labels may contain spaces, never control characters). */
 export function parseOutcome(input: unknown): string | undefined {
-  if (input === undefined) return undefined;
-  const s = String(input).trim();
-  if (s === '') throw usageError('--outcome must not be empty (yes, no, or an outcome label)');
-  if (s.length > 200) throw usageError(`--outcome is too long (${s.length} characters, at most 200)`);
-  if (CONTROL_RE.test(s)) throw usageError('--outcome must not contain control characters');
-  return s;
+  return input === undefined ? undefined : parseLabel('--outcome', input);
 }
 
 export interface BookAsset {

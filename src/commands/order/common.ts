@@ -5,7 +5,7 @@
 import type { Context } from '../../context.js';
 import { PmtError, usageError } from '../../errors.js';
 import { EXCHANGE_IDS, type ExchangeId, type OutcomeSpec } from '../../exchanges/types.js';
-import { parseId } from '../../validate.js';
+import { parseId, parseLabel } from '../../validate.js';
 import { resolveAssetExchange } from '../resolve.js';
 
 const FIX: Record<ExchangeId, string> = {
@@ -60,15 +60,11 @@ export async function targetExchanges(ctx: Context, asset: string | undefined): 
  * bounded printable string; spaces are allowed inside labels.
  */
 export function parseOutcome(input: unknown): OutcomeSpec {
-  const raw = String(input ?? '').trim();
-  if (raw === '') throw usageError('--outcome must not be empty (yes, no, or an outcome label)');
+  const raw = parseLabel('--outcome', input);
   const lower = raw.toLowerCase();
   if (lower === 'yes' || lower === 'no') return lower;
   const m = /^label:\s*"?(.*?)"?$/i.exec(raw);
-  const label = m ? m[1]!.trim() : raw;
-  // Labels may hold spaces ("Los Angeles"), but nothing a terminal would interpret.
-  parseId('--outcome', label.replace(/ /g, '_'), undefined, 120);
-  return { label };
+  return { label: m ? parseLabel('--outcome', m[1]) : raw };
 }
 
 /** The label text of an OutcomeSpec ("yes" → "Yes"). */
