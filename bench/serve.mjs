@@ -6,8 +6,8 @@
 // picks a Polymarket token from the server's own fetch_markets, then keeps `concurrency` requests
 // in flight until `requests` are done or `seconds` have passed. Each request goes client → pmt
 // serve → doubles (the book) → analytics → client, all on 127.0.0.1. Prints requests/s, latency
-// p50/p99 as the client saw it, and the largest event-loop delay the server saw (PMT_SERVE_STATS=1
-// makes it report that at shutdown).
+// p50/p99 as the client saw it, and the largest event-loop delay the server saw during the measured
+// requests (PMT_SERVE_STATS=1: SIGUSR2 after the warm-up starts the window, shutdown reports it).
 //
 // The server paces its upstream requests at the exchange's documented rate (Polymarket CLOB: 50/s),
 // which would make this a measure of the pacing; the bench lifts it (PMT_POLYMARKET_RATE) to
@@ -37,11 +37,17 @@ function start(cmd, argv, env, stream, pattern) {
   const child = spawn(cmd, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const ready = new Promise((res, rej) => {
-    child[stream].on('data', (d) => {
+    // Stop reading for the pattern once it is found: the server logs a line per request, and
+    // re-scanning an ever longer text would slow this process enough to let the server's stderr
+    // pipe fill, blocking the server's synchronous writes (a stall that is the harness's, not pmt's).
+    const look = (d) => {
       text += d.toString();
       const m = pattern.exec(text);
-      if (m) res(m);
-    });
+      if (!m) return;
+      child[stream].off('data', look);
+      res(m);
+    };
+    child[stream].on('data', look);
     child.on('exit', (code) => rej(new Error(`${cmd} ${argv.join(' ')} exited ${code} before ready:\n${text}`)));
   });
   // Keep draining both pipes so neither process ever blocks on a full pipe.
@@ -123,12 +129,16 @@ try {
     return { lat: lat.sort((a, b) => a - b), failed, seconds };
   }
   await run(WARMUP, Date.now() + 10_000);
+  // Start the server's event-loop window here, so the warm-up stays out of it.
+  const windows = () => (server.out.stderr.match(/stats: requests=/g) ?? []).length;
+  server.child.kill('SIGUSR2');
+  while (windows() === 0) await new Promise((r) => setTimeout(r, 10));
   const { lat, failed, seconds } = await run(REQUESTS, Date.now() + SECONDS * 1000);
 
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
   const ceiling = await baseline();
-  const stats = /stats: requests=(\d+) event_loop_delay_max_ms=([\d.]+) event_loop_delay_p99_ms=([\d.]+)/.exec(server.out.stderr);
+  const stats = [...server.out.stderr.matchAll(/stats: requests=(\d+) event_loop_delay_max_ms=([\d.]+) event_loop_delay_p99_ms=([\d.]+)/g)].at(-1);
   const result = {
     operation: 'fetch_orderbook_stats',
     concurrency: CONCURRENCY,

@@ -103,12 +103,15 @@ export async function serve(ctx) {
   if (r.code !== 0 || !line?.startsWith('{')) return skip(`bench/serve.mjs failed (exit ${r.code}): ${r.stderr.trim().split('\n').slice(-2).join(' ')}`);
   const s = JSON.parse(line);
   const stall = s.server_event_loop_delay_max_ms;
+  // The machine's own share: a trivial node:http server's event-loop delay under the same load.
+  const floor = runOnce(NODE, [join(ctx.root, 'bench/lib/loop-baseline.mjs'), '--concurrency', String(s.concurrency), '--seconds', '5'], { env: ctx.env, keepStdout: true });
+  const base = floor.code === 0 ? JSON.parse(floor.stdout.trim().split('\n').pop()) : null;
   const rows = [
     goalRow(
       `\`pmt serve\` fetch_orderbook_stats, concurrency ${s.concurrency}`,
       `${s.requests_per_s} req/s; p50 ${fmtMs(s.p50_ms)}, p99 ${fmtMs(s.p99_ms)}`,
-      `${s.loopback_ceiling_requests_per_s} req/s (trivial node:http server)`,
-      `max event-loop delay ${stall == null ? '—' : fmtMs(stall)}`,
+      base ? `trivial node:http server: ${base.requests_per_s} req/s, max event-loop delay ${fmtMs(base.event_loop_delay_max_ms)}` : `${s.loopback_ceiling_requests_per_s} req/s (trivial node:http server)`,
+      `max event-loop delay ${stall == null ? '—' : fmtMs(stall)} (p99 ${fmtMs(s.server_event_loop_delay_p99_ms)})`,
       'stall <= 50 ms',
       stall == null ? null : stall <= 50,
     ),

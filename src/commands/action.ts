@@ -20,5 +20,10 @@ export function action<O>(run: VerbRun<O>) {
 
 /** Collects a repeatable flag (`--ticker A --ticker B`, also comma-separated). */
 export function collect(value: string, previous: string[] = []): string[] {
-  return previous.concat(value.split(',').map((s) => s.trim()).filter(Boolean));
+  // Spaces next to a comma are separators ("A, B"); any other space or control character stays
+  // in the value, so the id check refuses "KXA\t" instead of quietly looking up "KXA".
+  // A value with no id at all ("", " , ") is kept as "" so the id check refuses it: an empty
+  // shell variable must not turn a lookup into a listing of the whole catalogue.
+  const parts = value.split(/ *, */).filter(Boolean);
+  return previous.concat(parts.length ? parts : ['']);
 }

@@ -107,16 +107,33 @@ function loadGot(): Promise<GotLike> {
   return gotPromise;
 }
 
+/** Load the HTTP client now rather than on the first request (`pmt serve` does this before listening). */
+export function preloadHttp(): Promise<void> {
+  return loadGot().then(() => undefined);
+}
+
 const pacers = new Map<string, Pacer>();
 /** Spaces request starts at least 1/rate apart for one key, so pmt never provokes a 429 itself. */
 export class Pacer {
-  private next = 0;
+  private last = -Infinity;
+  private chain: Promise<void> = Promise.resolve();
   constructor(public intervalMs: number) {}
-  async take(): Promise<void> {
-    const now = Date.now();
-    const at = Math.max(now, this.next);
-    this.next = at + this.intervalMs;
-    if (at > now) await sleep(at - now);
+  /**
+   * Wait for this request's turn. Takers are served one at a time, each released at least one
+   * interval after the previous release as measured when it is actually released, so a stalled
+   * event loop (timers firing late together) can never turn into a burst.
+   */
+  take(): Promise<void> {
+    const turn = this.chain.then(async () => {
+      for (;;) {
+        const wait = this.last + this.intervalMs - Date.now();
+        if (wait <= 0) break;
+        await sleep(wait);
+      }
+      this.last = Date.now();
+    });
+    this.chain = turn;
+    return turn;
   }
 }
 /** The shared pacer of a key; a later caller with another rate re-tunes it (tests, serve reloads). */

@@ -7,13 +7,14 @@
  * stdout carries data only, and serve has none. A generated token is printed exactly once.
  */
 import { randomBytes } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Context } from '../context.js';
 import type { ResolvedCredentials } from '../credentials.js';
 import { PmtError, usageError } from '../errors.js';
+import { preloadHttp } from '../exchanges/http.js';
 import { EXCHANGE_IDS } from '../exchanges/types.js';
 import { parseInteger } from '../validate.js';
 import { buildApp } from './app.js';
+import { serveStats, type ServeStats } from './stats.js';
 
 interface Opts {
   host?: string;
@@ -34,10 +35,10 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   // The profile is fixed now: later `pmt profile use` in another shell does not change what this
   // server trades with. Bad credentials fail the start, not the first order.
   const creds = await ctx.credentials();
-  await Promise.all(EXCHANGE_IDS.map((id) => ctx.exchange(id)));
+  // Adapters and the HTTP client load now, so the first request does not stall the event loop.
+  await Promise.all([...EXCHANGE_IDS.map((id) => ctx.exchange(id)), preloadHttp()]);
 
-  const stats = ctx.env.PMT_SERVE_STATS === '1' ? monitorEventLoopDelay({ resolution: 5 }) : undefined;
-  let requests = 0;
+  let stats: ServeStats | undefined;
   const app = await buildApp({
     token,
     services: {
@@ -47,7 +48,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     },
     secrets: [token, ...secretsOf(creds)],
     log: (line) => {
-      requests += 1;
+      stats?.request();
       say(line);
     },
     onSchemaMismatch: (route, problem) => say(`warning: the response of ${route} does not match its schema: ${problem}`),
@@ -60,7 +61,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'needs privileges' : `cannot be bound (${code ?? 'error'})`;
     throw new PmtError('Config', `${host}:${port} ${why}`, { hint: 'pick another with --port or --host' });
   }
-  stats?.enable();
+  stats = serveStats(ctx.env.PMT_SERVE_STATS === '1', say);
   const addr = app.server.address();
   const bound = typeof addr === 'object' && addr ? addr.port : port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
@@ -87,19 +88,15 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
       force.unref();
       void app.close().then(() => {
         clearTimeout(force);
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
+        // The handlers stay installed until the process exits: a signal that arrives while the
+        // last lines are written must not kill it with the default action (exit by signal).
         resolve();
       });
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
-  if (stats) {
-    stats.disable();
-    const ms = (ns: number) => (ns / 1e6).toFixed(2);
-    say(`stats: requests=${requests} event_loop_delay_max_ms=${ms(stats.max)} event_loop_delay_p99_ms=${ms(stats.percentile(99))}`);
-  }
+  stats?.stop();
   say('stopped');
 }
 

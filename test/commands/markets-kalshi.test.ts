@@ -95,7 +95,7 @@ describe('pmt markets list --exchange kalshi', () => {
   it('--ticker (repeatable, comma-separated) and --event', async () => {
     const live = d.kalshi.markets.allLive().filter((w) => w.status === 'active');
     const [a, b, c] = [live[3]!.ticker, live[1]!.ticker, live[2]!.ticker];
-    const r = await list('--ticker', a, '--ticker', `${b},kalshi:${c}`, '--json');
+    const r = await list('--ticker', a, '--ticker', `${b}, kalshi:${c}`, '--json');
     expect((JSON.parse(r.stdout) as { markets: Array<{ ticker: string }> }).markets.map((m) => m.ticker)).toEqual([a, b, c]);
     const ev = JSON.parse((await list('--event', 'KXTEST-25Q4', '--json')).stdout) as { markets: Array<{ ticker: string }>; cursor: unknown };
     expect([ev.markets.map((m) => m.ticker), ev.cursor]).toEqual([['KXTEST-25Q4-CONTRACT'], null]);

@@ -17,7 +17,7 @@ import { expectCleanFailure } from '../reliability/harness.js';
 import { badCursor, badId, badInteger, badOutcome, badPrice, badSize, notOneOf, numberLike } from './arbitraries.js';
 
 /** Cases per command through the binary. */
-const PER_COMMAND = Number(process.env.PMT_FUZZ_CLI_RUNS) || 16;
+const PER_COMMAND = Number(process.env.PMT_FUZZ_CLI_RUNS) || 12;
 const PARALLEL = 6;
 
 let d: Doubles;
@@ -76,9 +76,9 @@ const SPECS: Spec[] = [
   { name: 'markets list --cursor (polymarket)', arb: badCursor, argv: (v) => ['--exchange', 'polymarket', 'markets', 'list', `--cursor=${v}`] },
   { name: 'markets list --event', arb: badId, argv: (v) => ['markets', 'list', `--event=${v}`] },
   { name: 'markets list --series', arb: badId, argv: (v) => ['markets', 'list', `--series=${v}`] },
-  // An empty --ticker ("--ticker=", "--ticker ' , '") is dropped by collect() and the whole
-  // catalogue is listed: handed back (see the report), so left out here.
-  { name: 'markets list --ticker', arb: badId.filter((s) => !s.includes(',') && s.trim() !== ''), argv: (v) => ['markets', 'list', `--ticker=${v}`] },
+  // Spaces next to a comma separate tickers, so a comma-free bad id reaches the id check whole.
+  { name: 'markets list --ticker', arb: badId.filter((s) => !s.includes(',')), argv: (v) => ['markets', 'list', `--ticker=${v}`] },
+  { name: 'markets list --ticker (listed)', arb: badId.filter((s) => !s.includes(',')), argv: (v) => ['markets', 'list', '--ticker=KXA, B', `--ticker=${v}`] },
   { name: '--exchange', arb: notOneOf(['kalshi', 'polymarket']), argv: (v) => [`--exchange=${v}`, 'markets', 'list'] },
   // markets lineage
   { name: 'markets lineage <market>', arb: badId, argv: (v) => ['markets', 'lineage', '--', v] },
@@ -107,6 +107,8 @@ describe('locally invalid input: exit 2, one stderr line, no stack, no request',
 
 describe('combinations that are invalid only together', () => {
   const combos: Array<[string, string[]]> = [
+    ['an empty --ticker', ['markets', 'list', '--ticker=']],
+    ['a --ticker of separators only', ['markets', 'list', '--ticker', ' , ']],
     ['--all with --cursor', ['markets', 'list', '--all', '--cursor', 'pmt1.x']],
     ['--all with --limit 0', ['markets', 'list', '--all', '--limit', '0']],
     ['a ticker on the other exchange', ['--exchange', 'polymarket', 'markets', 'list', '--ticker', 'kalshi:KXA-1']],

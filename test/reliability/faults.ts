@@ -32,3 +32,8 @@ export const CLI_FAULTS: CliCase[] = [
   { name: 'JSON 403 geoblock', fault: { kind: 'status', status: 403, body: GEOBLOCK }, exit: 1, kind: 'Api', requests: 1, stderr: /region.*hint: (Polymarket|Kalshi) (does not serve|is not available in) your region/ },
   { name: 'hostile error text', fault: { kind: 'status', status: 400, body: '{"error":"bad \\u001b[2J\\u001b]0;pwned\\u0007 request\\r\\nInjected: line"}' }, exit: 1, kind: 'Api', requests: 1, stderr: /bad \[2J\]0;pwned request Injected: line|bad request/ },
 ];
+
+/** One fault of each class, for the commands that share the listing's code path. */
+export const CORE_FAULTS: CliCase[] = CLI_FAULTS.filter((c) =>
+  ['429', '503', 'reset', 'stall past the timeout', 'malformed JSON', 'HTML 403 Cloudflare', 'JSON 403 geoblock', 'hostile error text'].includes(c.name),
+);

@@ -38,7 +38,7 @@ export function isoFromUnix(v: unknown, fallbackMs: number): string {
 }
 
 export function openOrderStatus(raw: unknown, sizeMatched: Decimal): OrderStatus {
-  const s = String(raw ?? '').toUpperCase().replace(/^ORDER_STATUS_/, '');
+  const s = (str(raw) ?? '').toUpperCase().replace(/^ORDER_STATUS_/, '');
   switch (s) {
     case 'LIVE':
     case 'UNMATCHED':
@@ -66,7 +66,7 @@ export function parseOpenOrder(r: Raw, nowMs: number): Order {
     id: str(r.id) ?? '',
     market_ticker: str(r.market) ?? '',
     outcome: str(r.outcome) ?? '',
-    side: String(r.side ?? '').toUpperCase() === 'SELL' ? 'sell' : 'buy',
+    side: (str(r.side) ?? '').toUpperCase() === 'SELL' ? 'sell' : 'buy',
     price: (dec(r.price) ?? Decimal.ZERO).toNumber(),
     size: size.toNumber(),
     filled: matched.toNumber(),
@@ -105,7 +105,8 @@ export interface CreateContext {
  * amounts show less than the size (a FOK that matched is complete by definition).
  */
 export function parseSendResponse(r: Raw, ctx: CreateContext): Order {
-  const status = String(r.status ?? '').toLowerCase();
+  // Only a string or number is a status: anything else (an object from a broken upstream) is none.
+  const status = (str(r.status) ?? '').toLowerCase();
   const id = str(r.orderID);
   if (status === 'matched') {
     // Shares moved: what a BUY receives (taking) or a SELL gives (making).
