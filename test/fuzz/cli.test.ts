@@ -14,6 +14,7 @@ import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { POLY_BOOK_TOKENS as P } from '../upstream/polymarket/book-routes.js';
 import { KALSHI_BOOK_TICKERS as K } from '../upstream/kalshi/book-routes.js';
 import { expectCleanFailure } from '../reliability/harness.js';
+import { fuzzSeed } from '../setup/seed.js';
 import { badCursor, badId, badInteger, badOutcome, badPrice, badSize, notOneOf, numberLike } from './arbitraries.js';
 
 /** Cases per command through the binary. */
@@ -41,7 +42,7 @@ interface Spec {
 
 /** Run `n` sampled bad inputs (plus --json on every other one), checking each run and the doubles. */
 async function fuzz(spec: Spec, n = PER_COMMAND): Promise<number> {
-  const seed = Number(process.env.PMT_FUZZ_SEED) || Date.now() % 1_000_000;
+  const seed = fuzzSeed();
   const samples = fc.sample(spec.arb, { numRuns: n, seed });
   d.resetLogs();
   let checked = 0;
