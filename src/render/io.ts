@@ -107,12 +107,6 @@ export class IO {
     if (values.length === 0) return true;
     let text = '';
     for (const v of values) text += JSON.stringify(v) + '\n';
-    // On a pipe or a file the page goes straight to the descriptor (a blocking write is its own
-    // back-pressure): no stream, and no page-sized Buffer left behind for the garbage collector.
-    if (this.out$ === undefined && stdoutIsPlain()) {
-      writeStdout(text);
-      return true;
-    }
     return this.stdout.write(text);
   }
 
@@ -182,23 +176,8 @@ export function writeStdout(text: string): void {
     process.stdout.write(text);
     return;
   }
-  // The string itself first: Node encodes it into a scratch buffer of its own, so no Buffer of the
-  // text's size is made for the garbage collector to find later (pages of NDJSON are megabytes).
-  let written: number;
-  try {
-    written = writeSync(1, text);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    if (code !== 'EAGAIN') throw e;
-    directStdout = false;
-    process.stdout.write(text);
-    return;
-  }
-  // A partial write (a signal, a full non-blocking pipe): the rest goes byte-exact from a Buffer.
-  if (written === Buffer.byteLength(text)) return;
   const buf = Buffer.from(text);
-  for (let off = written; off < buf.length; ) {
+  for (let off = 0; off < buf.length; ) {
     try {
       off += writeSync(1, buf, off);
     } catch (e) {
