@@ -31,7 +31,7 @@ const num = (flag, dflt) => {
 };
 const only = argv.includes('--only') ? new Set(argv[argv.indexOf('--only') + 1].split(',')) : null;
 const wants = (g) => !only || only.has(g);
-const runs = { startup: num('--runs', 21), paging: num('--paging-runs', 15), memory: num('--memory-runs', 5), warmup: 2 };
+const runs = { startup: num('--runs', 31), paging: num('--paging-runs', 15), memory: num('--memory-runs', 5), warmup: 2 };
 if (runs.startup < 15 || runs.paging < 15) process.stderr.write('note: fewer than 15 runs per subject; the goals ask for medians of at least 15\n');
 
 for (const f of ['dist/cli.cjs', '.doubles/lib.js']) {

@@ -189,7 +189,25 @@ function roundQuotient(n: bigint, d: bigint, mode: Rounding): bigint {
   }
 }
 
-/** Exact `a ± b`, `1 - p` and similar on plain numbers, returned as numbers without float noise. */
+/**
+ * Exact `1 - p` on a plain number, returned as a number without float noise.
+ *
+ * Fast path, same result: when p is the double nearest some u / 10^6 (u an integer; every Kalshi
+ * and Polymarket price has at most 6 places), p's shortest text is that decimal (two decimals of
+ * at most 6 places are at least 1e-6 apart, too far to share a double), so the exact complement
+ * is (10^6 - u) / 10^6, and one IEEE division of those integers is the double nearest it: what
+ * `Number(Decimal.ONE.minus(p).toFixed())` gives. Anything else takes the Decimal path
+ * (test/unit/decimal.test.ts compares the two).
+ */
 export function complement(p: number): number {
+  if (p >= -1e6 && p <= 1e6) {
+    const u = Math.round(p * 1e6);
+    if (u / 1e6 === p) return (1e6 - u) / 1e6 + 0;
+  }
+  return complementExact(p);
+}
+
+/** `1 - p` through Decimal: the reference `complement` agrees with. */
+export function complementExact(p: number): number {
   return Decimal.ONE.minus(p).toNumber();
 }

@@ -46,6 +46,7 @@ export function markdown({ started, finished, env, rows, subjects, notes, runs }
   out.push(`- Started ${started}; ${runs.startup} interleaved runs per start-up subject, ${runs.paging} per paging subject (after ${runs.warmup} warm-up runs each)`);
   out.push('- NODE_EXTRA_CA_CERTS and NODE_OPTIONS unset for every measured process; stdout is a pipe read by the harness', '');
   out.push('## Goals', '');
+  out.push('Ratios are of medians (what the goals set); "paired" is the median over rounds of the two runs made moments apart, for a view that drifts in load cannot move.', '');
   out.push(mdTable(['goal', 'measured', 'baseline', 'ratio / value', 'limit', 'met'], rows.map((r) => [r.goal, r.measured, r.baseline, r.value, r.limit, verdict(r.met) + (r.note ? ` (${r.note})` : '')])));
   out.push('', '## Every subject', '');
   out.push(

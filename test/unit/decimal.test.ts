@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { complement, Decimal } from '../../src/decimal.js';
+import { complement, complementExact, Decimal } from '../../src/decimal.js';
 
 const d = (s: string | number) => Decimal.from(s);
 
@@ -67,6 +67,30 @@ describe('Decimal', () => {
         expect(x.plus(y).eq(Decimal.fromUnits(BigInt(a + b), s))).toBe(true);
         expect(x.plus(y).minus(y).eq(x)).toBe(true);
       }),
+    );
+  });
+});
+
+describe('complement fast path', () => {
+  const same = (p: number): void => {
+    expect(Object.is(complement(p), complementExact(p)), String(p)).toBe(true);
+  };
+
+  it('agrees with the Decimal path on prices of up to 6 places and on the edges', () => {
+    for (let u = 0; u <= 10_000; u++) same(u / 10_000);
+    for (const p of [0, -0, 1, 0.000001, 0.999999, 0.1 + 0.2, 1 / 3, 5e-7, 1e-7, 1.5, -0.25, 999_999.999999, 1e6, 1e6 + 0.5, 2 ** 52, 1e21, Number.MIN_VALUE]) same(p);
+  });
+
+  it('agrees with the Decimal path on generated numbers', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.tuple(fc.integer({ min: -2_000_000, max: 2_000_000 }), fc.integer({ min: 0, max: 9 })).map(([u, k]) => u / 10 ** k),
+          fc.double({ min: -2e6, max: 2e6, noNaN: true }),
+        ),
+        same,
+      ),
+      { numRuns: 10_000 },
     );
   });
 });

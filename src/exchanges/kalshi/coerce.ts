@@ -18,7 +18,9 @@ export function obj(v: unknown): Raw | null {
 
 /** A non-empty (after trimming) string, else null. */
 export function text(v: unknown): string | null {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
+  if (typeof v !== 'string') return null;
+  const t = v.trim();
+  return t === '' ? null : t;
 }
 
 export function bool(v: unknown): boolean | null {
@@ -41,31 +43,62 @@ export function num(v: unknown): number | null {
   return null;
 }
 
-/** Legacy integer cents (65) → dollars (0.65), exactly. */
-function cents(v: unknown): number | null {
-  return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Decimal.from(v).div(100, 8).toNumber() : null;
+/**
+ * Legacy integer cents (65) → dollars (0.65), exactly. A whole number of cents below 2^53 divides
+ * by 100 in one correctly rounded IEEE division, which is the double nearest the exact quotient:
+ * the value `Decimal` would give (test/exchanges/kalshi/coerce-exact.test.ts checks both agree).
+ * Fractional cents take the Decimal path (rounded to 8 places).
+ */
+export function cents(v: unknown): number | null {
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return null;
+  // `+ 0`: -0 cents is 0 dollars, as the Decimal path reads it.
+  if (Number.isSafeInteger(v)) return v / 100 + 0;
+  return Decimal.from(v).div(100, 8).toNumber();
 }
 
 /**
- * A YES-probability price in dollars: `<key>_dollars` wins, the legacy `<key>` cents field is the
- * fallback. Values outside [0, 1] are not prices (a mistyped or foreign field) and read as null.
+ * A YES-probability price in dollars from the two spellings of one field: the fixed-point
+ * `<key>_dollars` wins, the legacy `<key>` cents is the fallback. Values outside [0, 1] are not
+ * prices (a mistyped or foreign field) and read as null.
  */
-export function price(raw: Raw, key: string): number | null {
-  const p = num(raw[`${key}_dollars`]) ?? cents(raw[key]);
+export function priceOf(dollars: unknown, legacyCents: unknown): number | null {
+  const p = num(dollars) ?? cents(legacyCents);
   return p !== null && p <= 1 ? p : null;
+}
+
+/** `priceOf(raw[<key>_dollars], raw[<key>])`; hot paths pass the two fields themselves. */
+export function price(raw: Raw, key: string): number | null {
+  return priceOf(raw[`${key}_dollars`], raw[key]);
+}
+
+/** A contract count from `<key>_fp`, else the legacy integer `<key>`. */
+export function countOf(fp: unknown, legacy: unknown): number | null {
+  const n = num(fp);
+  if (n !== null) return n;
+  return typeof legacy === 'number' ? num(legacy) : null;
 }
 
 /** A contract count: `<key>_fp` wins over the legacy integer `<key>`. */
 export function count(raw: Raw, key: string): number | null {
-  const fp = num(raw[`${key}_fp`]);
-  if (fp !== null) return fp;
-  const legacy = raw[key];
-  return typeof legacy === 'number' ? num(legacy) : null;
+  return countOf(raw[`${key}_fp`], raw[key]);
 }
 
 const RFC3339_RE = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const DIGITS_RE = /^\d{1,16}$/;
-const UTC_SECONDS_RE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
+const UTC_SECONDS_RE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\dZ$/;
+
+/** Whether day 29-31 exists in that month of that (proleptic Gregorian) year. */
+function dayExists(v: string): boolean {
+  const day = (v.charCodeAt(8) - 48) * 10 + (v.charCodeAt(9) - 48);
+  if (day <= 28) return true;
+  const month = (v.charCodeAt(5) - 48) * 10 + (v.charCodeAt(6) - 48);
+  if (month === 2) {
+    if (day > 29) return false;
+    const year = Number(v.slice(0, 4));
+    return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  }
+  return day <= 30 || month === 1 || month === 3 || month === 5 || month === 7 || month === 8 || month === 10 || month === 12;
+}
 
 /**
  * A timestamp as ISO 8601 UTC with milliseconds ("2025-10-01T14:30:00.000Z": one fixed width, so
@@ -74,9 +107,9 @@ const UTC_SECONDS_RE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d
  * milliseconds). Go's zero time ("0001-01-01T00:00:00Z") and 0 mean "unset" and read as null.
  */
 export function isoTime(v: unknown): string | null {
-  // Kalshi's usual shape, whole seconds in UTC: already ISO, only the milliseconds are added
-  // (days 29-31 take the slow path, which knows the calendar).
-  if (typeof v === 'string' && v.length === 20 && UTC_SECONDS_RE.test(v)) return v.startsWith('0000') || v.startsWith('0001') ? null : `${v.slice(0, 19)}.000Z`;
+  // Kalshi's usual shape, whole seconds in UTC on a day the calendar has: already ISO, only the
+  // milliseconds are added (anything else, such as Feb 30, takes the slow path, whose Date rolls over).
+  if (typeof v === 'string' && v.length === 20 && UTC_SECONDS_RE.test(v) && dayExists(v)) return v.startsWith('0000') || v.startsWith('0001') ? null : `${v.slice(0, 19)}.000Z`;
   let ms: number;
   if (typeof v === 'number' || (typeof v === 'string' && DIGITS_RE.test(v))) {
     const n = Number(v);

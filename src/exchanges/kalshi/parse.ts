@@ -6,7 +6,7 @@
  */
 import { complement, Decimal } from '../../decimal.js';
 import type { Event, Market, MarketStatus, Outcome, Series, SettlementSource } from '../types.js';
-import { bool, count, isoTime, num, obj, price, text, type Raw } from './coerce.js';
+import { bool, count, countOf, isoTime, num, obj, priceOf, text, type Raw } from './coerce.js';
 
 const STATUS: Record<string, MarketStatus> = {
   active: 'active',
@@ -80,8 +80,8 @@ function resultLabel(v: unknown): string | null {
 }
 
 /** Yes/No outcomes: YES at `yes_ask ?? last_price`, NO its exact complement; null when unquoted. */
-function binaryOutcomes(raw: Raw): Outcome[] {
-  const yes = price(raw, 'yes_ask') ?? price(raw, 'last_price');
+function binaryOutcomes(yesAsk: number | null, lastPrice: number | null): Outcome[] {
+  const yes = yesAsk ?? lastPrice;
   return [
     { label: 'Yes', price: yes, token_id: null },
     { label: 'No', price: yes === null ? null : complement(yes), token_id: null },
@@ -94,8 +94,9 @@ function binaryOutcomes(raw: Raw): Outcome[] {
  * unchanged); a different notional is multiplied in exactly rather than mislabelled.
  */
 function usd(contracts: number | null, raw: Raw): number | null {
+  if (contracts === null) return null;
   const notional = num(raw.notional_value_dollars);
-  if (contracts === null || notional === null || notional === 1 || notional === 0) return contracts;
+  if (notional === null || notional === 1 || notional === 0) return contracts;
   return Decimal.from(contracts).times(notional).toNumber();
 }
 
@@ -120,6 +121,9 @@ export function parseMarket(input: unknown): Market | null {
   const raw = obj(input);
   const ticker = raw && text(raw.ticker);
   if (!raw || !ticker) return null;
+  // Each price is read once (best_ask and the outcomes share yes_ask and last_price).
+  const yesAsk = priceOf(raw.yes_ask_dollars, raw.yes_ask);
+  const lastPrice = priceOf(raw.last_price_dollars, raw.last_price);
   return {
     exchange: 'kalshi',
     market_type: raw.market_type === 'scalar' ? 'scalar' : 'binary',
@@ -127,10 +131,10 @@ export function parseMarket(input: unknown): Market | null {
     status: unifiedStatus(raw.status),
     ticker,
     title: marketTitle(raw, ticker),
-    volume: usd(count(raw, 'volume'), raw) ?? 0,
-    best_ask: price(raw, 'yes_ask'),
-    best_bid: price(raw, 'yes_bid'),
-    last_trade_price: price(raw, 'last_price'),
+    volume: usd(countOf(raw.volume_fp, raw.volume), raw) ?? 0,
+    best_ask: yesAsk,
+    best_bid: priceOf(raw.yes_bid_dollars, raw.yes_bid),
+    last_trade_price: lastPrice,
     close_time: isoTime(raw.close_time) ?? isoTime(raw.expiration_time),
     open_time: isoTime(raw.open_time),
     created_at: isoTime(raw.created_time),
@@ -141,11 +145,11 @@ export function parseMarket(input: unknown): Market | null {
     neg_risk: null,
     neg_risk_market_id: null,
     numeric_id: null,
-    outcomes: binaryOutcomes(raw),
+    outcomes: binaryOutcomes(yesAsk, lastPrice),
     result: resultLabel(raw.result),
     rules: joinRules(text(raw.rules_primary), text(raw.rules_secondary)),
     tick_size: tickSize(raw),
-    volume_24h: usd(count(raw, 'volume_24h'), raw),
+    volume_24h: usd(countOf(raw.volume_24h_fp, raw.volume_24h), raw),
   };
 }
 
