@@ -61,7 +61,7 @@ describe('order create on kalshi', () => {
     const r = await pmt('order', 'create', '--asset', `kalshi:${T}`, '--side', 'buy', '--outcome', 'no', '--price', '0.70', '--size', '4', '--type', 'ioc', '--yes');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('BUY 4 No at 0.30 (= Yes at 0.70 on the book) · immediate or cancel');
-    expect(r.stderr).toContain('Cost      $1.20 for 4 contracts');
+    expect(r.stderr).toContain('Cost       $1.20 for 4 contracts');
     const body = JSON.parse(d.kalshi.double.requests.find((q) => q.method === 'POST')!.body);
     expect(body).toMatchObject({ side: 'ask', price: '0.7000', count: '4.00', time_in_force: 'immediate_or_cancel' });
   });
