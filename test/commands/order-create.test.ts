@@ -248,7 +248,7 @@ describe('order create: the fee estimate', () => {
 
   it('a fee lookup that fails never blocks the order: the fee is unknown and the order is sent', async () => {
     const k = new FakeExchange('kalshi');
-    k.feeSchedule = new PmtError('Network', 'Kalshi did not answer');
+    k.feeSchedule = new PmtError('NetworkError', 'Kalshi did not answer');
     const { ctx, stderr } = fakeContext({ tty: false, exchanges: [k] });
     await run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', yes: true });
     expect(k.created).toHaveLength(1);

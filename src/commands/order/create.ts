@@ -20,7 +20,7 @@
 import type { Context } from '../../context.js';
 import { Decimal } from '../../decimal.js';
 import { cancelledError, PmtError, usageError } from '../../errors.js';
-import type { AssetInfo, Exchange } from '../../exchanges/exchange.js';
+import type { AssetInfo, Exchange, FeeSchedule } from '../../exchanges/exchange.js';
 import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, type Orderbook, type OrderSide, type OrderType } from '../../exchanges/types.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
@@ -167,9 +167,13 @@ async function readBook(ex: Exchange, assetId: string): Promise<Orderbook | null
 
 /** The asset's fee schedule, or why it could not be read: a fee lookup never blocks an order. */
 function readFees(ex: Exchange, info: AssetInfo): Promise<FeeLookup> {
-  return Promise.resolve()
-    .then(() => ex.fetchFeeSchedule(info))
-    .then(
+  let read: Promise<FeeSchedule>;
+  try {
+    read = ex.fetchFeeSchedule(info); // started now, before the book is asked for
+  } catch (e) {
+    read = Promise.reject(e);
+  }
+  return read.then(
       (schedule) => ({ schedule }),
       (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
     );
