@@ -110,7 +110,7 @@ describe('the estimate per schedule', () => {
   });
   it('Kalshi flat, an unknown fee type or a missing multiplier: amounts unknown, with the reason', () => {
     for (const [lookup, why] of [
-      [kalshi('flat'), /flat.*Specific Trading Fees/],
+      [kalshi('flat'), /"flat" fees \(Kalshi's Specific Trading Fees table\) are not computed/],
       [kalshi('tiered'), /"tiered", which pmt does not know/],
       [kalshi('quadratic', null), /no fee_multiplier/],
     ] as const) {

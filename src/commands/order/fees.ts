@@ -95,7 +95,7 @@ function kalshi(s: KalshiFeeSchedule, legs: FeeLegs): Omit<FeeEstimate, 'taker_s
   if (s.fee_type === 'flat') {
     return unknown(
       `Kalshi series ${s.series}: flat fee schedule`,
-      `series ${s.series} uses Kalshi's "flat" fee type (the Specific Trading Fees table of kalshi.com/docs/kalshi-fee-schedule.pdf), which pmt does not compute`,
+      `series ${s.series}: "flat" fees (Kalshi's Specific Trading Fees table) are not computed by pmt`,
     );
   }
   if (s.fee_type !== 'quadratic' && s.fee_type !== 'quadratic_with_maker_fees') {
