@@ -15,10 +15,12 @@ const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-
 /** `--outcome`: yes, no or a label (labels may contain spaces, never control characters). */
 export function parseOutcome(input: unknown): string | undefined {
   if (input === undefined) return undefined;
-  const s = String(input).trim();
+  const raw = String(input);
+  // Checked before trimming: String.prototype.trim() also strips a byte-order mark (U+FEFF).
+  if (CONTROL_RE.test(raw)) throw usageError('--outcome must not contain control characters');
+  const s = raw.trim();
   if (s === '') throw usageError('--outcome must not be empty (yes, no, or an outcome label)');
   if (s.length > 200) throw usageError(`--outcome is too long (${s.length} characters, at most 200)`);
-  if (CONTROL_RE.test(s)) throw usageError('--outcome must not contain control characters');
   return s;
 }
 
