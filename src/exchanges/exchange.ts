@@ -51,6 +51,36 @@ export interface AssetInfo {
   neg_risk: boolean | null;
 }
 
+/**
+ * What an exchange publishes about the fees one asset's trades pay: the inputs of the preview's
+ * fee estimate, read fresh for each order. Amounts are computed from these by the order preview.
+ */
+export type FeeSchedule = KalshiFeeSchedule | PolymarketFeeSchedule;
+
+/** Kalshi: the series' fee structure (`GET /series/{series_ticker}`). */
+export interface KalshiFeeSchedule {
+  exchange: 'kalshi';
+  /** Series ticker the market belongs to, e.g. `KXTEST`. */
+  series: string;
+  /** `quadratic`, `quadratic_with_maker_fees` or `flat` (kept as sent, so a new kind is seen as unknown). */
+  fee_type: string;
+  /** The series' `fee_multiplier`, e.g. 1 or 0.5; null when not sent. */
+  fee_multiplier: number | null;
+}
+
+/** Polymarket: the CLOB's fee rate for the token and, where the CLOB has it, the market's fee curve. */
+export interface PolymarketFeeSchedule {
+  exchange: 'polymarket';
+  /** `GET /fee-rate?token_id=` → `base_fee`, basis points; null when that read failed. */
+  base_fee_bps: number | null;
+  /** `GET /clob-markets/{condition_id}` → `fd.r`, the fee-curve rate (0.04 = 4%); null when not given. */
+  rate: number | null;
+  /** `fd.e`, the fee-curve exponent; null when not given. */
+  exponent: number | null;
+  /** `fd.to`, whether only takers pay; null when not given. */
+  taker_only: boolean | null;
+}
+
 /** Server-side view of an account check (`pmt exchanges --check`). */
 export interface AuthCheck {
   ok: boolean;
@@ -87,6 +117,11 @@ export interface Exchange {
   resolveAsset(input: string, outcome?: string): Promise<string>;
   /** The exact upstream request create_order would send, without sending it (`--dry-run`). */
   previewOrder(req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }>;
+  /**
+   * The fee inputs for an asset described by `describeAsset` (public reads only). Failures reject;
+   * the order preview turns them into "fee unknown" and never blocks an order on them.
+   */
+  fetchFeeSchedule(info: AssetInfo): Promise<FeeSchedule>;
   /** One authenticated request: are the credentials present and accepted? */
   checkAuth(): Promise<AuthCheck>;
 }

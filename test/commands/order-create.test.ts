@@ -86,7 +86,7 @@ describe('order create with flags, not on a terminal', () => {
     await run(ctx, { asset: `kalshi:${K}`, side: 'buy', price: '0.70', size: '10', outcome: 'no', type: 'gtc', yes: true });
     expect(k.created[0]).toMatchObject({ asset_id: K, outcome: 'no', side: 'buy', price: 0.7 });
     expect(stderr.text).toContain('BUY 10 No at 0.30 (= Yes at 0.70 on the book)');
-    expect(stderr.text).toContain('Cost      $3.00 for 10 contracts');
+    expect(stderr.text).toContain('Cost       $3.00 for 10 contracts');
   });
 
   it('Polymarket: an outcome that is not the token\'s names the token to use instead', async () => {
@@ -194,6 +194,10 @@ describe('order create on a terminal', () => {
     expect(stdout.text).toContain('Order preview');
     expect(stdout.text).toContain('order sent');
     expect(pr.asked.at(-1)).toContain('Send this order to kalshi? buy 10 No at 0.30, cost $3.00');
+    // The confirmation and the ticket's preview carry the fee estimate.
+    expect(pr.asked.at(-1)).toMatch(/cost \$3\.00 \+ est\. fee \$\d+\.\d\d$/);
+    expect(stdout.text).toMatch(/Fee \(est\.\) \$\d+\.\d\d · /);
+    expect(stdout.text).toMatch(/Total      \$3\.\d\d cost with the estimated fee/);
   });
 
   it('a venue rule the adapter finds while building the request stops before the confirmation', async () => {
@@ -226,5 +230,54 @@ describe('order create on a terminal', () => {
     const pr = new ScriptedPrompter(['No', '0.35', '10', 'fok', true]);
     await run(ctx, { asset: 'polymarket:will-it-rain', side: 'buy', type: 'gtc' }, [], { prompter: pr });
     expect(p.created).toEqual([{ asset_id: NO_TOKEN, outcome: 'no', side: 'buy', price: 0.35, size: 10, order_type: 'fok' }]);
+    // Fees are read for the token actually traded.
+    expect(p.calls.filter((c) => c.op === 'fetchFeeSchedule').map((c) => c.arg)).toEqual([NO_TOKEN]);
+  });
+});
+
+describe('order create: the fee estimate', () => {
+  it('--dry-run --json carries fee_estimate and the cost with fees', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx, stdout } = fakeContext({ tty: false, json: true, exchanges: [k] });
+    await run(ctx, { asset: K, side: 'buy', price: '0.50', size: '10', type: 'gtc', dryRun: true });
+    const doc = JSON.parse(stdout.text);
+    // Nothing fills at 0.50 on the fake book: all 10 rest, and quadratic series charge no maker fee.
+    expect(doc.preview.fee_estimate).toMatchObject({ taker: 0, maker: 0, total: 0, taker_size: 0, maker_size: 10, reason: null });
+    expect(doc.preview.cost_with_fees).toBe(5);
+  });
+
+  it('a fee lookup that fails never blocks the order: the fee is unknown and the order is sent', async () => {
+    const k = new FakeExchange('kalshi');
+    k.feeSchedule = new PmtError('NetworkError', 'Kalshi did not answer');
+    const { ctx, stderr } = fakeContext({ tty: false, exchanges: [k] });
+    await run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', yes: true });
+    expect(k.created).toHaveLength(1);
+    expect(stderr.text).toContain('Fee (est.) unknown: fee schedule unavailable: Kalshi did not answer');
+    expect(stderr.text).toContain('fee unknown, not included');
+  });
+
+  it('the schedule is read while the book is read, not after it', async () => {
+    const k = new FakeExchange('kalshi');
+    // The fee read finishes only once the book read has started: were they serial, this would hang.
+    let bookStarted!: () => void;
+    const started = new Promise<void>((r) => (bookStarted = r));
+    let feesInFlight = false;
+    const fees = k.fetchFeeSchedule.bind(k);
+    k.fetchFeeSchedule = async (info) => {
+      feesInFlight = true;
+      await started;
+      return fees(info).finally(() => (feesInFlight = false));
+    };
+    const read = k.fetchOrderbook.bind(k);
+    let overlapped = false;
+    k.fetchOrderbook = async (id: string) => {
+      overlapped = feesInFlight;
+      bookStarted();
+      return read(id);
+    };
+    const { ctx, stdout } = fakeContext({ tty: false, json: true, exchanges: [k] });
+    await run(ctx, { asset: K, side: 'buy', price: '0.65', size: '10', type: 'gtc', dryRun: true });
+    expect(overlapped).toBe(true);
+    expect(JSON.parse(stdout.text).preview.fee_estimate.reason).toBeNull();
   });
 });

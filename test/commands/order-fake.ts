@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Context } from '../../src/context.js';
 import type { ResolvedCredentials } from '../../src/credentials.js';
-import type { AssetInfo, CancelResult, Exchange } from '../../src/exchanges/exchange.js';
+import type { AssetInfo, CancelResult, Exchange, FeeSchedule } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Market, Order, Orderbook } from '../../src/exchanges/types.js';
 import { IO } from '../../src/render/io.js';
 import type { Choice, InputOptions, Prompter } from '../../src/render/prompt.js';
@@ -110,8 +110,14 @@ export class FakeExchange implements Exchange {
   cancelResult?: CancelResult;
   createError?: Error;
   markets = new Map<string, AssetInfo>();
+  /** What fetchFeeSchedule answers (Kalshi quadratic ×1, Polymarket 0 bps); an Error is thrown. */
+  feeSchedule: FeeSchedule | Error;
 
   constructor(readonly id: ExchangeId) {
+    this.feeSchedule =
+      id === 'kalshi'
+        ? { exchange: 'kalshi', series: 'KXTEST', fee_type: 'quadratic', fee_multiplier: 1 }
+        : { exchange: 'polymarket', base_fee_bps: 0, rate: null, exponent: null, taker_only: null };
     if (id === 'kalshi') {
       const m = market('kalshi', 'KXTEST-25DEC31');
       this.markets.set('KXTEST-25DEC31', { exchange: 'kalshi', asset_id: 'KXTEST-25DEC31', market: m, book_outcome: 'Yes', outcomes: ['Yes', 'No'], tick_size: 0.01, min_order_size: 1, neg_risk: null });
@@ -174,6 +180,11 @@ export class FakeExchange implements Exchange {
   async previewOrder(req: CreateOrderRequest) {
     this.calls.push({ op: 'previewOrder', arg: req });
     return { method: 'POST', url: `https://fake/${this.id}/orders`, body: { fake: true, price: req.price } };
+  }
+  async fetchFeeSchedule(info: AssetInfo): Promise<FeeSchedule> {
+    this.calls.push({ op: 'fetchFeeSchedule', arg: info.asset_id });
+    if (this.feeSchedule instanceof Error) throw this.feeSchedule;
+    return this.feeSchedule;
   }
   async checkAuth(): Promise<never> {
     throw new Error('fake: not used');

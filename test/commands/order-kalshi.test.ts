@@ -14,6 +14,7 @@ import { runPmt, tempConfigDir } from '../helpers/cli.js';
 const T = 'KXORD-26DEC31-A';
 const TAPER = 'KXORD-26DEC31-T';
 const SHUT = 'KXORD-26DEC31-X';
+const NOEVENT = 'KXNOEV-26DEC31-A';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let d: Doubles;
@@ -32,7 +33,11 @@ beforeAll(async () => {
   d.kalshi.orders.addMarket({ ticker: TAPER, price_ranges: TAPERED_RANGES });
   d.kalshi.orders.addMarket({ ticker: SHUT, status: 'closed' });
   // YES bids 0.42×100, 0.41×250; NO bids 0.55×150, 0.54×200 = YES asks 0.45×150, 0.46×200.
-  for (const t of [T, TAPER, SHUT]) d.kalshi.books.setBook(t, { yes: [[0.42, 100], [0.41, 250]], no: [[0.55, 150], [0.54, 200]] });
+  d.kalshi.orders.addMarket({ ticker: NOEVENT });
+  for (const t of [T, TAPER, SHUT, NOEVENT]) d.kalshi.books.setBook(t, { yes: [[0.42, 100], [0.41, 250]], no: [[0.55, 150], [0.54, 200]] });
+  // The fee schedule: T's event names series KXORD, which charges makers too (NOEVENT's event is unknown).
+  d.kalshi.markets.addEvent('KXORD-26DEC31', 'KXORD');
+  d.kalshi.markets.setSeriesFees('KXORD', 'quadratic_with_maker_fees', 1);
   const dir = tempConfigDir();
   writeFileSync(join(dir, 'kalshi.pem'), key.privatePem, { mode: 0o600 });
   env = { ...d.env, PMT_CONFIG_DIR: dir, KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: join(dir, 'kalshi.pem') };
@@ -61,7 +66,7 @@ describe('order create on kalshi', () => {
     const r = await pmt('order', 'create', '--asset', `kalshi:${T}`, '--side', 'buy', '--outcome', 'no', '--price', '0.70', '--size', '4', '--type', 'ioc', '--yes');
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain('BUY 4 No at 0.30 (= Yes at 0.70 on the book) · immediate or cancel');
-    expect(r.stderr).toContain('Cost      $1.20 for 4 contracts');
+    expect(r.stderr).toContain('Cost       $1.20 for 4 contracts');
     const body = JSON.parse(d.kalshi.double.requests.find((q) => q.method === 'POST')!.body);
     expect(body).toMatchObject({ side: 'ask', price: '0.7000', count: '4.00', time_in_force: 'immediate_or_cancel' });
   });
@@ -83,6 +88,46 @@ describe('order create on kalshi', () => {
     expect(doc.upstream.body).toMatchObject({ ticker: T, side: 'ask', count: '2.50', price: '0.6100' });
     expect(doc.preview.proceeds).toBe(1.525);
     expect(writes()).toBe(0);
+  });
+
+  it('--dry-run --json estimates the fee: taker on what fills now, maker on the resting rest', async () => {
+    // Buy 200 Yes at 0.45: 150 take the 0.45 asks, 50 rest at 0.45.
+    const r = await pmt('order', 'create', '--asset', T, '--side', 'buy', '--price', '0.45', '--size', '200', '--dry-run', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    const p = JSON.parse(r.stdout).preview;
+    expect(p.fill_now).toEqual({ filled: 150, avg_price: 0.45, resting: 50 });
+    // Taker: round-up(0.07 × 150 × 0.45 × 0.55 = 2.59875) = 2.60; maker: round-up(0.0175 × 50 × 0.2475 = 0.2165625) = 0.22.
+    expect(p.fee_estimate).toEqual({
+      taker: 2.6,
+      maker: 0.22,
+      total: 2.82,
+      taker_size: 150,
+      maker_size: 50,
+      basis: expect.stringContaining('Kalshi quadratic_with_maker_fees ×1 (series KXORD)'),
+      reason: null,
+      schedule: { series: 'KXORD', fee_type: 'quadratic_with_maker_fees', fee_multiplier: 1 },
+    });
+    expect(p.cost).toBe(90);
+    expect(p.cost_with_fees).toBe(92.82);
+    expect(writes()).toBe(0);
+  });
+
+  it('--dry-run for people: "Fee (est.)" and the total cost with it', async () => {
+    const r = await pmt('order', 'create', '--asset', T, '--side', 'buy', '--price', '0.45', '--size', '200', '--dry-run');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Fee (est.) $2.82 · taker $2.60 on the 150 filling now + maker $0.22 on the 50 resting, if they fill');
+    expect(r.stdout).toContain('Total      $92.82 cost with the estimated fee');
+    expect(r.stdout).not.toContain('fees not included');
+  });
+
+  it('a fee schedule Kalshi cannot give leaves the fee unknown, and the preview still works', async () => {
+    const r = await pmt('order', 'create', '--asset', NOEVENT, '--side', 'buy', '--price', '0.45', '--size', '10', '--dry-run', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    const p = JSON.parse(r.stdout).preview;
+    expect(p.fee_estimate).toMatchObject({ taker: null, maker: null, total: null, schedule: null });
+    expect(p.fee_estimate.reason).toMatch(/^fee schedule unavailable: /);
+    expect(p.cost_with_fees).toBeNull();
+    expect(p.cost).toBe(4.5);
   });
 
   it('tapered grid: a tail price on the 0.001 tier passes every check', async () => {

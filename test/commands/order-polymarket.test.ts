@@ -72,6 +72,39 @@ describe('order create on polymarket', () => {
     expect(r.stdout).not.toContain(KEYS.alice.slice(2, 30));
   });
 
+  it('--dry-run --json on a fee-free market: the fee estimate is $0.00 and says so', async () => {
+    const f = catalogMarket(d, { tick: '0.01', negRisk: false, nth: 1 });
+    d.polymarket.books.setBook(f.yes, { market: f.conditionId, bids: [[0.45, 100]], asks: [[0.5, 20], [0.55, 100]] });
+    const r = await runPmt(['order', 'create', '--asset', f.yes, '--side', 'buy', '--price', '0.50', '--size', '20', '--dry-run', '--json'], { env: poly });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const p = JSON.parse(r.stdout).preview;
+    expect(p.fee_estimate).toMatchObject({ taker: 0, maker: 0, total: 0, taker_size: 20, maker_size: 0, reason: null });
+    expect(p.fee_estimate.basis).toContain('0 bps base fee');
+    expect(p.cost_with_fees).toBe(10);
+  });
+
+  it('--dry-run --json on a fee-charging market: C × rate × p × (1 − p) on the taker part', async () => {
+    const f = catalogMarket(d, { tick: '0.01', negRisk: false, nth: 1 });
+    d.polymarket.books.setBook(f.yes, { market: f.conditionId, bids: [[0.45, 100]], asks: [[0.5, 20], [0.55, 100]] });
+    d.polymarket.trading.setFees(f.conditionId, { baseFee: 1000, fd: { r: 0.04, e: 1, to: true } });
+    try {
+      // 20 take the 0.50 asks: 20 × 0.04 × 0.5 × 0.5 = 0.2; the 10 resting at 0.50 pay no maker fee.
+      const r = await runPmt(['order', 'create', '--asset', f.yes, '--side', 'buy', '--price', '0.50', '--size', '30', '--dry-run', '--json'], { env: poly });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const p = JSON.parse(r.stdout).preview;
+      expect(p.fee_estimate).toMatchObject({ taker: 0.2, maker: 0, total: 0.2, taker_size: 20, maker_size: 10, reason: null });
+      expect(p.fee_estimate.schedule).toEqual({ base_fee_bps: 1000, fee_rate: 0.04, exponent: 1, taker_only: true });
+      expect(p.cost_with_fees).toBe(15.2);
+      // Without the fee curve, the base fee alone does not give the amount: shown, not guessed.
+      d.polymarket.trading.setFees(f.conditionId, { baseFee: 1000 });
+      const u = JSON.parse((await runPmt(['order', 'create', '--asset', f.yes, '--side', 'buy', '--price', '0.50', '--size', '30', '--dry-run', '--json'], { env: poly })).stdout).preview;
+      expect(u.fee_estimate).toMatchObject({ taker: null, total: null, schedule: { base_fee_bps: 1000, fee_rate: null } });
+      expect(u.fee_estimate.reason).toContain('1000 bps base fee');
+    } finally {
+      d.polymarket.trading.setFees(f.conditionId, { baseFee: 0 });
+    }
+  });
+
   it('a size under the market minimum is refused before anything is signed', async () => {
     const r = await runPmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.30', '--size', '4.99', '--yes'], { env: poly });
     expect(r.exitCode).toBe(2);

@@ -76,7 +76,7 @@ describe.runIf(TMUX)('order create on a terminal', () => {
     t = new Terminal({ cols: 120, rows: 40, env });
     const screen = await fillTicket(t);
     expect(screen).toContain('BUY 10 No at 0.30 (= Yes at 0.70 on the book) · good till cancelled');
-    expect(screen).toContain('Cost      $3.00 for 10 contracts · pays $10.00 if No wins');
+    expect(screen).toContain('Cost       $3.00 for 10 contracts · pays $10.00 if No wins');
     expect(screen).toMatch(/not a guaranteed fill/);
     // The classic mistake this ticket catches: a NO price typed where the YES book's was asked.
     expect(screen).toMatch(/your No bid 0\.30 is 0\.36 below the best No bid 0\.66: it will wait on the book; prices are on the Yes book: No at\s+0\.70 would be --price 0\.30/);

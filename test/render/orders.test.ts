@@ -62,12 +62,12 @@ describe('preview lines', () => {
   it('show the order in words on both scales, with the environment', () => {
     expect(text).toContain('Order preview · kalshi (demo)');
     expect(text).toContain('BUY 20 No at 0.37 (= Yes at 0.63 on the book) · immediate or cancel');
-    expect(text).toContain('Cost      $7.40 for 20 contracts · pays $20.00 if No wins');
+    expect(text).toContain('Cost       $7.40 for 20 contracts · pays $20.00 if No wins');
   });
   it('show the book on both scales, what fills now, and label the estimate', () => {
     expect(text).toContain('Yes bid 0.64 · ask 0.66 (= No bid 0.34 · ask 0.36)');
     expect(text).toContain('(3 s old)');
-    expect(text).toContain('Fills now 15 at avg No 0.3667; 5 would not fill');
+    expect(text).toContain('Fills now  15 at avg No 0.3667; 5 would not fill');
     expect(text).toContain('immediate-or-cancel: about 15 fill now and the remaining 5 are cancelled');
     expect(text).toMatch(/not a guaranteed fill/);
   });

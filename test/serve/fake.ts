@@ -157,6 +157,9 @@ export class FakeExchange implements Exchange {
   async previewOrder() {
     return { method: 'POST', url: 'x', body: null };
   }
+  async fetchFeeSchedule(): Promise<never> {
+    throw new PmtError('NotSupported', 'fees are not served by the fake');
+  }
   async checkAuth() {
     return { ok: true, clock_skew_ms: null, detail: '' };
   }

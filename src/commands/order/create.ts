@@ -12,13 +12,15 @@
  *     preview: { market, outcome, book_outcome, complement, book_price, outcome_price,
  *     complement_price, cost | proceeds, max_payout, book_side, best_bid, best_ask,
  *     fill_now: {filled, avg_price, resting} | null, impact: {avg_price, fill_pct, slippage_bps,
- *     mid} | null, book_time, book_age_s, checks: [{name, ok, detail}], warnings: [string],
+ *     mid} | null, book_time, book_age_s, fee_estimate: {taker, maker, total, taker_size,
+ *     maker_size, basis, reason, schedule} (dollars; amounts null with a reason when unknown),
+ *     cost_with_fees | proceeds_after_fees, checks: [{name, ok, detail}], warnings: [string],
  *     estimate }, upstream: { method, url, body } (the adapter's exact request, unsigned) }
  */
 import type { Context } from '../../context.js';
 import { Decimal } from '../../decimal.js';
 import { cancelledError, PmtError, usageError } from '../../errors.js';
-import type { AssetInfo, Exchange } from '../../exchanges/exchange.js';
+import type { AssetInfo, Exchange, FeeSchedule } from '../../exchanges/exchange.js';
 import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, type Orderbook, type OrderSide, type OrderType } from '../../exchanges/types.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
@@ -29,6 +31,7 @@ import { resolveAssetExchange } from '../resolve.js';
 import { outcomeLabel, parseOutcome, requireCredentials, specFor } from './common.js';
 import { askAsset, askOutcome, askPrice, askSide, askSize, askType } from './entry.js';
 import { marketImpact } from './impact.js';
+import type { FeeLookup } from './fees.js';
 import { buildPreview, previewJson } from './preview.js';
 import { checkOutcome } from './outcome.js';
 import { priceProblem, sizeProblem } from './rules.js';
@@ -92,6 +95,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (priceFlag) flagCheck(priceProblem('--price', opts.price!, info.tick_size), opts.price!);
   if (sizeFlag) flagCheck(sizeProblem('--size', opts.size!, info.min_order_size), opts.size!);
 
+  // The fee schedule is read alongside the book (and any prompts), and never fails the order.
+  const fees = readFees(ex, info);
   if (!side) side = await askSide(pr!, outcome);
   const book = await readBook(ex, assetId);
   const price = priceFlag ?? (await askPrice(pr!, { info, side, outcome, book, size: sizeFlag }));
@@ -111,6 +116,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     book,
     impact: book && marketImpact(book, size.toNumber(), new Date(ctx.now()).toISOString()),
     now: ctx.now(),
+    fees: await fees,
   });
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   const f = new Formatter(ctx.io);
@@ -130,7 +136,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (ctx.json || !ctx.io.isTTY) ctx.io.err(lines);
   else ctx.io.out(lines);
   if (!opts.yes) {
-    const verb = side === 'buy' ? `cost ${usdExact(preview.notional)}` : `proceeds ${usdExact(preview.notional)}`;
+    const fee = preview.fee.total === null ? ' + fee unknown' : ` ${side === 'buy' ? '+' : '−'} est. fee ${usdExact(preview.fee.total)}`;
+    const verb = `${side === 'buy' ? 'cost' : 'proceeds'} ${usdExact(preview.notional)}${fee}`;
     const ok = await pr!.confirm({ message: `Send this order to ${exchangeId}? ${side} ${size.toFixed()} ${outcome} at ${preview.outcome_price.toFixed(2)}, ${verb}`, default: false });
     if (!ok) throw cancelledError('order not sent: declined at the confirmation');
   }
@@ -156,6 +163,20 @@ async function readBook(ex: Exchange, assetId: string): Promise<Orderbook | null
     if (e instanceof PmtError && e.kind === 'NotSupported') return null;
     throw e;
   }
+}
+
+/** The asset's fee schedule, or why it could not be read: a fee lookup never blocks an order. */
+function readFees(ex: Exchange, info: AssetInfo): Promise<FeeLookup> {
+  let read: Promise<FeeSchedule>;
+  try {
+    read = ex.fetchFeeSchedule(info); // started now, before the book is asked for
+  } catch (e) {
+    read = Promise.reject(e);
+  }
+  return read.then(
+      (schedule) => ({ schedule }),
+      (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+    );
 }
 
 function flagCheck(problem: string | null, text: string): Decimal {

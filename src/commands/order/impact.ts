@@ -24,6 +24,8 @@ export interface LimitFill {
   notional: Decimal;
   /** Average fill price on the book's scale; null when nothing fills. */
   avg: Decimal | null;
+  /** Each level taken: price (book scale) and contracts, best first (fees are per fill). */
+  fills: Array<{ price: Decimal; size: Decimal }>;
 }
 
 /**
@@ -37,9 +39,10 @@ export function limitFill(book: Orderbook, bookSide: 'buy' | 'sell', limit: Deci
   return { ...w, avg: w.filled.isZero() ? null : w.notional.div(w.filled, 6) };
 }
 
-function walkLevels(levels: Level[], size: Decimal, ok: (p: Decimal) => boolean): { filled: Decimal; notional: Decimal } {
+function walkLevels(levels: Level[], size: Decimal, ok: (p: Decimal) => boolean): Omit<LimitFill, 'avg'> {
   let filled = Decimal.ZERO;
   let notional = Decimal.ZERO;
+  const fills: LimitFill['fills'] = [];
   for (const l of levels) {
     if (filled.gte(size)) break;
     const price = Decimal.from(l.price);
@@ -49,6 +52,7 @@ function walkLevels(levels: Level[], size: Decimal, ok: (p: Decimal) => boolean)
     if (take.lte(0)) continue;
     filled = filled.plus(take);
     notional = notional.plus(take.times(price));
+    fills.push({ price, size: take });
   }
-  return { filled, notional };
+  return { filled, notional, fills };
 }

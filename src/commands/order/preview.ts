@@ -12,7 +12,8 @@ import type { AssetInfo } from '../../exchanges/exchange.js';
 import type { ExchangeId, Orderbook, OrderbookImpact, OrderSide, OrderType } from '../../exchanges/types.js';
 import type { Check, OrderPreview } from '../../render/views/orders.js';
 import { sameLabel } from './common.js';
-import { limitFill } from './impact.js';
+import { estimateFees, feeLegs, type FeeLookup } from './fees.js';
+import { limitFill, type LimitFill } from './impact.js';
 import { complementPrice } from './rules.js';
 
 export type { Check, OrderPreview };
@@ -31,6 +32,8 @@ export interface PreviewInput {
   impact: OrderbookImpact | null;
   /** Wall clock (ms) at preview time, to age the book snapshot. */
   now?: number;
+  /** The exchange's fee schedule for the asset, or why it is missing (then the fee is unknown). */
+  fees?: FeeLookup;
 }
 
 /** A book snapshot older than this is flagged in the preview. */
@@ -63,8 +66,10 @@ export function buildPreview(i: PreviewInput): OrderPreview {
   let fillNow: OrderPreview['fill_now'] = null;
   let impact: OrderPreview['impact'] = null;
   const book = i.book;
+  let fill: LimitFill | null = null;
   if (book) {
     const f = limitFill(book, bookSide, i.price, i.size);
+    fill = f;
     fillNow = { filled: f.filled, avg: toOutcome(f.avg), resting: i.size.minus(f.filled) };
     const takes = bookSide === 'buy' ? book.asks : book.bids;
     checks.push({ name: 'book', ok: takes.length > 0, detail: `${book.bids.length} bid and ${book.asks.length} ask levels` });
@@ -118,6 +123,7 @@ export function buildPreview(i: PreviewInput): OrderPreview {
     best_ask: book?.asks[0]?.price ?? null,
     fill_now: fillNow,
     impact,
+    fee: estimateFees(i.fees ?? { error: 'not read' }, feeLegs(i.order_type, i.price, i.size, fill)),
     book_time: book?.timestamp ?? null,
     book_age_s: book ? bookAge(book.timestamp, i.now) : null,
     checks,
@@ -174,8 +180,34 @@ export function previewJson(p: OrderPreview): Record<string, unknown> {
     impact: p.impact && { ...p.impact, avg_price: n(p.impact.avg_price) },
     book_time: p.book_time,
     book_age_s: p.book_age_s,
+    fee_estimate: feeJson(p),
+    [p.side === 'buy' ? 'cost_with_fees' : 'proceeds_after_fees']: n(withFees(p)),
     checks: p.checks,
     warnings: p.warnings,
-    estimate: 'estimate from the book at preview time, not a guaranteed fill; fees not included',
+    estimate:
+      p.fee.total === null
+        ? 'estimate from the book at preview time, not a guaranteed fill; fee unknown (see fee_estimate.reason), not included'
+        : 'estimate from the book at preview time, not a guaranteed fill; fee_estimate is estimated from the exchange\'s published fee schedule',
+  };
+}
+
+/** Cost plus the estimated fee (a buy), or proceeds less it (a sell); null when the fee is unknown. */
+export function withFees(p: OrderPreview): Decimal | null {
+  if (p.fee.total === null) return null;
+  return p.side === 'buy' ? p.notional.plus(p.fee.total) : p.notional.minus(p.fee.total);
+}
+
+function feeJson(p: OrderPreview): Record<string, unknown> {
+  const n = (d: Decimal | null) => (d == null ? null : d.toNumber());
+  const f = p.fee;
+  return {
+    taker: n(f.taker),
+    maker: n(f.maker),
+    total: n(f.total),
+    taker_size: n(f.taker_size),
+    maker_size: n(f.maker_size),
+    basis: f.basis,
+    reason: f.reason,
+    schedule: f.schedule,
   };
 }

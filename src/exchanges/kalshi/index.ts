@@ -3,12 +3,13 @@
  * a 2,000-line adapter. Markets: markets.ts; book: book.ts; orders: orders.ts.
  */
 import type { AdapterConfig } from '../../context.js';
-import type { AuthCheck, Capabilities, CancelResult, CreateOrderOptions, Exchange } from '../exchange.js';
+import type { AssetInfo, AuthCheck, Capabilities, CancelResult, CreateOrderOptions, Exchange } from '../exchange.js';
 import type { CreateOrderRequest, FetchMarketsParams } from '../types.js';
 import { KalshiClient } from './client.js';
 import * as markets from './markets.js';
 import * as book from './book.js';
 import * as orders from './orders.js';
+import * as fees from './fees.js';
 
 const has: Capabilities = {
   fetchMarkets: { supported: true, auth: false },
@@ -60,6 +61,9 @@ export class KalshiExchange implements Exchange {
   }
   cancelAllOrders(assetId?: string): Promise<CancelResult> {
     return orders.cancelAllOrders(this.client, assetId);
+  }
+  fetchFeeSchedule(info: AssetInfo) {
+    return fees.fetchFeeSchedule(this.client, info);
   }
   checkAuth(): Promise<AuthCheck> {
     return orders.checkAuth(this.client);

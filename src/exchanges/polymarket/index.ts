@@ -3,12 +3,13 @@
  * markets.ts; book (CLOB): book.ts; orders (CLOB, signed): orders.ts.
  */
 import type { AdapterConfig } from '../../context.js';
-import type { AuthCheck, Capabilities, CancelResult, CreateOrderOptions, Exchange } from '../exchange.js';
+import type { AssetInfo, AuthCheck, Capabilities, CancelResult, CreateOrderOptions, Exchange } from '../exchange.js';
 import type { CreateOrderRequest, FetchMarketsParams } from '../types.js';
 import { PolymarketClient } from './client.js';
 import * as markets from './markets.js';
 import * as book from './book.js';
 import * as orders from './orders.js';
+import * as fees from './fees.js';
 
 const has: Capabilities = {
   fetchMarkets: { supported: true, auth: false },
@@ -59,6 +60,9 @@ export class PolymarketExchange implements Exchange {
   }
   cancelAllOrders(assetId?: string): Promise<CancelResult> {
     return orders.cancelAllOrders(this.client, assetId);
+  }
+  fetchFeeSchedule(info: AssetInfo) {
+    return fees.fetchFeeSchedule(this.client, info);
   }
   checkAuth(): Promise<AuthCheck> {
     return orders.checkAuth(this.client);

@@ -16,6 +16,28 @@ export interface Check {
   detail: string;
 }
 
+/**
+ * The preview's fee estimate in dollars, from the exchange's published schedule. An amount the
+ * schedule cannot establish is null and `reason` says why; the order is never blocked on it.
+ */
+export interface FeeEstimate {
+  /** Fee on the contracts that would fill now (they take liquidity). */
+  taker: Decimal | null;
+  /** Fee on the contracts that would rest, charged only if and when they fill (they make liquidity). */
+  maker: Decimal | null;
+  /** taker + maker; null when either is unknown. */
+  total: Decimal | null;
+  /** Contracts counted as taker and as maker. */
+  taker_size: Decimal;
+  maker_size: Decimal;
+  /** The formula and inputs the amounts come from, in words. */
+  basis: string;
+  /** Why an amount is null; null when all are known. */
+  reason: string | null;
+  /** The exchange's fee inputs as read; null when they could not be read. */
+  schedule: Record<string, string | number | boolean | null> | null;
+}
+
 export interface OrderPreview {
   exchange: ExchangeId;
   environment: string;
@@ -49,6 +71,8 @@ export interface OrderPreview {
   book_time: string | null;
   /** Age of the book snapshot in whole seconds at preview time; null when unknown. */
   book_age_s: number | null;
+  /** Estimated trading fees of this order. */
+  fee: FeeEstimate;
   checks: Check[];
   warnings: string[];
 }
@@ -147,7 +171,7 @@ function p2(d: Decimal | number): string {
 /** The preview a trader confirms: the order in words, on both scales, with cost and book. */
 export function previewLines(f: Formatter, p: OrderPreview): string[] {
   const b = (s: string) => f.c.bold(s);
-  const label = (k: string) => `  ${k.padEnd(10)}`;
+  const label = (k: string) => `  ${k.padEnd(11)}`;
   const sideWord = p.side === 'buy' ? f.c.green('BUY') : f.c.red('SELL');
   const out: string[] = [];
   const env = p.environment && p.environment !== 'production' ? f.c.yellow(` (${p.environment})`) : ' (production)';
@@ -166,6 +190,7 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
   } else {
     out.push(`${label('Proceeds')}${b(usdExact(p.notional))} for ${p.size.toFixed()} contracts`);
   }
+  out.push(...feeLines(f, p, label));
   if (p.book_time !== null || p.best_bid !== null || p.best_ask !== null) {
     // Trading the other outcome: its bid is 1 − the book's ask, and its ask 1 − the book's bid.
     const flip = (v: number | null) => (v == null ? null : Decimal.ONE.minus(v).toNumber());
@@ -189,8 +214,38 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
   }
   out.push(`${label('Checks')}${p.checks.map((c) => (c.ok ? f.c.green('✓ ') : f.c.red('✗ ')) + checkWord(c.name)).join('  ')}`);
   for (const w of p.warnings) out.push(`  ${f.c.yellow('!')} ${w}`);
-  out.push(f.c.dim('  Estimate from the book right now, not a guaranteed fill; fees not included.'));
+  out.push(
+    f.c.dim(
+      p.fee.total === null
+        ? '  Estimate from the book right now, not a guaranteed fill; fee unknown, not included.'
+        : '  Estimate from the book and the published fee schedule right now, not a guaranteed fill.',
+    ),
+  );
   return out;
+}
+
+/** "Fee (est.)" and the total with it; an unknown fee says why and is left out of the total. */
+export function feeLines(f: Formatter, p: OrderPreview, label: (k: string) => string): string[] {
+  const fee = p.fee;
+  if (fee.total === null) {
+    const known = fee.taker ? ` (taker ${usdExact(fee.taker)} on the ${fee.taker_size.toFixed()} filling now)` : '';
+    return [`${label('Fee (est.)')}${f.c.yellow('unknown')}${known}: ${f.text(fee.reason ?? 'no fee schedule')}`];
+  }
+  let parts: string;
+  if (fee.total.isZero()) parts = fee.basis;
+  else {
+    const bits: string[] = [];
+    if (fee.taker_size.gt(0)) bits.push(`taker ${usdExact(fee.taker!)} on the ${fee.taker_size.toFixed()} filling now`);
+    if (fee.maker_size.gt(0)) bits.push(`maker ${usdExact(fee.maker!)} on the ${fee.maker_size.toFixed()} resting, if they fill`);
+    parts = bits.join(' + ');
+  }
+  const total = p.side === 'buy' ? p.notional.plus(fee.total) : p.notional.minus(fee.total);
+  return [
+    `${label('Fee (est.)')}${f.c.bold(usdExact(fee.total))} · ${f.text(parts)}`,
+    p.side === 'buy'
+      ? `${label('Total')}${f.c.bold(usdExact(total))} cost with the estimated fee`
+      : `${label('Net')}${f.c.bold(usdExact(total))} proceeds after the estimated fee`,
+  ];
 }
 
 function checkWord(name: OrderPreview['checks'][number]['name']): string {

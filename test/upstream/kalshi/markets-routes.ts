@@ -8,7 +8,9 @@
  *   GET /historical/markets/{t}  GET /historical/cutoff
  *   GET /events/{t}              sibling `markets`; nested too with with_nested_markets=true;
  *                                archived markets are left out of both
- *   GET /series/{t}              `volume_fp` only with include_volume=true
+ *   GET /series/{t}              `volume_fp` only with include_volume=true; `fee_type` and
+ *                                `fee_multiplier` as set by `setSeriesFees` (series added that way
+ *                                too), events added with `addEvent` name their series
  * Errors use Kalshi's envelope `{"error":{"code","message","details","service"}}`.
  * Status query values match as Kalshi documents: unopened = initialized, open = active,
  * paused = inactive, closed = past close and not finalized, settled = finalized.
@@ -49,6 +51,10 @@ export function createKalshiMarkets(opts: KalshiMarketsOptions = {}) {
   const overrides = new Map<string, KalshiMarketWire>();
   /** Live markets added by `put` (appended to the catalogue, outside their event's range). */
   const added: MarketRec[] = [];
+  /** Fee fields set by tests, per series ticker (series unknown to the catalogue are created). */
+  const seriesFees = new Map<string, { fee_type: string; fee_multiplier: number }>();
+  /** Events added by tests (for markets added by the orders double): event ticker → series ticker. */
+  const addedEvents = new Map<string, string>();
 
   const wireOf = (m: MarketRec): KalshiMarketWire => (overrides.get(m.ticker) ?? marketWire(m)) as KalshiMarketWire;
   const statusOf = (m: MarketRec): string | undefined => {
@@ -121,6 +127,12 @@ export function createKalshiMarkets(opts: KalshiMarketsOptions = {}) {
   }
 
   function event(req: RecordedRequest, ticker: string): Reply {
+    const own = addedEvents.get(ticker);
+    if (own !== undefined && !cat.events.has(ticker)) {
+      const body: Wire = { event_ticker: ticker, series_ticker: own, sub_title: '', title: `Test event ${ticker}`, collateral_return_type: 'binary', mutually_exclusive: false, available_on_brokers: true, product_metadata: null, last_updated_ts: CUTOFF_ISO };
+      if (req.query.get('with_nested_markets') === 'true') body.markets = [];
+      return { json: { event: body, markets: [] } };
+    }
     const ev = cat.events.get(ticker);
     if (!ev || ev.kind === 'ghostevent' || ev.kind === 'noevent') return notFound('event');
     const set = ev.historical ? [] : cat.live;
@@ -134,7 +146,7 @@ export function createKalshiMarkets(opts: KalshiMarketsOptions = {}) {
   function series(req: RecordedRequest, ticker: string): Reply {
     const s = cat.series.get(ticker);
     if (!s) return notFound('series');
-    return { json: { series: seriesWire(s, req.query.get('include_volume') === 'true') } };
+    return { json: { series: { ...seriesWire(s, req.query.get('include_volume') === 'true'), ...seriesFees.get(ticker) } } };
   }
 
   return {
@@ -173,6 +185,15 @@ export function createKalshiMarkets(opts: KalshiMarketsOptions = {}) {
       }
       overrides.set(wire.ticker, stored);
       return stored;
+    },
+    /** Give a series (created when the catalogue has none of that ticker) this fee type and multiplier. */
+    setSeriesFees(ticker: string, fee_type: string, fee_multiplier: number): void {
+      if (!cat.series.has(ticker)) cat.series.set(ticker, { ...cat.series.get('KXTEST')!, ticker, n: cat.series.size });
+      seriesFees.set(ticker, { fee_type, fee_multiplier });
+    },
+    /** An event (for markets added elsewhere) that names `series` as its series. */
+    addEvent(ticker: string, series: string): void {
+      addedEvents.set(ticker, series);
     },
     /** Every live wire market in catalogue order (tests compute expectations from it). */
     allLive(): KalshiMarketWire[] {

@@ -3,7 +3,8 @@
  * L2 HMAC on every private route, signed V2 orders verified against the right exchange contract,
  * balances, a matching engine, `/data/orders` paging (`MA==` … `LTE=`), order lookup, the three
  * cancel endpoints, and the public `/tick-size`, `/neg-risk`, `/time`, `/markets-by-token`,
- * `/clob-markets` reads. Tokens come from `addMarket` (tests) or the Gamma catalogue.
+ * `/clob-markets` and `/fee-rate` reads (no auth, as upstream). Tokens come from `addMarket` (tests)
+ * or the Gamma catalogue. Fees: `base_fee` 0 and no `fd` fee curve unless set with `setFees`.
  */
 import { randomBytes } from 'node:crypto';
 import { parseJsonBody, type RecordedRequest, type Reply, type Router } from '../server.js';
@@ -34,6 +35,14 @@ export interface MarketSpec {
   minSize?: number;
 }
 
+/** A market's fees as the CLOB reports them. */
+export interface FeeSpec {
+  /** `base_fee` of `/fee-rate` (and `tbf` of `/clob-markets`), in basis points. */
+  baseFee: number;
+  /** The `fd` fee curve of `/clob-markets`: rate, exponent, takers only. */
+  fd?: { r: number | null; e: number | null; to: boolean | null };
+}
+
 export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
   const auth = new ClobAuth();
   const engine = new ClobEngine();
@@ -47,7 +56,13 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
     const g = gamma.tokenInfo(id);
     return g ? { tokenId: g.tokenId, conditionId: g.conditionId, outcome: g.outcome, tickSize: g.tickSize, negRisk: g.negRisk, minSize: g.minOrderSize } : undefined;
   };
-  const marketTokens = (conditionId: string) => [...engine.tokens.values()].filter((t) => t.conditionId === conditionId);
+  const marketTokens = (conditionId: string): TokenDef[] => {
+    const own = [...engine.tokens.values()].filter((t) => t.conditionId === conditionId);
+    if (own.length) return own;
+    return [...gamma.catalog.tokens.values()].filter((g) => g.conditionId === conditionId).map((g) => token(g.tokenId)!);
+  };
+  /** Fee settings per condition id (a market's tokens share them). */
+  const fees = new Map<string, FeeSpec>();
 
   const state = {
     auth,
@@ -75,6 +90,10 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
       return tokenId;
     },
     token,
+    /** Set a market's fees: `base_fee` (bps) of `/fee-rate` and the `fd` curve of `/clob-markets`. */
+    setFees(conditionId: string, spec: FeeSpec): void {
+      fees.set(conditionId, spec);
+    },
     /** Resting levels of a token (house and user orders), for a book view over the same state. */
     levels: (tokenId: string) => engine.levels(tokenId),
     /** Let `signer` trade for `funder` with signature type 1 (proxy) or 2 (gnosis-safe). */
@@ -122,8 +141,20 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
         const ts = marketTokens(p.condition_id!);
         if (!ts.length) return { status: 404, json: { error: 'market not found' } };
         const f = ts[0]!;
-        return { json: { gst: null, r: null, t: ts.map((t) => ({ t: t.tokenId, o: t.outcome })), mos: f.minSize, mts: Number(f.tickSize), mbf: 0, tbf: 0, rfqe: false, itode: false, ibce: false, nr: f.negRisk } };
+        const fee = fees.get(p.condition_id!);
+        const body: Record<string, unknown> = { gst: null, r: null, t: ts.map((t) => ({ t: t.tokenId, o: t.outcome })), mos: f.minSize, mts: Number(f.tickSize), mbf: 0, tbf: fee?.baseFee ?? 0, rfqe: false, itode: false, ibce: false, nr: f.negRisk };
+        if (fee?.fd) body.fd = fee.fd;
+        return { json: body };
       });
+      // GET /fee-rate?token_id= and /fee-rate/{token_id}: FeeRate `{ base_fee }` in bps.
+      const feeRate = (id: string | null): Reply => {
+        if (!id || !/^\d+$/.test(id)) return { status: 400, json: { error: 'Invalid token id' } };
+        const t = token(id);
+        if (!t) return { status: 404, json: { error: 'fee rate not found for market' } };
+        return { json: { base_fee: fees.get(t.conditionId)?.baseFee ?? 0 } };
+      };
+      router.get('/fee-rate', (req) => feeRate(req.query.get('token_id')));
+      router.get('/fee-rate/:token_id', (_req, p) => feeRate(p.token_id!));
 
       // L1: derive an existing key, or create one.
       router.get('/auth/derive-api-key', async (req) => {
