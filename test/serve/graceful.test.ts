@@ -28,7 +28,9 @@ it('finishes an in-flight request after SIGTERM, then exits 0', async () => {
   const r = await inflight;
   expect(r.status, r.text).toBe(200);
   expect(r.json.asset_id).toBe(P.normal);
-  expect(await s.stop()).toBe(0);
+  // No second signal: one sent while the process is already tearing down (its signal handlers
+  // gone with the event loop) would meet the default action, which is not what is tested here.
+  expect(await s.exited()).toBe(0);
   const err = s.stderr();
   const signal = err.indexOf('SIGTERM: finishing in-flight requests');
   const logged = err.indexOf('GET /v1/orderbook/fetch_orderbook 200');

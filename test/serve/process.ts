@@ -14,6 +14,8 @@ export interface ServeProcess {
   call(path: string, init?: CallInit): ReturnType<typeof call>;
   /** Send a signal and wait for the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number>;
+  /** Wait for the exit code without signalling (after a signal the test sent itself). */
+  exited(): Promise<number>;
 }
 
 export async function startServe(args: string[] = [], env: Record<string, string | undefined> = {}): Promise<ServeProcess> {
@@ -41,6 +43,10 @@ export async function startServe(args: string[] = [], env: Record<string, string
     call: (path, init) => call(url, path, init),
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
       proc.kill(signal);
+      const r = await proc;
+      return r.exitCode ?? -1;
+    },
+    async exited() {
       const r = await proc;
       return r.exitCode ?? -1;
     },
