@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { Context, type GlobalOptions } from '../context.js';
-import { splitIds } from '../validate.js';
+import { splitIds } from '../split-ids.js';
 
 export type VerbRun<O> = (ctx: Context, opts: O, args: string[]) => Promise<void>;
 

@@ -23,7 +23,8 @@ import {
   type OrderType,
   type OutcomeSpec,
 } from '../exchanges/types.js';
-import { parseCursor, parseId, parseLabel, parsePrice, parseSize, splitIds } from '../validate.js';
+import { splitIds } from '../split-ids.js';
+import { parseCursor, parseId, parseLabel, parsePrice, parseSize } from '../validate.js';
 
 /** What the operations need from the server: the started profile's adapters and the clock. */
 export interface Services {

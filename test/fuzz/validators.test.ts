@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { exitCodeFor, PmtError, redactSecrets, registerSecret, safeLine } from '../../src/errors.js';
-import { MAX_ID_LENGTH, parseCursor, parseDecimal, parseEnum, parseId, parseInteger, parseLabel, parsePrice, parseSize, splitIds } from '../../src/validate.js';
+import { MAX_ID_LENGTH, parseCursor, parseDecimal, parseEnum, parseId, parseInteger, parseLabel, parsePrice, parseSize } from '../../src/validate.js';
+import { splitIds } from '../../src/split-ids.js';
 import { Context } from '../../src/context.js';
 import { resolveAssetExchange, resolveMarketId, resolveOrderExchange } from '../../src/commands/resolve.js';
 import { parseOutcome } from '../../src/commands/book/asset.js';
