@@ -199,7 +199,8 @@ export function seriesWire(s: SeriesRec, includeVolume: boolean): Wire {
     settlement_sources: t.source ? [t.source] : [],
     contract_url: `https://kalshi.com/contracts/${s.ticker.toLowerCase()}.pdf`,
     contract_terms_url: `https://kalshi.com/contracts/terms/${s.ticker.toLowerCase()}.pdf`,
-    fee_type: (['quadratic', 'quadratic_with_maker_fees', 'flat'] as const)[s.n % 3],
+    // The demo series pays the general (quadratic) schedule, so the README's previews show a fee.
+    fee_type: s.ticker === 'KXTEST' ? 'quadratic' : (['quadratic', 'quadratic_with_maker_fees', 'flat'] as const)[s.n % 3],
     fee_multiplier: 1,
     additional_prohibitions: [],
     product_metadata: null,
