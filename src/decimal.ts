@@ -45,6 +45,16 @@ export class Decimal {
     return d;
   }
 
+  /**
+   * A value read off the wire (JSON number or decimal string, e.g. a `_fp` count or `_dollars`
+   * price): exact, or null when absent, malformed or beyond a double ("1e400" parses exactly but
+   * is no count or price, and would reach --json as null).
+   */
+  static read(v: unknown): Decimal | null {
+    const d = typeof v === 'number' && Number.isFinite(v) ? Decimal.from(v) : typeof v === 'string' ? Decimal.parse(v) : null;
+    return d && Number.isFinite(d.toNumber()) ? d : null;
+  }
+
   static fromUnits(units: bigint, scale: number): Decimal {
     return new Decimal(units, scale).normalize();
   }

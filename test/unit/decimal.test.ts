@@ -27,6 +27,12 @@ describe('Decimal', () => {
     expect(() => Decimal.from(Number.NaN)).toThrow();
   });
 
+  it('reads wire values: numbers and decimal strings exactly, anything else or beyond a double as null', () => {
+    expect(Decimal.read('12.50')!.toFixed()).toBe('12.5');
+    expect(Decimal.read(0.1)!.plus(Decimal.read('0.2')!).toFixed()).toBe('0.3');
+    for (const v of ['', '  ', 'abc', '1e400', NaN, Infinity, null, undefined, {}, [], true]) expect(Decimal.read(v), String(v)).toBeNull();
+  });
+
   it('rounds down, up and half-up, sign-aware', () => {
     expect(d('2.345').round(2, 'half-up').toFixed()).toBe('2.35');
     expect(d('2.344').round(2, 'half-up').toFixed()).toBe('2.34');

@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PmtError } from '../../src/errors.js';
 import { parseCursor, parseDecimal, parseEnum, parseId, parseInteger, parsePrice, parseSize } from '../../src/validate.js';
-
-function usage(fn: () => unknown): PmtError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(PmtError);
-    expect((e as PmtError).usage).toBe(true);
-    expect((e as PmtError).kind).toBe('Api');
-    return e as PmtError;
-  }
-  throw new Error('expected a usage error');
-}
+import { usage } from '../helpers/failure.js';
 
 describe('edge validation', () => {
   it('accepts plain decimals exactly', () => {

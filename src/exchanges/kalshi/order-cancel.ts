@@ -36,10 +36,6 @@ export interface RestingOrder {
   remaining: Decimal;
 }
 
-function dec(v: unknown): Decimal | null {
-  return typeof v === 'string' ? Decimal.parse(v) : typeof v === 'number' && Number.isFinite(v) ? Decimal.from(v) : null;
-}
-
 /** Every resting order (optionally one ticker), following the cursor to the end. */
 export async function listResting(c: KalshiClient, signer: Signer, ticker?: string): Promise<RestingOrder[]> {
   const out: RestingOrder[] = [];
@@ -53,7 +49,7 @@ export async function listResting(c: KalshiClient, signer: Signer, ticker?: stri
     for (const raw of ordersList(body, 'GET /portfolio/orders')) {
       const r = (raw ?? {}) as Record<string, unknown>;
       const order = parseKalshiOrder(raw, nowIso);
-      const remaining = dec(r.remaining_count_fp) ?? dec(r.remaining_count) ?? Decimal.from(order.size).minus(order.filled);
+      const remaining = Decimal.read(r.remaining_count_fp) ?? Decimal.read(r.remaining_count) ?? Decimal.from(order.size).minus(order.filled);
       out.push({ order, remaining });
     }
     // Kalshi ends a stream with an empty cursor; a repeated cursor would loop forever.
@@ -127,7 +123,7 @@ export async function cancelResting(c: KalshiClient, signer: Signer, resting: Re
       } else if (item.error) {
         result.failed.push({ id: r.order.id, reason: reasonOf(item.error) });
       } else {
-        const reduced = dec(item.reduced_by) ?? r.remaining;
+        const reduced = Decimal.read(item.reduced_by) ?? r.remaining;
         const lateFills = r.remaining.gt(reduced) ? r.remaining.minus(reduced) : Decimal.ZERO;
         result.cancelled.push({
           ...r.order,

@@ -20,12 +20,6 @@ import type { Order, OrderSide, OrderStatus } from '../types.js';
 
 type Raw = Record<string, unknown>;
 
-function dec(v: unknown): Decimal | null {
-  const d = typeof v === 'number' && Number.isFinite(v) ? Decimal.from(v) : typeof v === 'string' && v.trim() !== '' ? Decimal.parse(v) : null;
-  // "1e400" parses exactly but is no count or price: it would reach --json as null.
-  return d && Number.isFinite(d.toNumber()) ? d : null;
-}
-
 function str(v: unknown): string | null {
   return typeof v === 'string' && v !== '' ? v : null;
 }
@@ -95,9 +89,9 @@ export function statusFromCounts(size: Decimal, filled: Decimal, remaining: Deci
 
 /** YES price of a V1 order: `_dollars` fields first, legacy cents after, NO mirrored to YES. */
 function yesPrice(o: Raw): Decimal | null {
-  const yes = dec(o.yes_price_dollars) ?? dec(o.yes_price)?.div(100, 6) ?? null;
+  const yes = Decimal.read(o.yes_price_dollars) ?? Decimal.read(o.yes_price)?.div(100, 6) ?? null;
   if (yes) return yes;
-  const no = dec(o.no_price_dollars) ?? dec(o.no_price)?.div(100, 6) ?? null;
+  const no = Decimal.read(o.no_price_dollars) ?? Decimal.read(o.no_price)?.div(100, 6) ?? null;
   return no ? Decimal.ONE.minus(no) : null;
 }
 
@@ -111,11 +105,11 @@ function yesPrice(o: Raw): Decimal | null {
  */
 export function parseKalshiOrder(raw: unknown, nowIso: string): Order {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Raw;
-  const filled = dec(o.fill_count_fp) ?? dec(o.fill_count) ?? dec(o.filled_count) ?? Decimal.ZERO;
-  const remaining = dec(o.remaining_count_fp) ?? dec(o.remaining_count) ?? null;
-  const size = dec(o.initial_count_fp) ?? dec(o.initial_count) ?? dec(o.count) ?? (remaining ? remaining.plus(filled) : filled);
-  const fees = dec(o.taker_fees_dollars) ?? null;
-  const makerFees = dec(o.maker_fees_dollars) ?? null;
+  const filled = Decimal.read(o.fill_count_fp) ?? Decimal.read(o.fill_count) ?? Decimal.read(o.filled_count) ?? Decimal.ZERO;
+  const remaining = Decimal.read(o.remaining_count_fp) ?? Decimal.read(o.remaining_count) ?? null;
+  const size = Decimal.read(o.initial_count_fp) ?? Decimal.read(o.initial_count) ?? Decimal.read(o.count) ?? (remaining ? remaining.plus(filled) : filled);
+  const fees = Decimal.read(o.taker_fees_dollars) ?? null;
+  const makerFees = Decimal.read(o.maker_fees_dollars) ?? null;
   const totalFees = fees && makerFees ? fees.plus(makerFees) : (fees ?? makerFees);
   return {
     id: str(o.order_id) ?? '',
@@ -153,9 +147,9 @@ export function parseCreateV2(raw: unknown, ctx: CreateContext): Order | null {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Raw;
   const id = str(r.order_id);
   if (!id) return null;
-  const filled = dec(r.fill_count) ?? dec(r.fill_count_fp) ?? Decimal.ZERO;
-  const remaining = dec(r.remaining_count) ?? dec(r.remaining_count_fp) ?? ctx.count.minus(filled);
-  const avgFee = dec(r.average_fee_paid);
+  const filled = Decimal.read(r.fill_count) ?? Decimal.read(r.fill_count_fp) ?? Decimal.ZERO;
+  const remaining = Decimal.read(r.remaining_count) ?? Decimal.read(r.remaining_count_fp) ?? ctx.count.minus(filled);
+  const avgFee = Decimal.read(r.average_fee_paid);
   return {
     id,
     market_ticker: ctx.ticker,

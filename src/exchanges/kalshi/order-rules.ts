@@ -40,11 +40,6 @@ export const DEFAULT_RANGES: readonly PriceRange[] = [
 
 const CENT = Decimal.parse('0.01')!;
 
-function dec(v: unknown): Decimal | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return Decimal.from(v);
-  return typeof v === 'string' ? Decimal.parse(v) : null;
-}
-
 /**
  * `price_ranges` → tiers, tolerant of junk (entries with a missing or non-positive step or an
  * inverted range are dropped). Falls back to the deprecated integer `tick_size` (cents) on a
@@ -54,15 +49,15 @@ export function parsePriceRanges(raw: unknown, legacyTickCents?: unknown): Price
   const out: PriceRange[] = [];
   if (Array.isArray(raw)) {
     for (const r of raw as Array<Record<string, unknown> | null>) {
-      const start = dec(r?.start);
-      const end = dec(r?.end);
-      const step = dec(r?.step);
+      const start = Decimal.read(r?.start);
+      const end = Decimal.read(r?.end);
+      const step = Decimal.read(r?.step);
       if (!start || !end || !step || step.lte(0) || end.lt(start) || start.isNegative()) continue;
       out.push({ start, end, step });
     }
   }
   if (out.length > 0) return out;
-  const tick = dec(legacyTickCents);
+  const tick = Decimal.read(legacyTickCents);
   if (tick && tick.gt(0) && tick.lt(100)) {
     const step = tick.div(100, 6);
     return [{ start: step, end: Decimal.ONE.minus(step), step }];

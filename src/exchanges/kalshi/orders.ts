@@ -14,9 +14,9 @@ import { PmtError } from '../../errors.js';
 import type { AssetInfo, AuthCheck, CancelResult, CreateOrderOptions } from '../exchange.js';
 import type { CreateOrderRequest, Order } from '../types.js';
 import type { KalshiClient } from './client.js';
-import { fetchMarket } from './markets.js';
+import { parseMarket } from './parse.js';
 import { cancelResting, listResting, writePacer } from './order-cancel.js';
-import { fallbackMarket, fetchRawMarket, orderRulesOf } from './order-market.js';
+import { fetchRawMarket, orderRulesOf } from './order-market.js';
 import { parseCreateV2, parseKalshiOrder } from './order-parse.js';
 import { reconcileCreate, type PendingCreate } from './order-reconcile.js';
 import { checkKalshiOrder, checkOutcome, finestStep, minOrderSize, type CheckedOrder } from './order-rules.js';
@@ -37,20 +37,16 @@ function iso(c: KalshiClient): string {
 /** Kalshi's book is YES-priced: the asset is the market, its outcomes Yes and No. */
 export async function describeAsset(c: KalshiClient, assetId: string): Promise<AssetInfo> {
   const t = ticker(assetId);
-  const [raw, market] = await Promise.all([
-    fetchRawMarket(c, t),
-    // The markets module owns the unified Market; where it cannot give one (not available yet,
-    // or it does not find a market Kalshi just served) the same wire object is used.
-    fetchMarket(c, t).catch((e: unknown) => {
-      if (e instanceof PmtError && (e.kind === 'NotSupported' || e.kind === 'MarketNotFound')) return null;
-      throw e;
-    }),
-  ]);
+  // One read serves both: the order rules (tiered grid, fractional flag) and, through the
+  // markets module's own mapping, the unified Market.
+  const raw = await fetchRawMarket(c, t);
+  const market = parseMarket(raw);
+  if (!market) throw new PmtError('Api', `Kalshi sent an unexpected response to GET /markets/${t}: no market with a ticker`);
   const rules = orderRulesOf(raw, t);
   return {
     exchange: 'kalshi',
     asset_id: rules.ticker,
-    market: market ?? fallbackMarket(raw, t),
+    market,
     book_outcome: 'Yes',
     outcomes: ['Yes', 'No'],
     tick_size: finestStep(rules.ranges).toNumber(),

@@ -19,11 +19,6 @@ import type { Order, OrderStatus } from '../types.js';
 
 type Raw = Record<string, unknown>;
 
-function dec(v: unknown): Decimal | null {
-  const d = typeof v === 'number' && Number.isFinite(v) ? Decimal.from(v) : typeof v === 'string' && v.trim() !== '' ? Decimal.parse(v) : null;
-  // "1e400" parses exactly but is no size or price: it would reach --json as null.
-  return d && Number.isFinite(d.toNumber()) ? d : null;
-}
 function str(v: unknown): string | null {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null;
 }
@@ -60,14 +55,14 @@ export function openOrderStatus(raw: unknown, sizeMatched: Decimal): OrderStatus
 
 /** An OpenOrder (`GET /data/order/{id}`, `/data/orders` data[]) → Order. */
 export function parseOpenOrder(r: Raw, nowMs: number): Order {
-  const size = dec(r.original_size) ?? Decimal.ZERO;
-  const matched = dec(r.size_matched) ?? Decimal.ZERO;
+  const size = Decimal.read(r.original_size) ?? Decimal.ZERO;
+  const matched = Decimal.read(r.size_matched) ?? Decimal.ZERO;
   return {
     id: str(r.id) ?? '',
     market_ticker: str(r.market) ?? '',
     outcome: str(r.outcome) ?? '',
     side: (str(r.side) ?? '').toUpperCase() === 'SELL' ? 'sell' : 'buy',
-    price: (dec(r.price) ?? Decimal.ZERO).toNumber(),
+    price: (Decimal.read(r.price) ?? Decimal.ZERO).toNumber(),
     size: size.toNumber(),
     filled: matched.toNumber(),
     status: openOrderStatus(r.status, matched),

@@ -1,18 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PmtError } from '../../../src/errors.js';
 import { decodeCursor, encodeCursor, SOURCES, splitLimit, startPositions } from '../../../src/exchanges/kalshi/cursor.js';
-
-function usage(fn: () => unknown): PmtError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(PmtError);
-    expect((e as PmtError).usage).toBe(true);
-    return e as PmtError;
-  }
-  throw new Error('expected a usage error');
-}
+import { usage } from '../../helpers/failure.js';
 
 describe('Kalshi compound cursor', () => {
   it('round-trips the live and historical positions, bound to the filter and series', () => {

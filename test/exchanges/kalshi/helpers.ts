@@ -6,7 +6,8 @@
 import type { AdapterConfig } from '../../../src/context.js';
 import { KalshiClient } from '../../../src/exchanges/kalshi/client.js';
 import type { MarketStatusFilter } from '../../../src/exchanges/types.js';
-import type { KalshiDouble } from '../../upstream/kalshi/index.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createKalshiDouble, type KalshiDouble } from '../../upstream/kalshi/index.js';
 
 /** The interface's Market fields, in its order. */
 export const MARKET_KEYS = [
@@ -47,4 +48,22 @@ export function expectedTickers(k: KalshiDouble, filter: MarketStatusFilter, ser
       .filter((w) => !series || events.get(String(w.event_ticker))?.series === series)
       .map((w) => String(w.ticker));
   return new Set([...pick(k.markets.allLive()), ...pick(k.markets.allHistorical())]);
+}
+
+/**
+ * A market-data double of `markets` markets for a test file and a client on it, its request log
+ * and faults cleared before each test; `ready` receives them once it is up.
+ */
+export function useMarketsDouble(markets: number, ready: (k: KalshiDouble, c: KalshiClient) => void): void {
+  let k: KalshiDouble | undefined;
+  beforeAll(async () => {
+    k = createKalshiDouble({ markets });
+    await k.double.start();
+    ready(k, clientFor(k.double.url));
+  });
+  afterAll(() => k?.double.close());
+  beforeEach(() => {
+    k!.double.resetLog();
+    k!.double.clearFaults();
+  });
 }

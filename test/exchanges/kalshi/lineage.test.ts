@@ -1,35 +1,20 @@
 /** fetch_market_lineage, fetchMarket and upstream failures against the Kalshi double. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PmtError } from '../../../src/errors.js';
+import { describe, expect, it } from 'vitest';
 import type { KalshiClient } from '../../../src/exchanges/kalshi/client.js';
 import { fetchMarket, fetchMarketLineage, fetchMarkets } from '../../../src/exchanges/kalshi/markets.js';
 import type { EventKind, EventRec } from '../../upstream/kalshi/catalog.js';
-import { createKalshiDouble, type KalshiDouble } from '../../upstream/kalshi/index.js';
-import { clientFor, EVENT_KEYS, MARKET_KEYS, SERIES_KEYS } from './helpers.js';
+import type { KalshiDouble } from '../../upstream/kalshi/index.js';
+import { useMarketsDouble, EVENT_KEYS, MARKET_KEYS, SERIES_KEYS } from './helpers.js';
+import { failure } from '../../helpers/failure.js';
 
 process.env.PMT_RETRY_BASE_MS = '1';
 let k: KalshiDouble;
 let c: KalshiClient;
 
-beforeAll(async () => {
-  k = createKalshiDouble({ markets: 1500 });
-  await k.double.start();
-  c = clientFor(k.double.url);
+useMarketsDouble(1500, (double, client) => {
+  k = double;
+  c = client;
 });
-afterAll(() => k.double.close());
-beforeEach(() => {
-  k.double.resetLog();
-  k.double.clearFaults();
-});
-
-async function rejects(p: Promise<unknown>): Promise<PmtError> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(PmtError);
-  return e as PmtError;
-}
 
 const eventOfKind = (kind: EventKind): EventRec => [...k.markets.catalog.events.values()].find((e) => e.kind === kind && !e.historical)!;
 const firstMarketOf = (ev: EventRec) => k.markets.catalog.live[ev.first]!.ticker;
@@ -104,19 +89,19 @@ describe('fetch_market_lineage', () => {
   });
 
   it('neither market nor event → MarketNotFound', async () => {
-    const e = await rejects(fetchMarketLineage(c, 'KXNOPE-1'));
+    const e = await failure(fetchMarketLineage(c, 'KXNOPE-1'));
     expect(e.kind).toBe('MarketNotFound');
     expect(e.message).toMatch(/no market or event "KXNOPE-1"/);
   });
 
   it('a 5xx on the series or event lookup fails the call rather than claiming "no series"', async () => {
     k.double.inject({ kind: 'status', status: 500 }, { path: /^\/series\//, times: 10 });
-    const e = await rejects(fetchMarketLineage(c, 'KXTEST-25Q4-CONTRACT'));
+    const e = await failure(fetchMarketLineage(c, 'KXTEST-25Q4-CONTRACT'));
     expect(e.kind).toBe('Api');
     expect(k.double.count(/^\/series\//)).toBe(4);
     k.double.clearFaults();
     k.double.inject({ kind: 'status', status: 503 }, { path: /^\/events\//, times: 10 });
-    expect((await rejects(fetchMarketLineage(c, 'KXTEST-25Q4-CONTRACT'))).kind).toBe('Api');
+    expect((await failure(fetchMarketLineage(c, 'KXTEST-25Q4-CONTRACT'))).kind).toBe('Api');
   });
 
   it('a transient 5xx is retried away', async () => {
@@ -131,7 +116,7 @@ describe('fetchMarket', () => {
     expect((await fetchMarket(c, 'kalshi:KXTEST-25Q4-CONTRACT')).best_ask).toBe(0.67);
     expect(paths()).toEqual(['/markets/KXTEST-25Q4-CONTRACT']);
     for (const t of [k.markets.allHistorical()[2]!.ticker, 'KXTEST-25Q4', 'NOPE']) {
-      const e = await rejects(fetchMarket(c, t));
+      const e = await failure(fetchMarket(c, t));
       expect(e.kind).toBe('MarketNotFound');
       expect(e.message).toBe(`Kalshi has no market "${t}"`);
     }
@@ -149,7 +134,7 @@ describe('fetchMarket', () => {
 describe('upstream failures → error kinds', () => {
   it('5xx that persists → Api; after retries, with the count', async () => {
     k.double.inject({ kind: 'status', status: 500 }, { path: /^\/markets$/, times: 10 });
-    const e = await rejects(fetchMarkets(c, {}));
+    const e = await failure(fetchMarkets(c, {}));
     expect(e.kind).toBe('Api');
     expect(k.double.count(/^\/markets$/)).toBe(4);
   });
@@ -165,22 +150,22 @@ describe('upstream failures → error kinds', () => {
     ];
     for (const fault of faults) {
       k.double.inject(fault, { path: /^\/markets$/ });
-      const e = await rejects(fetchMarkets(c, {}));
+      const e = await failure(fetchMarkets(c, {}));
       expect([e.kind, e.usage], JSON.stringify(fault)).toEqual(['Api', false]);
     }
     k.double.inject({ kind: 'status', status: 200, body: '{"market":{"no":"ticker"}}' }, { path: /^\/markets\// });
-    expect((await rejects(fetchMarket(c, 'KXTEST-25Q4-CONTRACT'))).kind).toBe('Api');
+    expect((await failure(fetchMarket(c, 'KXTEST-25Q4-CONTRACT'))).kind).toBe('Api');
   });
 
   it('a 404 on a listing path is a wrong base URL (Api with a hint), not a missing market', async () => {
     k.double.inject({ kind: 'status', status: 404, body: '{"error":{"code":"not_found","message":"page not found"}}' }, { path: /^\/markets$/ });
-    const e = await rejects(fetchMarkets(c, {}));
+    const e = await failure(fetchMarkets(c, {}));
     expect(e.kind).toBe('Api');
     expect(e.hint).toMatch(/PMT_KALSHI_API_URL/);
   });
 
   it('rate limiting persists → RateLimited', async () => {
     k.double.inject({ kind: 'status', status: 429, headers: { 'retry-after': '0' } }, { path: /^\/markets\//, times: 10 });
-    expect((await rejects(fetchMarket(c, 'KXTEST-25Q4-CONTRACT'))).kind).toBe('RateLimited');
+    expect((await failure(fetchMarket(c, 'KXTEST-25Q4-CONTRACT'))).kind).toBe('RateLimited');
   });
 });

@@ -1,25 +1,19 @@
 /** fetch_markets against the Kalshi double: catalogue paging, filters, tickers, events, cursors. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PmtError } from '../../../src/errors.js';
+import { describe, expect, it } from 'vitest';
 import type { KalshiClient } from '../../../src/exchanges/kalshi/client.js';
 import { fetchMarkets } from '../../../src/exchanges/kalshi/markets.js';
 import type { FetchMarketsParams, MarketsPage, MarketStatusFilter } from '../../../src/exchanges/types.js';
 import { createKalshiDouble, type KalshiDouble } from '../../upstream/kalshi/index.js';
-import { clientFor, expectedTickers, MARKET_KEYS } from './helpers.js';
+import { clientFor, useMarketsDouble, expectedTickers, MARKET_KEYS } from './helpers.js';
+import { failure } from '../../helpers/failure.js';
 
 process.env.PMT_RETRY_BASE_MS = '1';
 let k: KalshiDouble;
 let c: KalshiClient;
 
-beforeAll(async () => {
-  k = createKalshiDouble({ markets: 2500 });
-  await k.double.start();
-  c = clientFor(k.double.url);
-});
-afterAll(() => k.double.close());
-beforeEach(() => {
-  k.double.resetLog();
-  k.double.clearFaults();
+useMarketsDouble(2500, (double, client) => {
+  k = double;
+  c = client;
 });
 
 async function pageAll(params: FetchMarketsParams): Promise<MarketsPage[]> {
@@ -32,15 +26,6 @@ async function pageAll(params: FetchMarketsParams): Promise<MarketsPage[]> {
     if (pages.length > 400) throw new Error('paging does not end');
   } while (cursor);
   return pages;
-}
-
-async function rejects(p: Promise<unknown>): Promise<PmtError> {
-  const e = await p.then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(PmtError);
-  return e as PmtError;
 }
 
 const listRequests = () => k.double.requests.filter((r) => /^\/(historical\/)?markets$/.test(r.path));
@@ -87,8 +72,8 @@ describe('catalogue paging', () => {
     await fetchMarkets(c, { limit: 1001 });
     expect(listRequests().map((r) => r.query.get('limit'))).toEqual(['100', '1000']);
     k.double.resetLog();
-    for (const limit of [-1, 2.5, Number.NaN]) expect((await rejects(fetchMarkets(c, { limit }))).usage).toBe(true);
-    expect((await rejects(fetchMarkets(c, { status: 'open' as never }))).usage).toBe(true);
+    for (const limit of [-1, 2.5, Number.NaN]) expect((await failure(fetchMarkets(c, { limit }))).usage).toBe(true);
+    expect((await failure(fetchMarkets(c, { status: 'open' as never }))).usage).toBe(true);
     expect(k.double.requests).toHaveLength(0);
   });
 
@@ -118,13 +103,13 @@ describe('catalogue paging', () => {
     expect(two.markets.length).toBeGreaterThan(0);
     for (const m of two.markets) expect(first.has(m.ticker)).toBe(false);
     k.double.resetLog();
-    const wrong = await rejects(fetchMarkets(c, { status: 'active', cursor: one.cursor! }));
+    const wrong = await failure(fetchMarkets(c, { status: 'active', cursor: one.cursor! }));
     expect(wrong.usage).toBe(true);
     expect(wrong.message).toMatch(/--status resolved/);
     for (const cursor of ['abc', one.cursor!.slice(0, 12), 'pmt1.e30', one.cursor! + '$']) {
-      expect((await rejects(fetchMarkets(c, { status: 'resolved', cursor }))).usage).toBe(true);
+      expect((await failure(fetchMarkets(c, { status: 'resolved', cursor }))).usage).toBe(true);
     }
-    expect((await rejects(fetchMarkets(c, { status: 'resolved', series_ticker: 'KXFED', cursor: one.cursor! }))).usage).toBe(true);
+    expect((await failure(fetchMarkets(c, { status: 'resolved', series_ticker: 'KXFED', cursor: one.cursor! }))).usage).toBe(true);
     expect(k.double.requests).toHaveLength(0);
   });
 
@@ -132,7 +117,7 @@ describe('catalogue paging', () => {
     const one = await fetchMarkets(c, { limit: 20 });
     const upstream = (JSON.parse(Buffer.from(one.cursor!.slice(3), 'base64url').toString()) as { p: { open: string } }).p.open;
     k.double.inject({ kind: 'status', status: 200, body: JSON.stringify({ markets: [], cursor: upstream }) }, { path: /^\/markets$/ });
-    const e = await rejects(fetchMarkets(c, { limit: 20, cursor: one.cursor! }));
+    const e = await failure(fetchMarkets(c, { limit: 20, cursor: one.cursor! }));
     expect([e.kind, e.usage]).toEqual(['Api', false]);
   });
 });
@@ -164,9 +149,9 @@ describe('tickers and events', () => {
   });
 
   it('a ticker or event lookup with a cursor, or a ticker with a comma, is a usage error', async () => {
-    expect((await rejects(fetchMarkets(c, { market_tickers: ['A,B'] }))).usage).toBe(true);
-    expect((await rejects(fetchMarkets(c, { market_tickers: ['A'], cursor: 'k1.x' }))).usage).toBe(true);
-    expect((await rejects(fetchMarkets(c, { event_ticker: 'E', cursor: 'k1.x' }))).usage).toBe(true);
+    expect((await failure(fetchMarkets(c, { market_tickers: ['A,B'] }))).usage).toBe(true);
+    expect((await failure(fetchMarkets(c, { market_tickers: ['A'], cursor: 'k1.x' }))).usage).toBe(true);
+    expect((await failure(fetchMarkets(c, { event_ticker: 'E', cursor: 'k1.x' }))).usage).toBe(true);
   });
 
   it("an event's markets (sibling and nested arrays), status-filtered; tickers win over the event", async () => {
@@ -188,7 +173,7 @@ describe('tickers and events', () => {
     expect((await fetchMarkets(c, { event_ticker: ev.ticker })).markets).toEqual([]);
     const resolved = await fetchMarkets(c, { event_ticker: ev.ticker, status: 'resolved' });
     expect(resolved.markets.length).toBe(ev.count);
-    const e = await rejects(fetchMarkets(c, { event_ticker: 'KXNOPE-26JAN01' }));
+    const e = await failure(fetchMarkets(c, { event_ticker: 'KXNOPE-26JAN01' }));
     expect(e.kind).toBe('MarketNotFound');
     expect(e.message).toMatch(/no event "KXNOPE-26JAN01"/);
   });

@@ -16,6 +16,8 @@ describe('describeAsset', () => {
     const a = await k.describeAsset(MARKETS.cent);
     expect(a).toMatchObject({ exchange: 'kalshi', asset_id: MARKETS.cent, book_outcome: 'Yes', outcomes: ['Yes', 'No'], tick_size: 0.01, min_order_size: 0.01, neg_risk: null });
     expect(a.market).toMatchObject({ exchange: 'kalshi', ticker: MARKETS.cent, unified_id: `kalshi:${MARKETS.cent}`, status: 'active' });
+    // One read gives the rules and the unified market: no second request that could outlive the call.
+    expect(d.double.requests.map((x) => `${x.method} ${x.path}`)).toEqual([`GET /markets/${MARKETS.cent}`]);
   });
 
   it('reports the finest tier of a tiered grid, and whole-contract minimums', async () => {
@@ -28,6 +30,7 @@ describe('describeAsset', () => {
     expect(e).toBeInstanceOf(PmtError);
     expect([(e as PmtError).kind, exitCodeFor(e)]).toEqual(['MarketNotFound', 5]);
     expect((e as PmtError).message).toContain('KXNOPE-9');
+    expect(d.double.requests).toHaveLength(1);
   });
 });
 

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bucketsFor, decodeCursor, encodeCursor, startCursor, type CatalogCursor } from '../../../src/exchanges/polymarket/cursor.js';
-import { PmtError } from '../../../src/errors.js';
 import { MARKET_STATUS_FILTERS } from '../../../src/exchanges/types.js';
-
-function usage(fn: () => unknown): PmtError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(PmtError);
-    const err = e as PmtError;
-    expect(err.usage).toBe(true);
-    expect(err.kind).toBe('Api');
-    return err;
-  }
-  throw new Error('expected a usage error');
-}
+import { usage } from '../../helpers/failure.js';
 
 const b64 = (v: unknown) => 'pm1.' + Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
 

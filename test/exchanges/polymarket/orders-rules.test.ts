@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Decimal } from '../../../src/decimal.js';
-import { exitCodeFor, PmtError } from '../../../src/errors.js';
 import { checkOrder, type OrderInput, type TokenRules } from '../../../src/exchanges/polymarket/order-rules.js';
+import { usage } from '../../helpers/failure.js';
 
 const YES = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
 const NO = '52114319501245915516055106046884209969926127482827954674443846427813813222426';
@@ -10,17 +10,6 @@ function rules(tick = '0.01', min = '5'): TokenRules {
   return { tokenId: YES, outcome: 'Yes', siblings: [{ tokenId: NO, outcome: 'No' }], tick: Decimal.from(tick), minSize: Decimal.from(min), market: 'will-it-rain' };
 }
 const order = (o: Partial<OrderInput> = {}): OrderInput => ({ side: 'buy', price: 0.52, size: 10, order_type: 'gtc', outcome: 'yes', ...o });
-
-function usage(fn: () => unknown): PmtError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(PmtError);
-    expect(exitCodeFor(e)).toBe(2);
-    return e as PmtError;
-  }
-  throw new Error('expected a usage error');
-}
 
 describe('Polymarket pre-trade checks', () => {
   test('a valid order passes and comes back exact', () => {
