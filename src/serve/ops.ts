@@ -21,9 +21,9 @@ import {
   type Orderbook,
   type OrderSide,
   type OrderType,
-  type OutcomeSpec,
 } from '../exchanges/types.js';
 import { splitIds } from '../split-ids.js';
+import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
 import { parseCursor, parseId, parseLabel, parsePrice, parseSize } from '../validate.js';
 
 /** What the operations need from the server: the started profile's adapters and the clock. */
@@ -170,19 +170,6 @@ export interface CreateOrderBody {
   exchange?: ExchangeId;
 }
 
-/** `yes`, `no` (any case), `{label}` or the string form `label: <name>`; anything else is a label. */
-export function parseOutcome(input: string | { label: string }): string {
-  if (typeof input === 'object') return parseLabel('outcome', input.label);
-  const m = /^label\s*:\s*"?(.*?)"?$/i.exec(input.trim());
-  return parseLabel('outcome', m ? m[1]! : input);
-}
-
-/** The interface's OutcomeSpec for a label ("Yes" → "yes"). */
-function specFor(label: string): OutcomeSpec {
-  const l = label.toLowerCase();
-  return l === 'yes' || l === 'no' ? l : { label };
-}
-
 /**
  * As `pmt order create --yes`: resolve the asset (a unified Polymarket id picks the outcome's
  * token), read its rules, name the outcome as the exchange publishes it (default: the asset's own
@@ -191,7 +178,7 @@ function specFor(label: string): OutcomeSpec {
 export async function createOrder(svc: Services, b: CreateOrderBody): Promise<Order> {
   const price = parsePrice('price', b.price).toNumber();
   const size = parseSize('size', b.size).toNumber();
-  const wanted = b.outcome === undefined ? undefined : parseOutcome(b.outcome);
+  const wanted = b.outcome === undefined ? undefined : outcomeLabel(parseOutcomeSpec('outcome', b.outcome));
   const { ex, assetId } = await asset(svc, { asset_id: b.asset_id, exchange: b.exchange, outcome: wanted });
   const info = await ex.describeAsset(assetId);
   const labels = [info.book_outcome, ...info.outcomes, ...info.market.outcomes.map((o) => o.label)];

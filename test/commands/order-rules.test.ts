@@ -96,6 +96,9 @@ describe('outcomes', () => {
     expect(parseOutcome('no')).toBe('no');
     expect(parseOutcome('Los Angeles')).toEqual({ label: 'Los Angeles' });
     expect(parseOutcome('label: "Lakers"')).toEqual({ label: 'Lakers' });
+    expect(parseOutcome('Label : São Paulo')).toEqual({ label: 'São Paulo' });
+    expect(parseOutcome({ label: 'No' })).toBe('no');
+    expect(() => parseOutcome('label: "W\ufeff"')).toThrow(/control or invisible characters/);
     expect(() => parseOutcome('')).toThrow(/must not be empty/);
     expect(() => parseOutcome('a\u001b[31mb')).toThrow(/control or invisible characters/);
   });

@@ -5,7 +5,8 @@
 import type { Context } from '../../context.js';
 import { PmtError, usageError } from '../../errors.js';
 import { EXCHANGE_IDS, type ExchangeId, type OutcomeSpec } from '../../exchanges/types.js';
-import { parseId, parseLabel } from '../../validate.js';
+import { outcomeLabel, parseOutcomeSpec, specFor } from '../../outcome.js';
+import { parseId } from '../../validate.js';
 import { resolveAssetExchange } from '../resolve.js';
 
 const FIX: Record<ExchangeId, string> = {
@@ -55,32 +56,15 @@ export async function targetExchanges(ctx: Context, asset: string | undefined): 
   return { ids };
 }
 
-/**
- * `--outcome` text → OutcomeSpec: yes/no (any case) or a categorical label. Validated as a
- * bounded printable string; spaces are allowed inside labels.
- */
+/** `--outcome` text → OutcomeSpec (see outcome.ts). */
 export function parseOutcome(input: unknown): OutcomeSpec {
-  const raw = parseLabel('--outcome', input);
-  const lower = raw.toLowerCase();
-  if (lower === 'yes' || lower === 'no') return lower;
-  const m = /^label:\s*"?(.*?)"?$/i.exec(raw);
-  return { label: m ? parseLabel('--outcome', m[1]) : raw };
+  return parseOutcomeSpec('--outcome', input);
 }
 
-/** The label text of an OutcomeSpec ("yes" → "Yes"). */
-export function outcomeLabel(o: OutcomeSpec): string {
-  if (o === 'yes') return 'Yes';
-  if (o === 'no') return 'No';
-  return o.label;
-}
+export { outcomeLabel, specFor };
 
 /** Case-insensitive label comparison ("yes" matches "Yes" and "YES"). */
 export function sameLabel(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** A label as the interface's OutcomeSpec. */
-export function specFor(label: string): OutcomeSpec {
-  const l = label.trim().toLowerCase();
-  return l === 'yes' ? 'yes' : l === 'no' ? 'no' : { label };
-}
