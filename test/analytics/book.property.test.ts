@@ -18,28 +18,21 @@ const toLevels = (xs: Array<{ tick: number; cents: number }>, dir: 1 | -1): Leve
     .map((x) => ({ price: x.tick / 10_000, size: x.cents / 100 }))
     .sort((a, b) => dir * (a.price - b.price));
 
+type Tick = { tick: number; cents: number };
+
+/** A book from bid and ask ticks. */
+function book([b, a]: [Tick[], Tick[]]): Orderbook {
+  return { asset_id: 'P', bids: toLevels(b, -1), asks: toLevels(a, 1), hash: null, last_update_id: null, timestamp: SERVED };
+}
+
 /** An uncrossed book: bids below a split tick, asks above it. */
 const uncrossed = fc
   .integer({ min: 2, max: 9998 })
   .chain((split) => fc.tuple(side(1, split - 1), side(split + 1, 9999)))
-  .map(([b, a]): Orderbook => ({
-    asset_id: 'P',
-    bids: toLevels(b, -1),
-    asks: toLevels(a, 1),
-    hash: null,
-    last_update_id: null,
-    timestamp: SERVED,
-  }));
+  .map(book);
 
 /** Any book, crossed or not. */
-const anyBook = fc.tuple(side(1, 9999), side(1, 9999)).map(([b, a]): Orderbook => ({
-  asset_id: 'P',
-  bids: toLevels(b, -1),
-  asks: toLevels(a, 1),
-  hash: null,
-  last_update_id: null,
-  timestamp: SERVED,
-}));
+const anyBook = fc.tuple(side(1, 9999), side(1, 9999)).map(book);
 
 const size = fc.integer({ min: 1, max: 200_000_000 }).map((c) => c / 100);
 const finiteJson = (v: unknown) => expect(JSON.stringify(v)).not.toMatch(/NaN|Infinity/);

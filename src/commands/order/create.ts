@@ -174,9 +174,9 @@ function readFees(ex: Exchange, info: AssetInfo): Promise<FeeLookup> {
     read = Promise.reject(e);
   }
   return read.then(
-      (schedule) => ({ schedule }),
-      (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
-    );
+    (schedule) => ({ schedule }),
+    (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+  );
 }
 
 function flagCheck(problem: string | null, text: string): Decimal {
