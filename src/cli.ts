@@ -5,7 +5,9 @@
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitCodeFor, PmtError, redactSecrets, registerSecret, safeLine, toPmtError } from './errors.js';
+import { exitCodeFor, PmtError, toPmtError } from './errors.js';
+import { safeLine } from './safe-text.js';
+import { redactSecrets, registerSecret } from './secrets.js';
 import { configDir } from './profiles.js';
 import { registerMarkets } from './commands/markets/index.js';
 import { registerBook } from './commands/book/index.js';

@@ -4,7 +4,8 @@
  * handed to adapters; nothing in this module prints or logs them.
  */
 import { readFileSync } from 'node:fs';
-import { PmtError, registerSecret } from './errors.js';
+import { PmtError } from './errors.js';
+import { registerSecret } from './secrets.js';
 import type { Profile } from './profiles.js';
 
 export type Source = 'flag' | 'env' | 'profile';

@@ -85,13 +85,6 @@ const EXIT_BY_KIND: Record<ErrorKind, number> = {
   NotSupported: 10,
 };
 
-export const EXIT_CODES = {
-  ok: 0,
-  usage: 2,
-  cancelled: 130,
-  ...EXIT_BY_KIND,
-} as const;
-
 export function exitCodeFor(err: unknown): number {
   if (!(err instanceof PmtError)) return 1;
   if (err.cancelled) return 130;
@@ -127,71 +120,4 @@ export function toPmtError(err: unknown): PmtError {
   if (err instanceof PmtError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new PmtError('Api', message || 'unexpected error', { cause: err });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Secrets and terminal safety for everything pmt prints about an error.
-
-const secrets = new Set<string>();
-/** Shorter values are too likely to occur in ordinary text to be scrubbed safely. */
-const MIN_SECRET_LENGTH = 12;
-
-/**
- * Remember a secret (a private key, API secret, passphrase) so that no error line, `--verbose`
- * line or crash report can print it, even when an upstream echoes it back or a library quotes
- * it in an exception. PEM text is also registered line by line (a body line is key material on
- * its own), and hex keys with and without `0x`.
- */
-export function registerSecret(value: string | null | undefined): void {
-  if (typeof value !== 'string') return;
-  const v = value.trim();
-  if (v.length < MIN_SECRET_LENGTH) return;
-  secrets.add(v);
-  if (v.includes('\n') || v.includes('\\n') || v.includes('-----BEGIN')) {
-    for (const line of v.split(/\\n|\r?\n/)) {
-      const l = line.trim();
-      if (l.length >= MIN_SECRET_LENGTH && !l.startsWith('-----')) secrets.add(l);
-    }
-  }
-  const hex = /^(0x)?([0-9a-fA-F]{32,})$/.exec(v);
-  if (hex) {
-    secrets.add(hex[2]!);
-    secrets.add(hex[2]!.toLowerCase());
-    secrets.add('0x' + hex[2]!.toLowerCase());
-  }
-}
-
-/** Replace every registered secret in `text` with `***`. */
-export function redactSecrets(text: string): string {
-  let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('***');
-  return out;
-}
-
-// eslint-disable-next-line no-control-regex
-const ANSI_SEQ_RE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS_RE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
-/**
- * Text for one line on a terminal: secrets scrubbed, escape sequences and control characters
- * removed (an upstream message cannot move the cursor or recolour the screen), whitespace runs
- * collapsed.
- */
-export function safeLine(text: string): string {
-  return redactSecrets(String(text))
-    .replace(ANSI_SEQ_RE, '')
-    .replace(/[\r\n\t\u2028\u2029]+/g, ' ')
-    .replace(CONTROL_CHARS_RE, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
-}
-
-/**
- * A JSON.parse failure described without the fragment of input V8 quotes
- * (`Unexpected token 'x', "x0x59c6995"... is not valid JSON`): that fragment may be a secret.
- */
-export function describeJsonError(e: unknown): string {
-  const msg = e instanceof Error ? e.message : String(e);
-  return msg.replace(/,\s*".*?"(?:\.\.\.)?\s+is not valid JSON/s, ' (not valid JSON)');
 }

@@ -7,7 +7,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { describeJsonError, PmtError } from './errors.js';
+import { PmtError } from './errors.js';
+import { describeJsonError } from './safe-text.js';
 
 export interface KalshiProfile {
   api_key_id?: string;

@@ -35,7 +35,9 @@
  * 10/s charged per batch cost, Gamma 40/s, CLOB 50/s), so `--all` and cancel-all fan-out stay
  * under the documented rates instead of provoking 429s.
  */
-import { describeJsonError, PmtError, redactSecrets } from '../errors.js';
+import { PmtError } from '../errors.js';
+import { describeJsonError } from '../safe-text.js';
+import { redactSecrets } from '../secrets.js';
 import { describeNetError, errCode, htmlError, isNetworkError, isTimeout, looksLikeHtml, NEVER_SENT_CODES, parseRetryAfter, redactUrl, withClockHint } from './http-failures.js';
 
 export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint } from './http-failures.js';

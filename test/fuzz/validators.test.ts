@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { exitCodeFor, PmtError, redactSecrets, registerSecret, safeLine } from '../../src/errors.js';
+import { exitCodeFor, PmtError } from '../../src/errors.js';
+import { safeLine } from '../../src/safe-text.js';
+import { redactSecrets, registerSecret } from '../../src/secrets.js';
 import { MAX_ID_LENGTH, parseCursor, parseDecimal, parseEnum, parseId, parseInteger, parseLabel, parsePrice, parseSize } from '../../src/validate.js';
 import { splitIds } from '../../src/split-ids.js';
 import { Context } from '../../src/context.js';
