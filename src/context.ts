@@ -34,6 +34,8 @@ export interface AdapterConfig {
   log?: (line: string) => void;
   credentials: () => Promise<ResolvedCredentials>;
   now: () => number;
+  /** A directory for small caches the adapters may keep between runs (the config dir); none: memory only. */
+  cacheDir?: string;
 }
 
 export class Context {
@@ -116,6 +118,7 @@ export class Context {
       log: this.log,
       credentials: () => this.credentials(),
       now: () => this.now(),
+      cacheDir: this.store.dir,
     };
   }
 
