@@ -19,30 +19,37 @@ export interface PostOnlyCross {
   rest: Decimal | null;
 }
 
-/** Does a post-only order at `price` cross `book`? (null: it rests) */
-export function postOnlyCross(side: 'buy' | 'sell', price: Decimal, book: Pick<Orderbook, 'bids' | 'asks'>, tick: Decimal): PostOnlyCross | null {
-  if (side === 'buy') {
-    const ask = book.asks[0];
-    if (!ask) return null;
-    const against = Decimal.from(ask.price);
-    if (price.lt(against)) return null;
-    const rest = against.minus(tick);
-    return { against, rest: rest.gt(0) ? rest : null };
-  }
-  const bid = book.bids[0];
-  if (!bid) return null;
-  const against = Decimal.from(bid.price);
-  if (price.gt(against)) return null;
-  const rest = against.plus(tick);
-  return { against, rest: rest.lt(1) ? rest : null };
+/** The next price inside a uniform tick grid from the opposite best price, or null outside (0, 1). */
+export function oneTickInside(tick: Decimal): (against: Decimal, side: 'buy' | 'sell') => Decimal | null {
+  return (against, side) => {
+    const p = side === 'buy' ? against.minus(tick) : against.plus(tick);
+    return p.gt(0) && p.lt(1) ? p : null;
+  };
+}
+
+/**
+ * Does a post-only order at `price` cross `book`? null: it rests. `inside` gives the best valid
+ * price on the order's side that would not cross (the exchange's grid decides what "one tick" is).
+ */
+export function postOnlyCross(
+  side: 'buy' | 'sell',
+  price: Decimal,
+  book: Pick<Orderbook, 'bids' | 'asks'>,
+  inside: (against: Decimal, side: 'buy' | 'sell') => Decimal | null,
+): PostOnlyCross | null {
+  const best = side === 'buy' ? book.asks[0] : book.bids[0];
+  if (!best) return null;
+  const against = Decimal.from(best.price);
+  const crosses = side === 'buy' ? price.gte(against) : price.lte(against);
+  return crosses ? { against, rest: inside(against, side) } : null;
 }
 
 /**
  * The usage error for a crossing post-only order. `what` names the order in the user's terms
  * ("buy Yes at 0.55"); `against`/`rest` are already in the user's frame.
  */
-export function postOnlyError(what: string, side: 'buy' | 'sell', cross: PostOnlyCross): Error {
-  const opposite = side === 'buy' ? 'ask' : 'bid';
+export function postOnlyError(what: string, side: 'buy' | 'sell', cross: PostOnlyCross, frame = ''): Error {
+  const opposite = `${frame}${side === 'buy' ? 'ask' : 'bid'}`;
   const rest = cross.rest
     ? `the best price that would rest is ${cross.rest.toFixed()}`
     : `no price inside (0, 1) would rest on this side`;

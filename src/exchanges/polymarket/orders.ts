@@ -20,7 +20,7 @@ import { listOpenOrdersRaw, lookupOrder, OrderVersionRefused, submitOrder } from
 import { orderVersion } from './order-version.js';
 import type { OrderVersion } from './order-versions.js';
 import { fetchOrderbook } from './book.js';
-import { postOnlyCross, postOnlyError } from '../post-only.js';
+import { oneTickInside, postOnlyCross, postOnlyError } from '../post-only.js';
 import { buildWallet, checkWalletConfig, requireCredentials, wallet, type Hex } from './wallet.js';
 
 export { describeAsset };
@@ -66,7 +66,7 @@ async function prepare(c: PolymarketClient, req: CreateOrderRequest) {
   const amounts = orderAmounts(req.side === 'buy' ? 'BUY' : 'SELL', price, size, t.tick);
   if (req.post_only) {
     // The token's own book: its price is the outcome's price, no frame to convert.
-    const cross = postOnlyCross(req.side, price, await fetchOrderbook(c, tokenId), t.tick);
+    const cross = postOnlyCross(req.side, price, await fetchOrderbook(c, tokenId), oneTickInside(t.tick));
     if (cross) throw postOnlyError(`${req.side} ${t.outcome || 'this token'} at ${price.toFixed()}`, req.side, cross);
   }
   const ctx = (id: string): CreateContext => ({
