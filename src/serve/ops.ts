@@ -11,6 +11,7 @@ import type { Exchange } from '../exchanges/exchange.js';
 import { assetExchange, marketExchange, orderExchange, UNIFIED_RE } from '../exchanges/ids.js';
 import {
   EXCHANGE_IDS,
+  type CreateOrderRequest,
   type ExchangeId,
   type FetchMarketsParams,
   type Market,
@@ -167,6 +168,8 @@ export interface CreateOrderBody {
   side: OrderSide;
   size: number;
   order_type?: OrderType;
+  /** Rest or nothing; refused before sending when it would cross the book. */
+  post_only?: boolean;
   exchange?: ExchangeId;
 }
 
@@ -183,7 +186,9 @@ export async function createOrder(svc: Services, b: CreateOrderBody): Promise<Or
   const info = await ex.describeAsset(assetId);
   const labels = [info.book_outcome, ...info.outcomes, ...info.market.outcomes.map((o) => o.label)];
   const label = wanted === undefined ? info.book_outcome : (labels.find((l) => l.toLowerCase() === wanted.toLowerCase()) ?? wanted);
-  return ex.createOrder({ asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: b.order_type ?? 'gtc' });
+  const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: b.order_type ?? 'gtc' };
+  if (b.post_only) req.post_only = true;
+  return ex.createOrder(req);
 }
 
 export interface CancelOutcome {

@@ -43,6 +43,7 @@ interface Opts {
   size?: string;
   outcome?: string;
   type?: string;
+  postOnly?: boolean;
   yes?: boolean;
   dryRun?: boolean;
 }
@@ -55,6 +56,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // 1. Everything given on the command line is checked before any request.
   let side: OrderSide | undefined = opts.side === undefined ? undefined : parseEnum('--side', opts.side, ORDER_SIDES);
   let type: OrderType = parseEnum('--type', opts.type ?? 'gtc', ORDER_TYPES);
+  if (opts.postOnly && type !== 'gtc') throw usageError(`--post-only orders rest on the book, so they must be --type gtc (got ${type})`);
   const priceFlag = opts.price === undefined ? undefined : flagCheck(priceProblem('--price', opts.price, null), opts.price);
   const sizeFlag = opts.size === undefined ? undefined : flagCheck(sizeProblem('--size', opts.size, null), opts.size);
   const outcomeFlag = opts.outcome === undefined ? undefined : outcomeLabel(parseOutcome(opts.outcome));
@@ -101,7 +103,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const book = await readBook(ex, assetId);
   const price = priceFlag ?? (await askPrice(pr!, { info, side, outcome, book, size: sizeFlag }));
   const size = sizeFlag ?? (await askSize(pr!, info, side, outcomePriceOf(info, outcome, price)));
-  if (walk && type === 'gtc') type = await askType(pr!);
+  if (walk && type === 'gtc' && !opts.postOnly) type = await askType(pr!);
 
   // 4. The preview.
   const preview = buildPreview({
@@ -119,6 +121,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     fees: await fees,
   });
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
+  // The adapter refuses a post-only order that would cross the book it reads (previewOrder below).
+  if (opts.postOnly) req.post_only = true;
   const f = new Formatter(ctx.io);
   const lines = previewLines(f, preview).join('\n');
 

@@ -136,7 +136,7 @@ export async function previewOrder(c: PolymarketClient, req: CreateOrderRequest)
   const w = creds ? await buildWallet(creds) : { address: placeholder, maker: placeholder, signatureTypeCode: 0 as const };
   const version = await orderVersion(c);
   const order = unsignedOrder(w, version, await intentFor(c, version, tokenId, t, amounts));
-  order.signature = `(signed with your private key when sent, as order version ${version})`;
+  order.signature = '(signed with your private key when sent)';
   const owner = creds?.apiKey ? `(API key from ${creds.apiKey.origin})` : '(API key, derived from your private key when sent)';
   return {
     method: 'POST',
