@@ -85,7 +85,7 @@ async function ask(c: PolymarketClient): Promise<number> {
 /** A version pmt can sign, or NotSupported naming the one the exchange asked for. */
 export function knownOrThrow(v: number): OrderVersion {
   if (isKnownVersion(v)) return v;
-  throw new PmtError('NotSupported', `Polymarket's CLOB takes order version ${Number.isNaN(v) ? '(unreadable)' : v}, which this pmt cannot sign (it signs versions ${KNOWN_ORDER_VERSIONS.join(', ')}); nothing was sent`, {
+  throw new PmtError('NotSupported', `Polymarket's CLOB takes order version ${Number.isNaN(v) ? '(unreadable)' : v}, which this pmt cannot sign (it signs versions ${KNOWN_ORDER_VERSIONS.join(', ')}); no order was placed`, {
     hint: 'reads and cancels still work; update pmt to place Polymarket orders again',
   });
 }
