@@ -149,7 +149,7 @@ function rejection(message: string, ctx: CreateContext, err?: PmtError): Order {
   if (BALANCE_RE.test(message)) {
     throw new PmtError('InsufficientFunds', err?.kind === 'InsufficientFunds' ? err.message : `Polymarket refused the order: ${message}`, {
       status,
-      hint: 'the money must sit where the order says: with signature type eoa in the key\'s own address, with proxy or gnosis-safe in the funder. Check POLYMARKET_FUNDER and POLYMARKET_SIGNATURE_TYPE, the pUSD balance, and the exchange approvals',
+      hint: 'the money must sit where the order says: with signature type eoa in the key\'s own address, with proxy, gnosis-safe or poly-1271 in the funder. Check POLYMARKET_FUNDER and POLYMARKET_SIGNATURE_TYPE, the pUSD balance, and the exchange approvals',
     });
   }
   const precision = precisionRefusal(message, ctx, status);
@@ -160,7 +160,7 @@ function rejection(message: string, ctx: CreateContext, err?: PmtError): Order {
   if (/invalid signature|maker address not allowed/i.test(message)) {
     throw new PmtError('Api', err ? err.message : `Polymarket refused the order signature: ${message}`, {
       status,
-      hint: 'usually the wallet setup: the signature type (eoa; proxy for email/Magic accounts; gnosis-safe for browser wallets) must match the funder address',
+      hint: 'usually the wallet setup: the signature type (eoa; proxy for email/Magic accounts; gnosis-safe for browser wallets; poly-1271 for smart-contract deposit wallets) must match the funder address',
     });
   }
   if (err) throw err;
