@@ -170,6 +170,11 @@ describe('inputs reach the core as the CLI would pass them', () => {
     const bad = await s.call('/v1/orders/create_order', { body: { ...base, post_only: 'yes' } });
     expect(bad.status).toBe(400);
     expect(s.exchanges.kalshi.calls).toHaveLength(0);
+    reset();
+    const fok = await s.call('/v1/orders/create_order', { body: { ...base, post_only: true, order_type: 'fok' } });
+    expect(fok.status).toBe(400);
+    expect(fok.json.message).toContain('post_only orders rest on the book, so they must be order_type gtc');
+    expect(s.exchanges.kalshi.calls).toHaveLength(0);
   });
 
   it('fetch_open_orders and cancel_all_orders act on the exchanges the profile has credentials for', async () => {

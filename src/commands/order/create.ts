@@ -17,6 +17,7 @@
  *     cost_with_fees | proceeds_after_fees, checks: [{name, ok, detail}], warnings: [string],
  *     estimate }, upstream: { method, url, body } (the adapter's exact request, unsigned) }
  */
+import { manifestOf } from '../../exchanges/registry.js';
 import type { Context } from '../../context.js';
 import { Decimal } from '../../decimal.js';
 import { cancelledError, PmtError, usageError } from '../../errors.js';
@@ -28,13 +29,14 @@ import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS } from '../
 import { printTable } from '../../render/table.js';
 import { parseEnum } from '../../validate.js';
 import { resolveAssetExchange } from '../resolve.js';
-import { outcomeLabel, parseOutcome, requireCredentials, specFor } from './common.js';
+import { outcomeLabel, parseOutcome, specFor } from './common.js';
 import { askAsset, askOutcome, askPrice, askSide, askSize, askType } from './entry.js';
 import { marketImpact } from './impact.js';
 import type { FeeLookup } from './fees.js';
 import { buildPreview, previewJson } from './preview.js';
 import { checkOutcome } from './outcome.js';
 import { priceProblem, sizeProblem } from './rules.js';
+import { postOnlyOf } from '../../ops/post-only.js';
 
 interface Opts {
   asset?: string;
@@ -56,7 +58,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // 1. Everything given on the command line is checked before any request.
   let side: OrderSide | undefined = opts.side === undefined ? undefined : parseEnum('--side', opts.side, ORDER_SIDES);
   let type: OrderType = parseEnum('--type', opts.type ?? 'gtc', ORDER_TYPES);
-  if (opts.postOnly && type !== 'gtc') throw usageError(`--post-only orders rest on the book, so they must be --type gtc (got ${type})`);
+  const postOnly = postOnlyOf(opts.postOnly, type, { postOnly: '--post-only', orderType: '--type' });
   const priceFlag = opts.price === undefined ? undefined : flagCheck(priceProblem('--price', opts.price, null), opts.price);
   const sizeFlag = opts.size === undefined ? undefined : flagCheck(sizeProblem('--size', opts.size, null), opts.size);
   const outcomeFlag = opts.outcome === undefined ? undefined : outcomeLabel(parseOutcome(opts.outcome));
@@ -77,7 +79,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // 2. Which exchange, and credentials before anyone types a price.
   if (!target) target = resolveAssetExchange(ctx, await askAsset(pr!, (v) => assetProblem(ctx, v)));
   const exchangeId: ExchangeId = target.exchange;
-  if (!opts.dryRun) await requireCredentials(ctx, exchangeId);
+  if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
   const ex = await ctx.exchange(exchangeId);
 
   // 3. The asset and its venue rules; the outcome checked against it.
@@ -103,7 +105,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const book = await readBook(ex, assetId);
   const price = priceFlag ?? (await askPrice(pr!, { info, side, outcome, book, size: sizeFlag }));
   const size = sizeFlag ?? (await askSize(pr!, info, side, outcomePriceOf(info, outcome, price)));
-  if (walk && type === 'gtc' && !opts.postOnly) type = await askType(pr!);
+  if (walk && type === 'gtc' && !postOnly) type = await askType(pr!);
 
   // 4. The preview.
   const preview = buildPreview({
@@ -122,7 +124,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   });
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   // The adapter refuses a post-only order that would cross the book it reads (previewOrder below).
-  if (opts.postOnly) req.post_only = true;
+  if (postOnly) req.post_only = true;
   const f = new Formatter(ctx.io);
   const lines = previewLines(f, preview).join('\n');
 
@@ -202,9 +204,9 @@ function outcomePriceOf(info: AssetInfo, outcome: string, price: Decimal): Decim
   return outcome.toLowerCase() === info.book_outcome.toLowerCase() ? price : Decimal.ONE.minus(price);
 }
 
-/** Polymarket: choosing another outcome at the prompt means trading that outcome's token. */
+/** One token per outcome (Polymarket): choosing another outcome at the prompt means trading that outcome's token. */
 async function switchToken(ex: Exchange, info: AssetInfo, outcome: string, assetId: string): Promise<{ assetId: string; info: AssetInfo }> {
-  if (ex.id !== 'polymarket' || outcome.toLowerCase() === info.book_outcome.toLowerCase()) return { assetId, info };
+  if (manifestOf(ex.id).outcomes !== 'token-per-outcome' || outcome.toLowerCase() === info.book_outcome.toLowerCase()) return { assetId, info };
   const token = info.market.outcomes.find((o) => o.label.toLowerCase() === outcome.toLowerCase())?.token_id;
   if (!token) throw usageError(`outcome "${outcome}" has no token on ${info.market.unified_id}`);
   return { assetId: token, info: await ex.describeAsset(token) };

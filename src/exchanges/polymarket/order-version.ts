@@ -23,6 +23,9 @@ const memory = new WeakMap<PolymarketClient, Promise<OrderVersion>>();
 
 type CacheFile = Record<string, { version: number; at: number }>;
 
+/** The cache key: the CLOB this client talks to (a double never answers for production). */
+const clobKey = (c: PolymarketClient): string => c.clob.url('').replace(/\/$/, '');
+
 function cachePath(c: PolymarketClient): string | null {
   return c.cfg.cacheDir ? join(c.cfg.cacheDir, VERSION_CACHE_FILE) : null;
 }
@@ -43,7 +46,7 @@ function writeCache(c: PolymarketClient, version: number): void {
   if (!p) return;
   try {
     const all = readCache(c);
-    all[c.cfg.urls.clob] = { version, at: c.cfg.now() };
+    all[clobKey(c)] = { version, at: c.cfg.now() };
     mkdirSync(c.cfg.cacheDir!, { recursive: true, mode: 0o700 });
     // Write then rename: a concurrent pmt never reads half a file.
     const tmp = `${p}.${process.pid}.tmp`;
@@ -55,7 +58,7 @@ function writeCache(c: PolymarketClient, version: number): void {
 }
 
 function fromFile(c: PolymarketClient): number | null {
-  const hit = readCache(c)[c.cfg.urls.clob];
+  const hit = readCache(c)[clobKey(c)];
   if (!hit || typeof hit.version !== 'number' || typeof hit.at !== 'number') return null;
   const age = c.cfg.now() - hit.at;
   return age >= 0 && age < VERSION_CACHE_TTL_MS ? hit.version : null;
