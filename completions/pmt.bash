@@ -30,7 +30,7 @@ _pmt_options() {
     "book stats") echo "--outcome --cents -h --help" ;;
     "book impact") echo "--size --outcome --cents -h --help" ;;
     "order") echo "-h --help" ;;
-    "order create") echo "--asset --side --price --size --outcome --type -y --yes --dry-run -h --help" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --post-only -y --yes --dry-run -h --help" ;;
     "order cancel-all") echo "--asset -y --yes -h --help" ;;
     "order get") echo "-h --help" ;;
     "order list") echo "--asset -h --help" ;;
@@ -67,7 +67,7 @@ _pmt_choices() {
     "markets list|--status") echo "active closed resolved all" ;;
     "order create|--side") echo "buy sell" ;;
     "order create|--type") echo "gtc ioc fok" ;;
-    "profile add|--polymarket-signature-type") echo "eoa proxy gnosis-safe" ;;
+    "profile add|--polymarket-signature-type") echo "eoa proxy gnosis-safe poly-1271" ;;
     *"|--exchange") echo "kalshi polymarket" ;;
   esac
 }

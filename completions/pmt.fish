@@ -193,6 +193,7 @@ complete -c pmt -n '__pmt_at "pmt order create"' -l price -x -d 'limit price as 
 complete -c pmt -n '__pmt_at "pmt order create"' -l size -x -d 'number of contracts, > 0 (asked for on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -d 'yes, no, or a label; Kalshi: no trades NO at 1 - price (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l type -x -a 'gtc ioc fok' -d 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing'
+complete -c pmt -n '__pmt_at "pmt order create"' -l post-only -d 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)'
 complete -c pmt -n '__pmt_at "pmt order create"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l dry-run -d 'validate and preview against live data; send nothing'
 
@@ -221,7 +222,7 @@ complete -c pmt -n '__pmt_at "pmt profile add"' -l kalshi-private-key -x -d 'Kal
 complete -c pmt -n '__pmt_at "pmt profile add"' -l kalshi-demo -d 'use Kalshi\'s demo environment (default: production)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-private-key -x -d 'Polymarket signer private key (discouraged on the command line)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-funder -x -d 'Polymarket proxy / Safe wallet holding the funds'
-complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-signature-type -x -a 'eoa proxy gnosis-safe' -d 'Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-signature-type -x -a 'eoa proxy gnosis-safe poly-1271' -d 'Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-key -x -d 'Polymarket CLOB API key (else derived from the private key)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-secret -x -d 'Polymarket CLOB API secret'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-passphrase -x -d 'Polymarket CLOB API passphrase'

@@ -226,6 +226,7 @@ _pmt_order_create() {
     '--size=[number of contracts, > 0 (asked for on a terminal)]:n: ' \
     '--outcome=[yes, no, or a label; Kalshi: no trades NO at 1 - price (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome: ' \
     '--type=[time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing]:type:(gtc ioc fok)' \
+    '--post-only[rest on the book or not at all: refused before sending if the price would cross the book (gtc only)]' \
     '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
     '--dry-run[validate and preview against live data; send nothing]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
@@ -309,7 +310,7 @@ _pmt_profile_add() {
     '--kalshi-demo[use Kalshi'\''s demo environment (default: production)]' \
     '--polymarket-private-key=[Polymarket signer private key (discouraged on the command line)]:hex: ' \
     '--polymarket-funder=[Polymarket proxy / Safe wallet holding the funds]:address: ' \
-    '--polymarket-signature-type=[Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)]:type:(eoa proxy gnosis-safe)' \
+    '--polymarket-signature-type=[Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)]:type:(eoa proxy gnosis-safe poly-1271)' \
     '--polymarket-api-key=[Polymarket CLOB API key (else derived from the private key)]:uuid: ' \
     '--polymarket-api-secret=[Polymarket CLOB API secret]:secret: ' \
     '--polymarket-api-passphrase=[Polymarket CLOB API passphrase]:passphrase: ' \

@@ -30,7 +30,7 @@ export interface Built {
 }
 
 /** An adapter over the doubles with these credential variables (POLYMARKET_*). */
-export function adapterFor(d: Doubles, creds: Record<string, string>, now: () => number = Date.now): Built {
+export function adapterFor(d: Doubles, creds: Record<string, string>, now: () => number = Date.now, extra: Partial<AdapterConfig> = {}): Built {
   const env: NodeJS.ProcessEnv = { ...d.env, PMT_POLYMARKET_RATE: '2000', ...creds };
   const log: string[] = [];
   const cfg: AdapterConfig = {
@@ -40,6 +40,7 @@ export function adapterFor(d: Doubles, creds: Record<string, string>, now: () =>
     log: (l) => log.push(l),
     credentials: async () => resolveCredentials({ env, profile: undefined, profileName: null }),
     now,
+    ...extra,
   };
   return { ex: createPolymarket(cfg), log };
 }

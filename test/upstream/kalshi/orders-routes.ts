@@ -83,6 +83,7 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     if (typeof price !== 'string' || !PRICE_RE.test(price)) return kalshiError(400, 'invalid_order', 'invalid order', 'price must be a fixed-point dollar string');
     if (!TIFS.includes(tif as Tif)) return kalshiError(400, 'invalid_order', 'invalid order', 'invalid time_in_force');
     if (stp !== 'taker_at_cross' && stp !== 'maker') return kalshiError(400, 'invalid_order', 'invalid order', 'invalid self_trade_prevention_type');
+    if (b.post_only !== undefined && typeof b.post_only !== 'boolean') return kalshiError(400, 'invalid_order', 'invalid order', 'post_only must be a boolean');
     const market = marketOf(ticker);
     if (!market) return kalshiError(404, 'market_not_found', 'market not found');
     if (market.status !== 'active') return kalshiError(400, 'market_closed', 'market is not open for trading');
@@ -92,7 +93,7 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     }
     if (!onKalshiGrid(price, market.price_ranges)) return kalshiError(400, 'invalid_order', 'invalid order', `invalid price: ${price} is not a valid price level for this market`);
     if (portfolio.hasClientOrderId(keyId, coid)) return kalshiError(409, 'order_already_exists', 'order already exists', 'client_order_id has already been used');
-    const r = portfolio.place(keyId, { ticker, clientOrderId: coid, side: side as BookSide, count: n, price: Decimal.parse(price)!, tif: tif as Tif, stp });
+    const r = portfolio.place(keyId, { ticker, clientOrderId: coid, side: side as BookSide, count: n, price: Decimal.parse(price)!, tif: tif as Tif, stp, postOnly: b.post_only === true });
     if (!r.ok) return kalshiError(r.status, r.code, r.message, r.details);
     return {
       status: 201,
