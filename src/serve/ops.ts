@@ -97,14 +97,14 @@ export async function fetchMarketLineage(svc: Services, q: { market_ticker: stri
   return (await svc.exchange(exchange)).fetchMarketLineage(ticker);
 }
 
-interface AssetQuery {
+export interface AssetQuery {
   asset_id: string;
   exchange?: ExchangeId;
   outcome?: string;
 }
 
 /** The adapter and native asset id for an `asset_id` (ticker, token id, or unified market id). */
-async function asset(svc: Services, q: AssetQuery): Promise<{ ex: Exchange; assetId: string }> {
+export async function asset(svc: Services, q: AssetQuery): Promise<{ ex: Exchange; assetId: string }> {
   const { exchange, id } = assetExchange(q.asset_id, q.exchange, { field: 'asset_id', via: 'exchange' });
   const ex = await svc.exchange(exchange);
   const outcome = q.outcome === undefined ? undefined : parseLabel('outcome', q.outcome);
