@@ -39,3 +39,5 @@ export async function startDoubles(opts: DoublesOptions = {}) {
   };
 }
 export type Doubles = Awaited<ReturnType<typeof startDoubles>>;
+/** For the benchmark (.doubles/lib.js): a Kalshi key the doubles can register. */
+export { makeKalshiKey } from './kalshi/auth.js';

@@ -75,6 +75,8 @@ export async function watchScreen(ctx: Context, label: BookLabel, open: Open, op
       stream.close();
       stdin.off('data', onKey);
       stdin.pause();
+      // A stdin that is a pipe or socket still open would keep the process alive after we are done.
+      (stdin as { unref?: () => void }).unref?.();
       out.off('resize', onResize);
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
