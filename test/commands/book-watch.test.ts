@@ -108,4 +108,14 @@ describe('pmt book watch (NDJSON)', () => {
     expect(JSON.parse(r.stderr)).toMatchObject({ kind: 'MarketNotFound' });
     expect(r.exitCode).toBe(5);
   });
+
+  it('the screen (forced terminal) quits on q from a piped stdin, exit 0, with the cursor restored', async () => {
+    const p = execa(PMT_BIN, ['book', 'watch', K.normal], { env: cleanEnv(t.env({ PMT_FORCE_TTY: '100', NO_COLOR: '1' })), extendEnv: false, reject: false, timeout: 20_000, stdin: 'pipe' });
+    let out = '';
+    await new Promise<void>((resolve) => p.stdout!.on('data', (d) => ((out += d), /● live/.test(out) && resolve())));
+    p.stdin!.write('q');
+    const r = await p;
+    expect(r.exitCode).toBe(0);
+    expect(String(r.stdout).endsWith('\u001b[?25h\u001b[?1049l')).toBe(true);
+  });
 });
