@@ -24,7 +24,12 @@ export interface WatchLimits {
   durationMs?: number;
   /** Stop after this many events. */
   count?: number;
+  /** Bytes written but not yet taken by stdout's reader before the stream gives up (default 32 MiB). */
+  maxBehindBytes?: number;
 }
+
+/** How far a reader of the NDJSON may fall behind before pmt stops instead of holding more. */
+export const MAX_BEHIND_BYTES = 32 * 1024 * 1024;
 
 /** `--duration` in seconds (> 0, fractions allowed) and `--count` (≥ 1). */
 export function parseLimits(opts: Opts): WatchLimits {
@@ -66,11 +71,12 @@ export function streamNdjson(ctx: Context, open: Open, limits: WatchLimits): Pro
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       stream?.close();
-      // Resolve once what was written has left (a pipe may hold the last lines).
+      // A failure ends at once (the reader may be the problem); a normal end resolves once what
+      // was written has left (a pipe may still hold the last lines).
+      if (err) return reject(err);
       const s = ctx.io.stdout as NodeJS.WritableStream & { writableLength?: number };
-      const settle = () => (err ? reject(err) : resolve());
-      if ((s.writableLength ?? 0) > 0) s.write('', settle);
-      else settle();
+      if ((s.writableLength ?? 0) > 0) s.write('', () => resolve());
+      else resolve();
     };
     const stop = () => finish();
     process.on('SIGINT', stop);
@@ -83,7 +89,11 @@ export function streamNdjson(ctx: Context, open: Open, limits: WatchLimits): Pro
       onUpdate: (u) => {
         if (done) return;
         ctx.io.ndjson(u);
-        if (limits.count !== undefined && ++n >= limits.count) finish();
+        if (limits.count !== undefined && ++n >= limits.count) return finish();
+        // A reader that stopped reading would make pmt buffer the stream without bound.
+        const behind = (ctx.io.stdout as { writableLength?: number }).writableLength ?? 0;
+        const max = limits.maxBehindBytes ?? MAX_BEHIND_BYTES;
+        if (behind > max) finish(new PmtError('Api', `stdout's reader fell ${Math.round(behind / 2 ** 20)} MiB behind the book stream; stopped rather than buffer more`));
       },
       onFatal: (e) => finish(e instanceof PmtError ? e : new PmtError('NetworkError', e.message)),
     });
