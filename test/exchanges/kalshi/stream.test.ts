@@ -145,6 +145,20 @@ describe('Kalshi watchBook', () => {
     expect(w.kinds().slice(0, 3)).toEqual(['snapshot', 'clear:stale', 'snapshot']);
   });
 
+  it('the exchange dropping a slow consumer is a reconnect: clear, then a new snapshot', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    const dropped = k.stream.stats.slowDropped;
+    k.stream.faults.maxBufferedBytes = -1; // every consumer counts as too slow
+    k.stream.delta(T.normal, 'yes', 0.3, 1);
+    await w.until(() => w.kinds().includes('clear:reconnect'));
+    expect(k.stream.stats.slowDropped).toBeGreaterThan(dropped);
+    k.stream.faults.maxBufferedBytes = Infinity;
+    await w.until(() => w.kinds().filter((x) => x === 'snapshot').length === 2);
+    expect(w.applied.orderbook()!.bids.find((l) => l.price === 0.3)).toEqual({ price: 0.3, size: 1 });
+    k.stream.delta(T.normal, 'yes', 0.3, -1);
+  });
+
   it('an order placed through REST shows up as a delta', async () => {
     const w = watch(T.normal);
     await w.until(() => w.applied.live);
