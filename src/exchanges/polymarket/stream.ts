@@ -80,7 +80,9 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
   function onPriceChange(e: Ev): void {
     if (!live) return;
     const changes: LevelChange[] = [];
-    const rows = Array.isArray(e.price_changes) ? (e.price_changes as Ev[]) : [e];
+    // Current shape: `price_changes: [{asset_id, price, size, side, …}]`; the older one had the
+    // asset at the top and `changes: [{price, size, side}]`.
+    const rows = Array.isArray(e.price_changes) ? (e.price_changes as Ev[]) : Array.isArray(e.changes) ? (e.changes as Ev[]) : [e];
     for (const r of rows) {
       if ((r.asset_id ?? e.asset_id) !== assetId) continue;
       const price = num(r.price);

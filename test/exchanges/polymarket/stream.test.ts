@@ -99,6 +99,16 @@ describe('Polymarket watchBook', () => {
     p.stream.priceChange(T.normal, 'BUY', '0.44', '200');
   });
 
+  it('also reads the older price_change shape (asset at the top, `changes`)', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.broadcastRaw(T.normal, { event_type: 'price_change', asset_id: T.normal, market: '0x', changes: [{ price: '0.45', size: '55', side: 'BUY' }], timestamp: '1767225600999' });
+    await w.until(() => w.events.some((e) => e.kind === 'delta'));
+    expect(w.applied.orderbook()!.bids[0]).toEqual({ price: 0.45, size: 55 });
+    const d = w.events.find((e) => e.kind === 'delta')!;
+    expect(d.kind === 'delta' && d.exchange_ts).toBe('2026-01-01T00:00:00.999Z');
+  });
+
   it('last_trade_price is a trade; tick_size_change is reported', async () => {
     const w = watch(T.normal);
     await w.until(() => w.applied.live);

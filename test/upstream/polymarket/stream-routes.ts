@@ -159,6 +159,8 @@ export function createPolymarketStream(books: ClobBooks) {
       if (b) b.tickSize = to;
       broadcast(tokenId, { event_type: 'tick_size_change', asset_id: tokenId, market: b?.market ?? '', old_tick_size: from, new_tick_size: to, timestamp: String(Date.now()) });
     },
+    /** Send any event as is (shapes the double does not make itself). */
+    broadcastRaw: (tokenId: string, ev: unknown) => broadcast(tokenId, ev),
     faults,
     stats,
     subscriberCount: (tokenId: string) => subscribers(tokenId).length,
