@@ -22,7 +22,7 @@ export function createKalshiDouble(opts: KalshiMarketsOptions = {}) {
   stream.attach(double);
   // The order engine drives the stream: a resting order is a delta, a fill a public trade.
   orders.onPlaced((p) => {
-    if (!books.book(p.ticker)) books.setBook(p.ticker, {});
+    if (!books.book(p.ticker)) return; // no book to stream (and none to invent for the REST double)
     const yes = Number(p.price);
     if (p.resting > 0) stream.delta(p.ticker, p.side === 'bid' ? 'yes' : 'no', p.side === 'bid' ? yes : Math.round((1 - yes) * 1e4) / 1e4, p.resting);
     if (p.filled > 0) stream.trade(p.ticker, p.avgPrice ?? yes, p.filled, p.side === 'bid' ? 'yes' : 'no');

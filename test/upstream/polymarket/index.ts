@@ -19,7 +19,9 @@ export function createPolymarketDoubles(opts: GammaOptions = {}) {
   stream.attach(clobDouble);
   // The order engine drives the stream: what rests is a price_change, what fills a trade.
   trading.onPlaced((o) => {
-    if (!books.book(o.tokenId)) books.setBook(o.tokenId, {});
+    // Only tokens the book double knows have a book to stream (creating one would shadow the
+    // trading double's answers for engine-only tokens).
+    if (!books.book(o.tokenId)) return;
     const price = o.price.toFixed();
     const resting = o.status === 'LIVE' ? o.size.minus(o.matched).toNumber() : 0;
     const side = o.side;
