@@ -7,8 +7,9 @@
  * the error object. A comment line every 15 s keeps idle proxies from closing the connection.
  */
 import type { FastifyInstance } from 'fastify';
-import { EXCHANGE_IDS } from '../exchanges/types.js';
-import { asset, type AssetQuery, type Services } from './ops.js';
+import { bookStream } from '../ops/stream.js';
+import type { Services } from '../ops/services.js';
+import { EXCHANGE_IDS, type ExchangeId } from '../exchanges/registry.js';
 import { DEFAULT_HUB_LIMITS, StreamHub, type HubLimits } from './stream-hub.js';
 import type { JsonSchema } from './schemas.js';
 
@@ -34,11 +35,9 @@ export function registerStreamRoute(app: FastifyInstance, svc: Services, limits:
     url: STREAM_PATH,
     schema: { querystring: streamQuery },
     handler: async (req, reply) => {
-      const q = req.query as AssetQuery;
+      const q = req.query as { asset_id: string; outcome?: string; exchange?: ExchangeId };
       // Resolution and validation first: errors here are ordinary JSON error replies.
-      const { ex, assetId } = await asset(svc, q);
-      const outcome = q.outcome?.trim();
-      const key = `${ex.id}:${assetId}:${(outcome ?? '').toLowerCase()}`;
+      const { asset, key, open } = await bookStream(svc, q);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -57,7 +56,7 @@ export function registerStreamRoute(app: FastifyInstance, svc: Services, limits:
       };
       res.on('close', done);
       try {
-        leave = hub.join(key, assetId, {
+        leave = hub.join(key, asset.assetId, {
           write: (frame) => res.write(frame),
           onDrain: (fn) => res.on('drain', fn),
           end: (frame) => {
@@ -65,7 +64,7 @@ export function registerStreamRoute(app: FastifyInstance, svc: Services, limits:
             if (frame) res.write(frame);
             res.end();
           },
-        }, (o) => ex.watchBook(assetId, { ...o, outcome }));
+        }, open);
       } catch (e) {
         const err = e as { kind?: string; message?: string };
         res.end(`event: error\ndata: ${JSON.stringify({ kind: err.kind ?? 'Api', message: err.message ?? 'the stream could not start' })}\n\n`);

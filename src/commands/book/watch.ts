@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import { PmtError, usageError } from '../../errors.js';
 import type { BookUpdate } from '../../exchanges/stream.js';
 import { parseDecimal, parseInteger } from '../../validate.js';
-import { resolveBookAsset } from './asset.js';
+import { bookStream } from '../../ops/stream.js';
 
 interface Opts {
   depth?: string;
@@ -48,10 +48,10 @@ export async function run(ctx: Context, opts: Opts, args: string[]): Promise<voi
   if (ctx.json) throw usageError('--json prints one document and a book stream never ends: use --ndjson for one BookUpdate per line');
   const depth = opts.depth === undefined ? undefined : parseInteger('--depth', opts.depth, 1, 100_000);
   const limits = parseLimits(opts);
-  const { exchange, adapter, assetId } = await resolveBookAsset(ctx, args[0], opts.outcome);
-  if (ctx.ndjson || !ctx.io.isTTY) return streamNdjson(ctx, (o) => adapter.watchBook(assetId, { outcome: opts.outcome, ...o }), limits);
+  const target = await bookStream(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome });
+  if (ctx.ndjson || !ctx.io.isTTY) return streamNdjson(ctx, target.open, limits);
   const { watchScreen } = await import('./watch-screen.js');
-  return watchScreen(ctx, { exchange, asset_id: assetId }, (o) => adapter.watchBook(assetId, { outcome: opts.outcome, ...o }), { ...limits, depth, cents: opts.cents });
+  return watchScreen(ctx, { exchange: target.asset.exchange, asset_id: target.asset.assetId }, target.open, { ...limits, depth, cents: opts.cents });
 }
 
 export type Open = (o: { onUpdate: (u: BookUpdate) => void; onState?: (s: string, d?: string) => void; onFatal: (e: Error) => void }) => { close(): void };

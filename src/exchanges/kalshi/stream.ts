@@ -18,17 +18,16 @@ import { BookState } from '../book-state.js';
 import type { BookStream, BookUpdate, WatchBookOptions } from '../stream.js';
 import { heartbeatMs, ReconnectingSocket } from '../ws.js';
 import type { KalshiClient } from './client.js';
+import { kalshi } from './manifest.js';
 
-export const KALSHI_WS_URL = 'wss://api.elections.kalshi.com/trade-api/ws/v2';
-export const KALSHI_DEMO_WS_URL = 'wss://demo-api.kalshi.co/trade-api/ws/v2';
 /** Kalshi pings every 10 s. */
 const HEARTBEAT_MS = 10_000;
 
 type Msg = { type?: string; sid?: number; seq?: number; id?: number; msg?: Record<string, unknown> };
 
-/** The WebSocket URL: PMT_KALSHI_WS_URL, else the environment's own. */
+/** The WebSocket URL (the manifest's `kalshiWs`: PMT_KALSHI_WS_URL, else demo or production). */
 export function kalshiWsUrl(c: KalshiClient): string {
-  return c.cfg.env.PMT_KALSHI_WS_URL || (c.cfg.kalshiEnvironment === 'demo' ? KALSHI_DEMO_WS_URL : KALSHI_WS_URL);
+  return c.cfg.urls.kalshiWs ?? kalshi.urls.kalshiWs.default;
 }
 
 export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptions): BookStream {

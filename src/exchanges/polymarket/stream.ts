@@ -20,8 +20,8 @@ import { heartbeatMs, ReconnectingSocket } from '../ws.js';
 import { appliedHash, summaryHash } from './book-hash.js';
 import { TOKEN_ID_RE } from './book.js';
 import type { PolymarketClient } from './client.js';
+import { polymarket } from './manifest.js';
 
-export const POLYMARKET_WS_URL = 'wss://ws-subscriptions-clob.polymarket.com/ws';
 /** The client pings every 10 s, as Polymarket asks. */
 const HEARTBEAT_MS = 10_000;
 
@@ -43,7 +43,7 @@ const sameSide = (a: readonly WireLevel[], b: readonly WireLevel[]) => a.length 
 
 export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookOptions): BookStream {
   if (!TOKEN_ID_RE.test(assetId)) throw usageError(`asset must be a Polymarket token id, got "${assetId.slice(0, 40)}"`);
-  const base = (c.cfg.env.PMT_POLYMARKET_WS_URL || POLYMARKET_WS_URL).replace(/\/+$/, '');
+  const base = (c.cfg.urls.polymarketWs ?? polymarket.urls.polymarketWs.default).replace(/\/+$/, '');
   const book = new BookState();
   let seq = 0;
   let live = false;

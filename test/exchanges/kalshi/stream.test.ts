@@ -39,9 +39,9 @@ function client(creds: boolean | KalshiKeyPair = true, extra: Record<string, str
   const kp = creds === true ? key : creds || undefined;
   const env = kp ? { KALSHI_API_KEY_ID: kp.keyId, KALSHI_PRIVATE_KEY: kp.privatePem } : {};
   const cfg: AdapterConfig = {
-    env: { PMT_KALSHI_WS_URL: k.stream.url(k.double), ...extra },
-    urls: { kalshi: k.double.url, gamma: 'http://127.0.0.1:9', clob: 'http://127.0.0.1:9' },
-    kalshiEnvironment: 'custom',
+    env: { ...extra },
+    urls: { kalshi: k.double.url, gamma: 'http://127.0.0.1:9', clob: 'http://127.0.0.1:9', kalshiWs: k.stream.url(k.double) },
+    environment: 'custom',
     credentials: async () => resolveCredentials({ env, profile: undefined, profileName: null }),
     now: Date.now,
   };

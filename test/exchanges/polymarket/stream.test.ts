@@ -31,9 +31,8 @@ afterEach(() => {
 
 function client(env: Record<string, string> = {}): PolymarketClient {
   const cfg: AdapterConfig = {
-    env: { PMT_POLYMARKET_WS_URL: p.stream.url(p.clobDouble), ...env },
-    urls: { kalshi: 'http://127.0.0.1:9/trade-api/v2', gamma: p.gammaDouble.url, clob: p.clobDouble.url },
-    kalshiEnvironment: 'production',
+    env: { ...env },
+    urls: { kalshi: 'http://127.0.0.1:9/trade-api/v2', gamma: p.gammaDouble.url, clob: p.clobDouble.url, polymarketWs: p.stream.url(p.clobDouble) },
     credentials: async () => ({}) as never,
     now: Date.now,
   };
