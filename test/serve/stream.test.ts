@@ -148,10 +148,15 @@ describe('GET /v1/orderbook/stream', () => {
     expect(hub().upstreamCount).toBe(0);
   });
 
-  it('refuses a missing asset_id (400) and is described in the OpenAPI document', async () => {
+  it('refuses a missing asset_id, or an outcome beside a token id (400), before any upstream; described in the OpenAPI document', async () => {
     const r = await s.call('/v1/orderbook/stream');
     expect(r.status).toBe(400);
     expect(r.json).toMatchObject({ kind: 'Api' });
+    const opened = s.exchanges.polymarket.streams.length;
+    const tok = await s.call(`/v1/orderbook/stream?asset_id=${'7'.repeat(77)}&outcome=yes`);
+    expect(tok.status).toBe(400);
+    expect(tok.json).toMatchObject({ kind: 'Api', message: expect.stringMatching(/outcome goes with a market id/) });
+    expect(s.exchanges.polymarket.streams.length).toBe(opened);
     const doc = (await s.call('/v1/openapi.json')).json;
     const op = doc.paths['/v1/orderbook/stream'].get;
     expect(op.operationId).toBe('orderbook_stream');
