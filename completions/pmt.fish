@@ -8,7 +8,7 @@ function __pmt_subcommands --description 'subcommands of a command path'
         case 'markets'
             printf '%s\n' list lineage help
         case 'book'
-            printf '%s\n' show stats impact help
+            printf '%s\n' show stats impact watch help
         case 'order'
             printf '%s\n' create cancel-all get list help
         case 'profile'
@@ -36,6 +36,8 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --outcome --exchange --profile
         case 'book impact'
             printf '%s\n' --size --outcome --exchange --profile
+        case 'book watch'
+            printf '%s\n' --outcome --depth --duration --count --exchange --profile
         case 'book help'
             printf '%s\n' --exchange --profile
         case 'order'
@@ -131,7 +133,7 @@ complete -c pmt -s h -l help -d 'show help for this command'
 
 # pmt
 complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, lineage'
-complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact'
+complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact, watch'
 complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, get, list'
 complete -c pmt -n '__pmt_at "pmt" 0' -a profile -d 'Credential profiles: add, list, show, use, remove'
 complete -c pmt -n '__pmt_at "pmt" 0' -a serve -d 'Serve the interface as a REST API on localhost'
@@ -160,6 +162,7 @@ complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list lineage'
 complete -c pmt -n '__pmt_at "pmt book" 0' -a show -d 'The orderbook ladder: asks above bids, with depth'
 complete -c pmt -n '__pmt_at "pmt book" 0' -a stats -d 'Top of book, mid, spread, imbalance and depth'
 complete -c pmt -n '__pmt_at "pmt book" 0' -a impact -d 'Fill price and slippage of a market order of --size'
+complete -c pmt -n '__pmt_at "pmt book" 0' -a watch -d 'The live book: a ladder redrawn in place, or BookUpdates as NDJSON'
 complete -c pmt -n '__pmt_at "pmt book" 0' -a help -d 'show help for a command'
 
 # pmt book show
@@ -176,8 +179,15 @@ complete -c pmt -n '__pmt_at "pmt book impact"' -l size -x -d 'order size in con
 complete -c pmt -n '__pmt_at "pmt book impact"' -l outcome -x -d 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book impact"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
+# pmt book watch
+complete -c pmt -n '__pmt_at "pmt book watch"' -l outcome -x -d 'outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l depth -x -d 'levels per side to show (default: as many as fit the terminal)'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l duration -x -d 'stop after this many seconds'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l count -x -d 'stop after this many events'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
+
 # pmt book help
-complete -c pmt -n '__pmt_at "pmt book help" 0' -a 'show stats impact'
+complete -c pmt -n '__pmt_at "pmt book help" 0' -a 'show stats impact watch'
 
 # pmt order
 complete -c pmt -n '__pmt_at "pmt order" 0' -a create -d 'Place a limit order (previews and confirms first)'

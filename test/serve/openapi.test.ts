@@ -56,7 +56,7 @@ describe('the OpenAPI document', () => {
     const listed = Object.entries(doc.paths as Record<string, Record<string, { tags: string[] }>>).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => [method, path, op.tags[0]]),
     );
-    expect(listed.sort()).toEqual([...OPERATIONS.map((o) => [...o]), ['get', '/v1/openapi.json', 'Server']].sort());
+    expect(listed.sort()).toEqual([...OPERATIONS.map((o) => [...o]), ['get', '/v1/openapi.json', 'Server'], ['get', '/v1/orderbook/stream', 'Orderbook']].sort());
     expect(doc.paths['/v1/orders/create_order'].post.operationId).toBe('create_order');
   });
 
