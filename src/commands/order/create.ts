@@ -28,7 +28,7 @@ import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS } from '../../render/views/orders.js';
 import { printTable } from '../../render/table.js';
 import { parseEnum } from '../../validate.js';
-import { resolveAssetExchange } from '../resolve.js';
+import { assetTarget } from '../../ops/resolve.js';
 import { outcomeLabel, parseOutcome, specFor } from './common.js';
 import { askAsset, askOutcome, askPrice, askSide, askSize, askType } from './entry.js';
 import { marketImpact } from './impact.js';
@@ -59,7 +59,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const priceFlag = opts.price === undefined ? undefined : flagCheck(priceProblem('--price', opts.price, null), opts.price);
   const sizeFlag = opts.size === undefined ? undefined : flagCheck(sizeProblem('--size', opts.size, null), opts.size);
   const outcomeFlag = opts.outcome === undefined ? undefined : outcomeLabel(parseOutcome(opts.outcome));
-  let target = opts.asset === undefined ? undefined : resolveAssetExchange(ctx, opts.asset);
+  let target = opts.asset === undefined ? undefined : assetTarget(ctx, { asset_id: opts.asset, exchange: ctx.exchangeFlag() });
   const missing = (['asset', 'side', 'price', 'size'] as const).filter((k) => opts[k] === undefined).map((k) => `--${k}`);
   const interactive = ctx.io.canPrompt;
   if (!interactive) {
@@ -74,7 +74,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const walk = interactive && missing.length > 0;
 
   // 2. Which exchange, and credentials before anyone types a price.
-  if (!target) target = resolveAssetExchange(ctx, await askAsset(pr!, (v) => assetProblem(ctx, v)));
+  if (!target) target = assetTarget(ctx, { asset_id: await askAsset(pr!, (v) => assetProblem(ctx, v)), exchange: ctx.exchangeFlag() });
   const exchangeId: ExchangeId = target.exchange;
   if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
   const ex = await ctx.exchange(exchangeId);
@@ -187,7 +187,7 @@ function flagCheck(problem: string | null, text: string): Decimal {
 
 function assetProblem(ctx: Context, v: string): true | string {
   try {
-    resolveAssetExchange(ctx, v);
+    assetTarget(ctx, { asset_id: v, exchange: ctx.exchangeFlag() });
     return true;
   } catch (e) {
     if (e instanceof PmtError) return e.message;
