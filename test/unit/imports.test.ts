@@ -34,7 +34,6 @@ const RULES: Array<{ from: RegExp; forbid: RegExp; why: string }> = [
   { from: /^exchanges\//, forbid: /^(render|commands|analytics|profiles|serve|ops|context|credentials)\b/, why: 'adapters know nothing of presentation, profiles, analytics, ops or the CLI context' },
   { from: /^ops\//, forbid: /^(commands|render|serve)\b/, why: 'ops return models; surfaces present them' },
   { from: /^commands\//, forbid: /^serve\//, why: 'commands and serve never import each other' },
-  { from: /^commands\//, forbid: /^exchanges\/(?!types|registry|ids|exchange|config)/, why: 'commands reach exchanges through ops, the context and the registry' },
   { from: /^analytics\//, forbid: /^(exchanges\/(?!types)|render|commands|context|profiles|serve)|^node:|^(got|conf|chalk)$/, why: 'analytics are pure' },
   { from: /^render\//, forbid: /^(exchanges\/(?!types|registry)|profiles|commands|serve|context)/, why: 'render only presents (exchange facts come from the registry)' },
   { from: /^serve\//, forbid: /^(render|commands)\//, why: 'serve uses the core, not the CLI' },
