@@ -13,9 +13,9 @@ import { registerMarkets } from './commands/markets/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerOrder } from './commands/order/index.js';
 import { registerProfile } from './commands/profile/index.js';
-import { registerServe } from './commands/serve.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerExchanges } from './commands/exchanges.js';
+import { action } from './commands/action.js';
 import { applyHelp } from './commands/help-text.js';
 import { overview, REFERENCE } from './commands/overview.js';
 import { unknownHelpTarget } from './commands/suggest.js';
@@ -51,6 +51,20 @@ export function buildProgram(): Command {
   applyHelp(program);
   program.addHelpText('after', REFERENCE);
   return program;
+}
+
+/**
+ * `pmt serve`, registered here rather than under commands/ so that commands and serve never import
+ * each other; serve/run.ts loads only when the command runs.
+ */
+function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve the interface as a REST API under /v1 (bearer token, loopback by default)')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0: any free port)', '8080')
+    .option('--token <token>', 'bearer token clients must send, 16+ characters (prefer PMT_SERVE_TOKEN: flags show in ps; default: random, printed once on stderr)')
+    .action(action(async (ctx, opts, args) => (await import('./serve/run.js')).run(ctx, opts as never, args)));
 }
 
 function wantsJson(argv: string[]): boolean {

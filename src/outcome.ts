@@ -25,3 +25,8 @@ export function outcomeLabel(o: OutcomeSpec): string {
   if (o === 'no') return 'No';
   return o.label;
 }
+
+/** Case-insensitive label comparison ("yes" matches "Yes" and "YES"). */
+export function sameLabel(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}

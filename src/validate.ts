@@ -5,7 +5,7 @@
  * naming the field and the rule.
  */
 import { Decimal } from './decimal.js';
-import { usageError, PmtError } from './errors.js';
+import { usageError } from './errors.js';
 
 const PLAIN_DECIMAL_RE = /^\d{1,15}(?:\.\d{1,12})?$/;
 /**
@@ -118,8 +118,4 @@ export function parseCursor(input: unknown): string {
     throw usageError('cursor is malformed (use the cursor printed by a previous page)');
   }
   return s;
-}
-
-export function isPmtError(e: unknown): e is PmtError {
-  return e instanceof PmtError;
 }

@@ -3,7 +3,7 @@
  * global options and hands the verb its positional arguments and options.
  */
 import type { Command } from 'commander';
-import { Context, type GlobalOptions } from '../context.js';
+import type { Context, GlobalOptions } from '../context.js';
 import { splitIds } from '../split-ids.js';
 
 export type VerbRun<O> = (ctx: Context, opts: O, args: string[]) => Promise<void>;
@@ -13,6 +13,8 @@ export function action<O>(run: VerbRun<O>) {
   return async (...params: unknown[]): Promise<void> => {
     const cmd = params[params.length - 1] as Command;
     const all = cmd.optsWithGlobals() as GlobalOptions & O;
+    // Loaded when a verb runs, not when the command tree is built: --help and completion never need it.
+    const { Context } = await import('../context.js');
     const ctx = new Context({ globals: all });
     const args = (cmd.args ?? []).slice(0, cmd.registeredArguments.length);
     await run(ctx, all, args as string[]);

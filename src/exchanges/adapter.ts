@@ -54,6 +54,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   fetchFeeSchedule(...a: Parameters<Exchange['fetchFeeSchedule']>) {
     return this.ops.fetchFeeSchedule(this.client, ...a);
   }
+  estimateFees(...a: Parameters<Exchange['estimateFees']>) {
+    return this.ops.estimateFees(this.client, ...a);
+  }
   checkAuth(...a: Parameters<Exchange['checkAuth']>) {
     return this.ops.checkAuth(this.client, ...a);
   }

@@ -14,6 +14,7 @@ import type {
 } from './types.js';
 import type { BookStream, WatchBookOptions } from './stream.js';
 
+import type { FeeAmounts, FeeLegs } from './fees.js';
 import type { Capabilities } from './manifest.js';
 export { OPERATIONS, type Capabilities, type Capability, type Operation } from './manifest.js';
 
@@ -107,6 +108,8 @@ export interface Exchange {
    * the order preview turns them into "fee unknown" and never blocks an order on them.
    */
   fetchFeeSchedule(info: AssetInfo): Promise<FeeSchedule>;
+  /** What a schedule read by `fetchFeeSchedule` makes an order's legs cost (pure; the exchange's published formula). */
+  estimateFees(schedule: FeeSchedule, legs: FeeLegs): FeeAmounts;
   /** One authenticated request: are the credentials present and accepted? */
   checkAuth(): Promise<AuthCheck>;
   /**

@@ -4,7 +4,21 @@
  * error envelopes, and URLs fit to print. Split from http.ts, which re-exports the public names.
  */
 import { PmtError } from '../errors.js';
-import type { RequestContext, UpstreamResponse } from './http.js';
+
+/** One upstream answer, as the failure mappers see it. */
+export interface UpstreamResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Raw body text. */
+  body: string;
+  url: string;
+}
+
+export interface RequestContext {
+  method: string;
+  /** Path relative to the base URL, without query ("/markets/ABC"). */
+  path: string;
+}
 
 export const NETWORK_CODES = new Set([
   'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH',

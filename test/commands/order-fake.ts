@@ -2,6 +2,9 @@
  * An in-memory Exchange and a scripted Prompter for unit-testing the order and profile command
  * logic without HTTP: every call is recorded so tests can assert exactly what was (not) sent.
  */
+import type { FeeAmounts, FeeLegs } from '../../src/exchanges/fees.js';
+import { estimateKalshiFees } from '../../src/exchanges/kalshi/fee-estimate.js';
+import { estimatePolymarketFees } from '../../src/exchanges/polymarket/fee-estimate.js';
 import { Writable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -185,6 +188,10 @@ export class FakeExchange implements Exchange {
     this.calls.push({ op: 'fetchFeeSchedule', arg: info.asset_id });
     if (this.feeSchedule instanceof Error) throw this.feeSchedule;
     return this.feeSchedule;
+  }
+  /** The real published formulas, as the adapters bind them. */
+  estimateFees(s: FeeSchedule, legs: FeeLegs): FeeAmounts {
+    return s.exchange === 'kalshi' ? estimateKalshiFees(s, legs) : estimatePolymarketFees(s, legs);
   }
   async checkAuth(): Promise<never> {
     throw new Error('fake: not used');

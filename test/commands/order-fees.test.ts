@@ -1,9 +1,11 @@
 /** The preview's fee estimate: the published formulas to the exact cent, taker/maker split, unknowns. */
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/decimal.js';
-import { estimateFees, feeLegs, kalshiFee, KALSHI_MAKER_RATE, KALSHI_TAKER_RATE, polymarketTakerFee, type FeeFill, type FeeLookup } from '../../src/commands/order/fees.js';
-import { limitFill } from '../../src/commands/order/impact.js';
-import { buildPreview, previewJson } from '../../src/commands/order/preview.js';
+import { estimateFees, feeLegs, type FeeFill, type FeeLookup } from '../../src/ops/preview-fees.js';
+import { estimateKalshiFees, kalshiFee, KALSHI_MAKER_RATE, KALSHI_TAKER_RATE } from '../../src/exchanges/kalshi/fee-estimate.js';
+import { estimatePolymarketFees, polymarketTakerFee } from '../../src/exchanges/polymarket/fee-estimate.js';
+import { limitFill } from '../../src/analytics/limit-fill.js';
+import { buildPreview, previewJson } from '../../src/ops/preview.js';
 import type { FeeSchedule } from '../../src/exchanges/exchange.js';
 import { book, FakeExchange, YES_TOKEN } from './order-fake.js';
 
@@ -11,10 +13,14 @@ const d = (s: string) => Decimal.parse(s)!;
 const at = (price: string, size: string): FeeFill => ({ price: d(price), size: d(size) });
 const taker = (m: string, ...fills: FeeFill[]) => kalshiFee(KALSHI_TAKER_RATE, d(m), fills).toFixed(2);
 const maker = (m: string, ...fills: FeeFill[]) => kalshiFee(KALSHI_MAKER_RATE, d(m), fills).toFixed(2);
-const kalshi = (fee_type: string, fee_multiplier: number | null = 1): FeeLookup => ({ schedule: { exchange: 'kalshi', series: 'KXTEST', fee_type, fee_multiplier } });
-const poly = (s: Partial<Extract<FeeSchedule, { exchange: 'polymarket' }>>): FeeLookup => ({
-  schedule: { exchange: 'polymarket', base_fee_bps: null, rate: null, exponent: null, taker_only: null, ...s },
-});
+const kalshi = (fee_type: string, fee_multiplier: number | null = 1): FeeLookup => {
+  const schedule = { exchange: 'kalshi', series: 'KXTEST', fee_type, fee_multiplier } as const;
+  return { schedule, amounts: (legs) => estimateKalshiFees(schedule, legs) };
+};
+const poly = (s: Partial<Extract<FeeSchedule, { exchange: 'polymarket' }>>): FeeLookup => {
+  const schedule = { exchange: 'polymarket', base_fee_bps: null, rate: null, exponent: null, taker_only: null, ...s } as const;
+  return { schedule, amounts: (legs) => estimatePolymarketFees(schedule, legs) };
+};
 
 describe('Kalshi taker fee: round up to the next cent of 0.07 × M × C × P × (1 − P)', () => {
   it.each([

@@ -1,8 +1,9 @@
 /** The preview arithmetic: exact cost/proceeds, both price scales, fills at the limit, impact. */
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/decimal.js';
-import { buildPreview, previewJson } from '../../src/commands/order/preview.js';
-import { limitFill, marketImpact } from '../../src/commands/order/impact.js';
+import { buildPreview, previewJson } from '../../src/ops/preview.js';
+import { limitFill } from '../../src/analytics/limit-fill.js';
+import { bookImpact as marketImpact } from '../../src/analytics/book.js';
 import type { Orderbook } from '../../src/exchanges/types.js';
 import { book, FakeExchange, YES_TOKEN } from './order-fake.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Decimal } from '../../src/decimal.js';
-import { nearestValidPrices, priceProblem, sizeProblem } from '../../src/commands/order/rules.js';
+import { nearestValidPrices, priceProblem, sizeProblem } from '../../src/ops/order-rules.js';
 import { priceHint, sizeHint, outcomeChoices } from '../../src/commands/order/entry.js';
 import { checkOutcome } from '../../src/commands/order/outcome.js';
 import { parseOutcome } from '../../src/commands/order/common.js';

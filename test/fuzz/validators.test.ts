@@ -12,8 +12,7 @@ import { redactSecrets, registerSecret } from '../../src/secrets.js';
 import { MAX_ID_LENGTH, parseCursor, parseDecimal, parseEnum, parseId, parseInteger, parseLabel, parsePrice, parseSize } from '../../src/validate.js';
 import { splitIds } from '../../src/split-ids.js';
 import { Context } from '../../src/context.js';
-import { resolveAssetExchange, resolveMarketId, resolveOrderExchange } from '../../src/commands/resolve.js';
-import { parseOutcome } from '../../src/commands/book/asset.js';
+import { assetExchange, marketExchange, orderExchange } from '../../src/exchanges/ids.js';
 import { decodeCombinedCursor } from '../../src/ops/markets-across.js';
 import { decodeCursor } from '../../src/exchanges/polymarket/cursor.js';
 import { loadKalshiKey } from '../../src/exchanges/kalshi/auth.js';
@@ -128,7 +127,7 @@ describe('ids and cursors', () => {
     fc.assert(fc.property(ids, fc.constantFrom(0, 1, 2), (s, i) => {
       const ctx = ctxs[i]!;
       // Their messages name the id rather than the field ("cannot tell the exchange of "0"").
-      for (const f of [() => resolveMarketId(ctx, s), () => resolveAssetExchange(ctx, s), () => resolveOrderExchange(ctx, s)]) {
+      for (const f of [() => marketExchange(s, ctx.exchangeFlag()), () => assetExchange(s, ctx.exchangeFlag()), () => orderExchange(s, ctx.exchangeFlag())]) {
         const r = attempt(null, f as () => { exchange: string; ticker?: string; id?: string });
         if (r.ok) {
           expect(['kalshi', 'polymarket']).toContain(r.value.exchange);
@@ -142,7 +141,7 @@ describe('ids and cursors', () => {
 
   it('--outcome: a trimmed label or a usage error', () => {
     fc.assert(fc.property(anyText, (s) => {
-      const r = attempt('--outcome', () => parseOutcome(s));
+      const r = attempt('--outcome', () => parseLabel('--outcome', s));
       if (r.ok) expect(r.value!.length).toBeGreaterThan(0);
     }), { numRuns: RUNS });
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/decimal.js';
 import { Formatter } from '../../src/render/format.js';
 import { cancelSummary, orderLines, orderRow, previewLines, priceCell, usdExact } from '../../src/render/views/orders.js';
-import { buildPreview } from '../../src/commands/order/preview.js';
+import { buildPreview } from '../../src/ops/preview.js';
 import { book, FakeExchange, order } from '../commands/order-fake.js';
 
 const human = new Formatter({ isTTY: true, color: false }, { timeZone: 'UTC' });

@@ -162,6 +162,9 @@ export class FakeExchange implements Exchange {
   async fetchFeeSchedule(): Promise<never> {
     throw new PmtError('NotSupported', 'fees are not served by the fake');
   }
+  estimateFees(): never {
+    throw new PmtError('NotSupported', 'fees are not served by the fake');
+  }
   async checkAuth() {
     return { ok: true, clock_skew_ms: null, detail: '' };
   }

@@ -31,10 +31,13 @@ function target(file: string, spec: string): string {
 
 const RULES: Array<{ from: RegExp; forbid: RegExp; why: string }> = [
   { from: /^commands\//, forbid: /^exchanges\/(kalshi|polymarket)\//, why: 'commands reach adapters through the context' },
-  { from: /^exchanges\//, forbid: /^(render|commands|analytics|profiles|serve)\b/, why: 'adapters know nothing of presentation, profiles or analytics' },
+  { from: /^exchanges\//, forbid: /^(render|commands|analytics|profiles|serve|ops|context|credentials)\b/, why: 'adapters know nothing of presentation, profiles, analytics, ops or the CLI context' },
+  { from: /^ops\//, forbid: /^(commands|render|serve)\b/, why: 'ops return models; surfaces present them' },
+  { from: /^commands\//, forbid: /^serve\//, why: 'commands and serve never import each other' },
   { from: /^analytics\//, forbid: /^(exchanges\/(?!types)|render|commands|context|profiles|serve)|^node:|^(got|conf|chalk)$/, why: 'analytics are pure' },
   { from: /^render\//, forbid: /^(exchanges\/(?!types|registry)|profiles|commands|serve|context)/, why: 'render only presents (exchange facts come from the registry)' },
   { from: /^serve\//, forbid: /^(render|commands)\//, why: 'serve uses the core, not the CLI' },
+  { from: /^serve\//, forbid: /^exchanges\/(kalshi|polymarket)\//, why: 'serve reaches exchanges through ops and the registry' },
 ];
 
 describe('import boundaries', () => {
@@ -48,6 +51,48 @@ describe('import boundaries', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('no static import cycle, type-only imports included (dynamic import() is a lazy load, not a cycle)', () => {
+    const graph = new Map<string, string[]>();
+    for (const file of files(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      const deps: string[] = [];
+      for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g)) deps.push(target(file, m[1]!));
+      graph.set(relative(SRC, file).replace(/\.ts$/, ''), deps);
+    }
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (n: string, path: string[]): void => {
+      if (state.get(n) === 'done') return;
+      if (state.get(n) === 'open') {
+        cycles.push([...path.slice(path.indexOf(n)), n].join(' → '));
+        return;
+      }
+      state.set(n, 'open');
+      for (const d of graph.get(n) ?? []) if (graph.has(d)) visit(d, [...path, n]);
+      state.set(n, 'done');
+    };
+    for (const n of graph.keys()) visit(n, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('no exchange name is compared outside the exchanges\' own folders and the registry', () => {
+    const { EXCHANGE_IDS } = { EXCHANGE_IDS: readdirSync(join(SRC, 'exchanges')).filter((d) => statSync(join(SRC, 'exchanges', d)).isDirectory()) };
+    const names = EXCHANGE_IDS.join('|');
+    const compare = new RegExp(`(===|!==|==|!=)\\s*['"\`](${names})['"\`]|['"\`](${names})['"\`]\\s*(===|!==|==|!=)|case\\s+['"\`](${names})['"\`]`, 'i');
+    const offenders: string[] = [];
+    for (const file of files(SRC)) {
+      const rel = relative(SRC, file);
+      if (new RegExp(`^exchanges/(${names})/`).test(rel) || rel === 'exchanges/registry.ts') continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (compare.test(line)) offenders.push(`${rel}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(EXCHANGE_IDS.length).toBeGreaterThanOrEqual(2);
+    expect(offenders).toEqual([]);
   });
 
   it('the start-up bundle does not load heavy packages (checked on dist/, run after the build)', () => {

@@ -21,21 +21,20 @@ import { manifestOf } from '../../exchanges/registry.js';
 import type { Context } from '../../context.js';
 import { Decimal } from '../../decimal.js';
 import { cancelledError, PmtError, usageError } from '../../errors.js';
-import type { AssetInfo, Exchange, FeeSchedule } from '../../exchanges/exchange.js';
-import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, type Orderbook, type OrderSide, type OrderType } from '../../exchanges/types.js';
+import type { AssetInfo, Exchange } from '../../exchanges/exchange.js';
+import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, type OrderSide, type OrderType } from '../../exchanges/types.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS } from '../../render/views/orders.js';
 import { printTable } from '../../render/table.js';
 import { parseEnum } from '../../validate.js';
-import { resolveAssetExchange } from '../resolve.js';
+import { assetTarget } from '../../ops/resolve.js';
 import { outcomeLabel, parseOutcome, specFor } from './common.js';
 import { askAsset, askOutcome, askPrice, askSide, askSize, askType } from './entry.js';
-import { marketImpact } from './impact.js';
-import type { FeeLookup } from './fees.js';
-import { buildPreview, previewJson } from './preview.js';
+import { bookImpact } from '../../analytics/book.js';
+import { buildPreview, previewJson, readFees, readOrderBook } from '../../ops/preview.js';
 import { checkOutcome } from './outcome.js';
-import { priceProblem, sizeProblem } from './rules.js';
+import { priceProblem, sizeProblem } from '../../ops/order-rules.js';
 import { postOnlyOf } from '../../ops/post-only.js';
 
 interface Opts {
@@ -62,7 +61,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const priceFlag = opts.price === undefined ? undefined : flagCheck(priceProblem('--price', opts.price, null), opts.price);
   const sizeFlag = opts.size === undefined ? undefined : flagCheck(sizeProblem('--size', opts.size, null), opts.size);
   const outcomeFlag = opts.outcome === undefined ? undefined : outcomeLabel(parseOutcome(opts.outcome));
-  let target = opts.asset === undefined ? undefined : resolveAssetExchange(ctx, opts.asset);
+  let target = opts.asset === undefined ? undefined : assetTarget(ctx, { asset_id: opts.asset, exchange: ctx.exchangeFlag() });
   const missing = (['asset', 'side', 'price', 'size'] as const).filter((k) => opts[k] === undefined).map((k) => `--${k}`);
   const interactive = ctx.io.canPrompt;
   if (!interactive) {
@@ -77,7 +76,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const walk = interactive && missing.length > 0;
 
   // 2. Which exchange, and credentials before anyone types a price.
-  if (!target) target = resolveAssetExchange(ctx, await askAsset(pr!, (v) => assetProblem(ctx, v)));
+  if (!target) target = assetTarget(ctx, { asset_id: await askAsset(pr!, (v) => assetProblem(ctx, v)), exchange: ctx.exchangeFlag() });
   const exchangeId: ExchangeId = target.exchange;
   if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
   const ex = await ctx.exchange(exchangeId);
@@ -102,7 +101,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // The fee schedule is read alongside the book (and any prompts), and never fails the order.
   const fees = readFees(ex, info);
   if (!side) side = await askSide(pr!, outcome);
-  const book = await readBook(ex, assetId);
+  const book = await readOrderBook(ex, assetId);
   const price = priceFlag ?? (await askPrice(pr!, { info, side, outcome, book, size: sizeFlag }));
   const size = sizeFlag ?? (await askSize(pr!, info, side, outcomePriceOf(info, outcome, price)));
   if (walk && type === 'gtc' && !postOnly) type = await askType(pr!);
@@ -118,7 +117,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     price,
     size,
     book,
-    impact: book && marketImpact(book, size.toNumber(), new Date(ctx.now()).toISOString()),
+    impact: book && bookImpact(book, size.toNumber(), new Date(ctx.now()).toISOString()),
     now: ctx.now(),
     fees: await fees,
   });
@@ -158,33 +157,6 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   ctx.io.out(`${f.c.green('✓')} order sent\n${orderLines(f, { exchange: exchangeId, order }).join('\n')}`);
 }
 
-/**
- * The live book for the preview. An exchange that cannot serve books (NotSupported) gives a
- * preview without fill estimates, clearly marked; any other failure (auth, network) stops here.
- */
-async function readBook(ex: Exchange, assetId: string): Promise<Orderbook | null> {
-  try {
-    return await ex.fetchOrderbook(assetId);
-  } catch (e) {
-    if (e instanceof PmtError && e.kind === 'NotSupported') return null;
-    throw e;
-  }
-}
-
-/** The asset's fee schedule, or why it could not be read: a fee lookup never blocks an order. */
-function readFees(ex: Exchange, info: AssetInfo): Promise<FeeLookup> {
-  let read: Promise<FeeSchedule>;
-  try {
-    read = ex.fetchFeeSchedule(info); // started now, before the book is asked for
-  } catch (e) {
-    read = Promise.reject(e);
-  }
-  return read.then(
-    (schedule) => ({ schedule }),
-    (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
-  );
-}
-
 function flagCheck(problem: string | null, text: string): Decimal {
   if (problem) throw usageError(problem);
   return Decimal.parse(text.trim())!;
@@ -192,7 +164,7 @@ function flagCheck(problem: string | null, text: string): Decimal {
 
 function assetProblem(ctx: Context, v: string): true | string {
   try {
-    resolveAssetExchange(ctx, v);
+    assetTarget(ctx, { asset_id: v, exchange: ctx.exchangeFlag() });
     return true;
   } catch (e) {
     if (e instanceof PmtError) return e.message;

@@ -11,8 +11,8 @@ import type { Choice, Prompter } from '../../render/prompt.js';
 import { priceText } from '../../render/format.js';
 import { TYPE_WORDS, usdExact } from '../../render/views/orders.js';
 import { sameLabel } from './common.js';
-import { complementLabel } from './preview.js';
-import { complementPrice, nearestValidPrices, priceProblem, sizeProblem } from './rules.js';
+import { complementLabel } from '../../ops/preview.js';
+import { complementPrice, nearestValidPrices, priceProblem, sizeProblem } from '../../ops/order-rules.js';
 
 export interface PriceContext {
   info: AssetInfo;

@@ -33,7 +33,7 @@ export function eventAsMarket(eventInput: unknown, children: unknown[]): Market 
   let settled: string | null = null;
   let tick: number | null = null;
   let minSize: number | null = null;
-  for (const [i, m] of parsed.entries()) {
+  for (const m of parsed) {
     // Sums in Decimal: adding "0.10"-style counts as doubles would drift.
     volume = volume.plus(m.volume);
     if (m.volume_24h !== null) volume24 = (volume24 ?? Decimal.ZERO).plus(m.volume_24h);

@@ -8,7 +8,9 @@
  *   { "series": { "ticker": "KXTEST", "fee_type": "quadratic", "fee_multiplier": 1, ... } }
  */
 import { PmtError } from '../../errors.js';
-import type { AssetInfo, KalshiFeeSchedule } from '../exchange.js';
+import type { FeeSchedule, AssetInfo, KalshiFeeSchedule } from '../exchange.js';
+import type { FeeAmounts, FeeLegs } from '../fees.js';
+import { estimateKalshiFees } from './fee-estimate.js';
 import type { KalshiClient } from './client.js';
 import { obj, text } from './coerce.js';
 
@@ -30,4 +32,10 @@ export async function fetchFeeSchedule(c: KalshiClient, info: AssetInfo): Promis
     fee_type: feeType,
     fee_multiplier: typeof m === 'number' && Number.isFinite(m) && m >= 0 ? m : null,
   };
+}
+
+/** The preview's fee amounts from a schedule this adapter read (pure; no request). */
+export function estimateFees(_c: unknown, s: FeeSchedule, legs: FeeLegs): FeeAmounts {
+  if (s.exchange !== 'kalshi') throw new PmtError('Api', `a ${s.exchange} fee schedule cannot price a kalshi order`);
+  return estimateKalshiFees(s, legs);
 }

@@ -7,7 +7,10 @@
  *   formula uses. Skipped when the market's condition id is unknown.
  * Either may fail alone; only when both do is the schedule unknown (the error of the first).
  */
-import type { AssetInfo, PolymarketFeeSchedule } from '../exchange.js';
+import { PmtError } from '../../errors.js';
+import type { FeeSchedule, AssetInfo, PolymarketFeeSchedule } from '../exchange.js';
+import type { FeeAmounts, FeeLegs } from '../fees.js';
+import { estimatePolymarketFees } from './fee-estimate.js';
 import type { PolymarketClient } from './client.js';
 
 type Raw = Record<string, unknown>;
@@ -30,4 +33,10 @@ export async function fetchFeeSchedule(c: PolymarketClient, info: AssetInfo): Pr
     exponent: fd ? finite(fd.e) : null,
     taker_only: fd && typeof fd.to === 'boolean' ? fd.to : null,
   };
+}
+
+/** The preview's fee amounts from a schedule this adapter read (pure; no request). */
+export function estimateFees(_c: unknown, s: FeeSchedule, legs: FeeLegs): FeeAmounts {
+  if (s.exchange !== 'polymarket') throw new PmtError('Api', `a ${s.exchange} fee schedule cannot price a polymarket order`);
+  return estimatePolymarketFees(s, legs);
 }

@@ -10,73 +10,8 @@ import { Formatter, priceText, statusColor } from '../format.js';
 import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
 
-/** A pre-trade check the preview reports (all pass by the time a preview is shown). */
-export interface Check {
-  name: 'price' | 'tick' | 'size' | 'min_size' | 'outcome' | 'market_status' | 'book';
-  ok: boolean;
-  detail: string;
-}
-
-/**
- * The preview's fee estimate in dollars, from the exchange's published schedule. An amount the
- * schedule cannot establish is null and `reason` says why; the order is never blocked on it.
- */
-export interface FeeEstimate {
-  /** Fee on the contracts that would fill now (they take liquidity). */
-  taker: Decimal | null;
-  /** Fee on the contracts that would rest, charged only if and when they fill (they make liquidity). */
-  maker: Decimal | null;
-  /** taker + maker; null when either is unknown. */
-  total: Decimal | null;
-  /** Contracts counted as taker and as maker. */
-  taker_size: Decimal;
-  maker_size: Decimal;
-  /** The formula and inputs the amounts come from, in words. */
-  basis: string;
-  /** Why an amount is null; null when all are known. */
-  reason: string | null;
-  /** The exchange's fee inputs as read; null when they could not be read. */
-  schedule: Record<string, string | number | boolean | null> | null;
-}
-
-export interface OrderPreview {
-  exchange: ExchangeId;
-  environment: string;
-  asset_id: string;
-  market: { unified_id: string; title: string; status: string };
-  side: OrderSide;
-  order_type: OrderType;
-  /** Outcome traded, as the exchange labels it. */
-  outcome: string;
-  /** Outcome the asset's book prices (Kalshi `Yes`; Polymarket the token's own). */
-  book_outcome: string;
-  /** The other outcome of a two-outcome market; null otherwise. */
-  complement: string | null;
-  /** Limit on the book's scale (what is sent). */
-  book_price: Decimal;
-  /** Limit on the traded outcome's scale (what the trader pays or receives per contract). */
-  outcome_price: Decimal;
-  size: Decimal;
-  /** price × size on the outcome's scale: cost of a buy, proceeds of a sell. */
-  notional: Decimal;
-  /** A buy pays $1 per contract if its outcome wins. */
-  max_payout: Decimal | null;
-  /** Which side of the asset's book the order takes from: a Kalshi NO buy sells into YES bids. */
-  book_side: OrderSide;
-  best_bid: number | null;
-  best_ask: number | null;
-  /** Contracts that would fill at once at or better than the limit (outcome scale avg). */
-  fill_now: { filled: Decimal; avg: Decimal | null; resting: Decimal } | null;
-  /** Market-order impact at this size on the side the order takes (outcome scale avg). */
-  impact: { avg_price: Decimal | null; fill_pct: number; slippage_bps: number | null; mid: number | null } | null;
-  book_time: string | null;
-  /** Age of the book snapshot in whole seconds at preview time; null when unknown. */
-  book_age_s: number | null;
-  /** Estimated trading fees of this order. */
-  fee: FeeEstimate;
-  checks: Check[];
-  warnings: string[];
-}
+export type { Check, FeeEstimate, OrderPreview } from '../../ops/preview-model.js';
+import type { OrderPreview } from '../../ops/preview-model.js';
 
 /** An order with the exchange it came from (orders carry no exchange field). */
 export interface ExchangeOrder {

@@ -7,15 +7,16 @@
  * book is YES-priced, so `--outcome no` at p trades NO at 1 − p (the same order as the opposite
  * side of YES at p). A Polymarket asset is one outcome's token, so the price is that token's.
  */
-import { manifestOf } from '../../exchanges/registry.js';
-import { Decimal } from '../../decimal.js';
-import type { AssetInfo } from '../../exchanges/exchange.js';
-import type { ExchangeId, Orderbook, OrderbookImpact, OrderSide, OrderType } from '../../exchanges/types.js';
-import type { Check, OrderPreview } from '../../render/views/orders.js';
-import { sameLabel } from './common.js';
-import { estimateFees, feeLegs, type FeeLookup } from './fees.js';
-import { limitFill, type LimitFill } from './impact.js';
-import { complementPrice } from './rules.js';
+import { limitFill, type LimitFill } from '../analytics/limit-fill.js';
+import { Decimal } from '../decimal.js';
+import { PmtError } from '../errors.js';
+import type { AssetInfo, Exchange, FeeSchedule } from '../exchanges/exchange.js';
+import { manifestOf } from '../exchanges/registry.js';
+import type { ExchangeId, Orderbook, OrderbookImpact, OrderSide, OrderType } from '../exchanges/types.js';
+import { sameLabel } from '../outcome.js';
+import { complementPrice } from './order-rules.js';
+import { estimateFees, feeLegs, type FeeLookup } from './preview-fees.js';
+import type { Check, OrderPreview } from './preview-model.js';
 
 export type { Check, OrderPreview };
 
@@ -160,6 +161,33 @@ function bookAge(ts: string | null | undefined, now: number | undefined): number
   const t = ts ? Date.parse(ts) : NaN;
   if (now === undefined || Number.isNaN(t)) return null;
   return Math.max(0, Math.floor((now - t) / 1000));
+}
+
+/**
+ * The live book for the preview. An exchange that cannot serve books (NotSupported) gives a
+ * preview without fill estimates, clearly marked; any other failure (auth, network) stops here.
+ */
+export async function readOrderBook(ex: Exchange, assetId: string): Promise<Orderbook | null> {
+  try {
+    return await ex.fetchOrderbook(assetId);
+  } catch (e) {
+    if (e instanceof PmtError && e.kind === 'NotSupported') return null;
+    throw e;
+  }
+}
+
+/** The asset's fee schedule, or why it could not be read: a fee lookup never blocks an order. */
+export function readFees(ex: Exchange, info: AssetInfo): Promise<FeeLookup> {
+  let read: Promise<FeeSchedule>;
+  try {
+    read = ex.fetchFeeSchedule(info); // started now, before the book is asked for
+  } catch (e) {
+    read = Promise.reject(e);
+  }
+  return read.then(
+    (schedule) => ({ schedule, amounts: (legs) => ex.estimateFees(schedule, legs) }),
+    (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }),
+  );
 }
 
 /** The preview as plain JSON (numbers, not Decimals) for `--dry-run --json`. */

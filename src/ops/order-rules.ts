@@ -5,9 +5,9 @@
  * rule and the nearest valid values, or null when the value passes. The same functions validate
  * flags (as usage errors) and prompts (at each keystroke).
  */
-import { Decimal } from '../../decimal.js';
-import { PmtError } from '../../errors.js';
-import { parsePrice, parseSize } from '../../validate.js';
+import { Decimal } from '../decimal.js';
+import { PmtError } from '../errors.js';
+import { parsePrice, parseSize } from '../validate.js';
 
 /** Wire precision of a size on both exchanges (Kalshi `count` 2 dp; Polymarket 2 dp shares). */
 export const SIZE_PLACES = 2;

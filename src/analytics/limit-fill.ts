@@ -1,21 +1,9 @@
 /**
- * Book arithmetic for the order preview, exact with Decimal:
- * - `marketImpact`: the analytics' market-order impact at a size (average price, fill %,
- *   slippage versus mid);
- * - `limitFill`: what a limit order would take from the book right now, stopping at its limit.
+ * What a limit order would take from a book right now, stopping at its limit, exact with Decimal:
+ * the order preview's fill-now estimate and the split of its fee into taker and maker parts.
  */
-import { Decimal } from '../../decimal.js';
-import { bookImpact } from '../../analytics/book.js';
-import type { Level, Orderbook, OrderbookImpact } from '../../exchanges/types.js';
-
-/**
- * Impact of a market order of `size` on both sides of `book`: the analytics' `bookImpact`
- * (walk asks for a buy, bids for a sell; slippage |avg − mid| / mid in bps). Kept behind this
- * one function so the preview does not depend on how the analytics module is shaped.
- */
-export function marketImpact(book: Orderbook, size: number, nowIso: string): OrderbookImpact {
-  return bookImpact(book, size, nowIso);
-}
+import { Decimal } from '../decimal.js';
+import type { Level, Orderbook } from '../exchanges/types.js';
 
 export interface LimitFill {
   /** Contracts that would fill at once at or better than the limit. */
