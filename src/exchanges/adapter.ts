@@ -33,6 +33,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   fetchOrder(...a: Parameters<Exchange['fetchOrder']>) {
     return this.ops.fetchOrder(this.client, ...a);
   }
+  fetchOrderByClientId(...a: Parameters<Exchange['fetchOrderByClientId']>) {
+    return this.ops.fetchOrderByClientId(this.client, ...a);
+  }
   fetchOpenOrders(...a: Parameters<Exchange['fetchOpenOrders']>) {
     return this.ops.fetchOpenOrders(this.client, ...a);
   }

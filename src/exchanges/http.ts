@@ -160,7 +160,8 @@ export class HttpClient {
   readonly baseUrl: string;
   private readonly opts: HttpOptions;
   private readonly retry: RetryPolicy;
-  private readonly timeoutMs: number;
+  /** Per-request timeout, ms (a create's lookups after a timeout wait longer than this). */
+  readonly timeoutMs: number;
   /** Path prefix of the base URL ("/trade-api/v2"), part of what Kalshi signs. */
   readonly basePath: string;
 

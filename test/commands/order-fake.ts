@@ -154,6 +154,10 @@ export class FakeExchange implements Exchange {
     this.calls.push({ op: 'fetchOrder', arg: orderId });
     return order({ id: orderId });
   }
+  async fetchOrderByClientId(clientOrderId: string): Promise<Order> {
+    this.calls.push({ op: 'fetchOrderByClientId', arg: clientOrderId });
+    return order({ id: clientOrderId });
+  }
   async fetchOpenOrders(assetId?: string): Promise<Order[]> {
     this.calls.push({ op: 'fetchOpenOrders', arg: assetId });
     return this.open;
