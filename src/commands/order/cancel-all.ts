@@ -19,7 +19,7 @@ import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { cancelSummary, printOrders, type ExchangeOrder } from '../../render/views/orders.js';
 import { targetExchanges } from './common.js';
-import { fetchOpen } from './list.js';
+import { asPlaced, fetchOpen } from './list.js';
 
 interface Opts {
   asset?: string;
@@ -35,8 +35,9 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const open = await fetchOpen(ctx, ids, assetId);
   const f = new Formatter(ctx.io);
   const scope = `${ids.join(' and ')}${assetId ? ` for ${assetId}` : ''}`;
-  // People see the list on stdout; with --json or piped it goes to stderr so stdout stays data.
-  const say = (s: string) => (ctx.json || !ctx.io.isTTY ? ctx.io.err(s) : ctx.io.out(s));
+  // People see the list on stdout; piped it goes to stderr so stdout stays data. Under --json
+  // stderr holds only error objects, so the list is not shown (unless a terminal confirms it).
+  const say = (s: string) => (ctx.json ? (opts.yes ? undefined : ctx.io.err(s)) : !ctx.io.isTTY ? ctx.io.err(s) : ctx.io.out(s));
   if (open.length === 0) {
     if (ctx.json) return ctx.io.json([]);
     say(`no open orders on ${scope}: nothing to cancel`);
@@ -61,7 +62,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     if (!counts.find((c) => c.exchange === id)?.count) continue;
     try {
       const r = await (await ctx.exchange(id)).cancelAllOrders(assetId);
-      cancelled.push(...r.cancelled.map((order: Order) => ({ exchange: id, order })));
+      cancelled.push(...asPlaced(ctx, r.cancelled.map((order: Order) => ({ exchange: id, order }))));
       refused.push(...r.failed.map((x) => ({ exchange: id, ...x })));
     } catch (e) {
       broken.push({ exchange: id, error: toPmtError(e) });
@@ -76,9 +77,11 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     if (ctx.io.isTTY) await printOrders(ctx.io, f, cancelled);
     else for (const c of cancelled) ctx.io.out([c.exchange, c.order.id, c.order.status].join('\t'));
   }
-  if (extra.length) ctx.io.err(`note: ${extra.length} of them were placed after the list was shown: ${extra.map((c) => c.order.id).join(', ')}`);
-  for (const r of refused) ctx.io.err(`not cancelled: ${r.exchange} ${r.id}: ${r.reason}`);
-  for (const b of broken) ctx.io.err(`not cancelled: every ${b.exchange} order (${b.error.kind}: ${b.error.message})`);
+  if (extra.length && !ctx.json) ctx.io.err(`note: ${extra.length} of them were placed after the list was shown: ${extra.map((c) => c.order.id).join(', ')}`);
+  if (!ctx.json) {
+    for (const r of refused) ctx.io.err(`not cancelled: ${r.exchange} ${r.id}: ${r.reason}`);
+    for (const b of broken) ctx.io.err(`not cancelled: every ${b.exchange} order (${b.error.kind}: ${b.error.message})`);
+  }
 
   if (broken.length) {
     const first = broken[0]!;

@@ -8,6 +8,8 @@ import type { ExchangeId } from '../../exchanges/types.js';
 import { Formatter } from '../../render/format.js';
 import { printOrders, type ExchangeOrder } from '../../render/views/orders.js';
 import { targetExchanges } from './common.js';
+import { intentsByOrderId, openJournal, withIntent } from '../../journal.js';
+import { configDir } from '../../profiles.js';
 
 interface Opts {
   asset?: string;
@@ -18,7 +20,14 @@ export async function fetchOpen(ctx: Context, ids: ExchangeId[], asset?: string)
   const settled = await Promise.allSettled(ids.map(async (id) => (await (await ctx.exchange(id)).fetchOpenOrders(asset)).map((order) => ({ exchange: id, order }))));
   const failed = settled.find((s) => s.status === 'rejected');
   if (failed) throw failed.reason;
-  return settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : []));
+  return asPlaced(ctx, settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : [])));
+}
+
+/** Orders pmt placed read back with the outcome, side and price they were placed with (journal). */
+export function asPlaced(ctx: Context, orders: ExchangeOrder[]): ExchangeOrder[] {
+  const intents = intentsByOrderId(openJournal(configDir(ctx.env)).read());
+  if (intents.size === 0) return orders;
+  return orders.map((o) => ({ exchange: o.exchange, order: withIntent(o.order, intents) }));
 }
 
 export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promise<void> {

@@ -93,9 +93,9 @@ export function asPlaced(c: KalshiClient, raw: Record<string, unknown>, p: Pendi
   return { ...order, outcome: p.outcome === 'yes' ? 'Yes' : 'No', side: p.side, price: p.price ?? order.price };
 }
 
-/** The settling command, for messages. */
-export function settleHint(clientOrderId: string): string {
-  return `settle it with \`pmt order get --client-id ${clientOrderId}\`; to try again without risking a second order, re-send with \`--client-order-id ${clientOrderId}\` (Kalshi refuses a duplicate)`;
+/** How to retry without risking a second order, for the hint. */
+export function resendHint(clientOrderId: string): string {
+  return `to try again without risking a second order, re-send with \`--client-order-id ${clientOrderId}\` (Kalshi refuses a duplicate)`;
 }
 
 export async function reconcileCreate(
@@ -123,9 +123,10 @@ export async function reconcileCreate(
     lastError === undefined
       ? `Kalshi shows no such order after ${waited} s of looking, but it may still process the request`
       : `and looking it up failed too (${lastError instanceof Error ? lastError.message : String(lastError)})`;
-  throw new PmtError('NetworkError', `order status unknown: ${cause.message}; ${looked}; order ${what}`, {
+  // The settling command is in the message itself: under --json only the message is printed.
+  throw new PmtError('NetworkError', `order status unknown: ${cause.message}; ${looked}; order ${what}; settle it with \`pmt order get --client-id ${p.clientOrderId}\``, {
     cause,
     ambiguous: true,
-    hint: settleHint(p.clientOrderId),
+    hint: resendHint(p.clientOrderId),
   });
 }

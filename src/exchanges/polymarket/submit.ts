@@ -70,10 +70,10 @@ function isAmbiguous(e: unknown): e is PmtError {
 
 /** "Unknown" (contract: never "not placed" after an ambiguous failure), with the settling command. */
 function unconfirmed(hash: string, cause: PmtError): PmtError {
-  return new PmtError('NetworkError', `order status unknown: could not confirm whether Polymarket received order ${hash}: ${cause.message}`, {
+  return new PmtError('NetworkError', `order status unknown: could not confirm whether Polymarket received order ${hash}: ${cause.message}; settle it with \`pmt order get --client-id ${hash}\``, {
     ambiguous: true,
     cause,
-    hint: `settle it with \`pmt order get --client-id ${hash}\` before placing it again`,
+    hint: 'settle it before placing the order again',
   });
 }
 
