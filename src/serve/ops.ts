@@ -103,22 +103,25 @@ interface AssetQuery {
   outcome?: string;
 }
 
-/** The adapter and native asset id for an `asset_id` (ticker, token id, or unified market id). */
-async function asset(svc: Services, q: AssetQuery): Promise<{ ex: Exchange; assetId: string }> {
+/**
+ * The adapter, native asset id and outcome for an `asset_id` (ticker, token id, or unified market
+ * id); the outcome goes to fetchOrderbook too (Kalshi `no`: the NO book).
+ */
+async function asset(svc: Services, q: AssetQuery): Promise<{ ex: Exchange; assetId: string; outcome?: string }> {
   const { exchange, id } = assetExchange(q.asset_id, q.exchange, { field: 'asset_id', via: 'exchange' });
   const ex = await svc.exchange(exchange);
   const outcome = q.outcome === undefined ? undefined : parseLabel('outcome', q.outcome);
-  return { ex, assetId: await ex.resolveAsset(id, outcome) };
+  return { ex, assetId: await ex.resolveAsset(id, outcome), outcome };
 }
 
 export async function fetchOrderbook(svc: Services, q: AssetQuery): Promise<Orderbook> {
-  const { ex, assetId } = await asset(svc, q);
-  return ex.fetchOrderbook(assetId);
+  const { ex, assetId, outcome } = await asset(svc, q);
+  return ex.fetchOrderbook(assetId, outcome);
 }
 
 export async function fetchOrderbookStats(svc: Services, q: AssetQuery) {
-  const { ex, assetId } = await asset(svc, q);
-  const book = await ex.fetchOrderbook(assetId);
+  const { ex, assetId, outcome } = await asset(svc, q);
+  const book = await ex.fetchOrderbook(assetId, outcome);
   return bookStats(book, new Date(svc.now()).toISOString());
 }
 
@@ -128,8 +131,8 @@ export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size
   if (d.places() > 6) throw usageError(`size must have at most 6 decimal places (got ${d.toFixed()})`);
   if (d.gt(MAX_IMPACT_SIZE)) throw usageError(`size must be at most ${MAX_IMPACT_SIZE} contracts (got ${d.toFixed()})`);
   const size = d.toNumber();
-  const { ex, assetId } = await asset(svc, q);
-  const book = await ex.fetchOrderbook(assetId);
+  const { ex, assetId, outcome } = await asset(svc, q);
+  const book = await ex.fetchOrderbook(assetId, outcome);
   return bookImpact(book, size, new Date(svc.now()).toISOString());
 }
 

@@ -41,7 +41,7 @@ const exchange: JsonSchema = {
   description: 'Exchange to use, needed only where an id alone cannot tell (a native ticker that could be either)',
 };
 const assetId = id('Kalshi market ticker, Polymarket conditional-token id (a long decimal), or a unified market id (`kalshi:TICKER`, `polymarket:slug`)');
-const outcomeQuery = id('When `asset_id` is a Polymarket market: the outcome whose token to use (default: the first outcome)');
+const outcomeQuery = id('Kalshi: `yes` or `no`, the book priced in that outcome (`no`: bids 1 − YES asks, asks 1 − YES bids; default `yes`). Polymarket market: the outcome whose token to use (default: the first outcome)');
 
 function object(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
   return { type: 'object', properties, required, additionalProperties: false };
@@ -122,7 +122,7 @@ export const ROUTES: RouteDef[] = [
     summary: 'Submit a limit order',
     description:
       "`price` is on the scale of the asset's own book (what fetch_orderbook shows for `asset_id`). " +
-      'Kalshi: `outcome` `no` at price p trades NO at 1 − p. Polymarket: the asset is one outcome token; `outcome` may be omitted and, if given, must name that token. ' +
+      '`price` is the price of `outcome`, what is paid or received per contract: `outcome` `no` at 0.30 buys NO at 0.30 on both exchanges (Kalshi: sent as a YES ask at 0.70). Polymarket: the asset is one outcome token; `outcome` may be omitted and, if given, must name that token. ' +
       'The order is validated (tick size, minimum size, outcome) before it is signed; it is sent once and never retried.',
     body: object(
       {

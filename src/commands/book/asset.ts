@@ -20,6 +20,8 @@ export interface BookAsset {
   adapter: Exchange;
   /** Kalshi market ticker or Polymarket token id. */
   assetId: string;
+  /** `--outcome`, passed to fetchOrderbook: on Kalshi `no` is the NO book. */
+  outcome?: string;
 }
 
 export async function resolveBookAsset(ctx: Context, input: unknown, outcomeFlag: unknown): Promise<BookAsset> {
@@ -32,7 +34,7 @@ export async function resolveBookAsset(ctx: Context, input: unknown, outcomeFlag
   }
   const adapter = await ctx.exchange(exchange);
   const assetId = await adapter.resolveAsset(id, outcome);
-  return { exchange, adapter, assetId };
+  return { exchange, adapter, assetId, outcome };
 }
 
 /** The time pmt serves an answer, ISO UTC. */

@@ -23,10 +23,10 @@ export function parseImpactSize(input: unknown): number {
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
   const size = parseImpactSize(opts.size);
-  const { exchange, adapter, assetId } = await resolveBookAsset(ctx, args[0], opts.outcome);
-  const book = await adapter.fetchOrderbook(assetId);
+  const { exchange, adapter, assetId, outcome } = await resolveBookAsset(ctx, args[0], opts.outcome);
+  const book = await adapter.fetchOrderbook(assetId, outcome);
   const impact = bookImpact(book, size, serviceTs(ctx));
   if (ctx.json || ctx.ndjson) return ctx.io.json(impact);
   const f = new Formatter(ctx.io, { cents: opts.cents });
-  await printImpact(ctx.io, f, impact, { exchange, asset_id: book.asset_id }, walkBook(book.asks, size), walkBook(book.bids, size));
+  await printImpact(ctx.io, f, impact, { exchange, asset_id: book.asset_id, outcome }, walkBook(book.asks, size), walkBook(book.bids, size));
 }

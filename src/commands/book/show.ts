@@ -14,12 +14,12 @@ interface Opts {
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
   const depth = opts.depth === undefined ? undefined : parseInteger('--depth', opts.depth, 1, 100_000);
-  const { exchange, adapter, assetId } = await resolveBookAsset(ctx, args[0], opts.outcome);
-  const book = await adapter.fetchOrderbook(assetId);
+  const { exchange, adapter, assetId, outcome } = await resolveBookAsset(ctx, args[0], opts.outcome);
+  const book = await adapter.fetchOrderbook(assetId, outcome);
   // --json is the whole Orderbook: --depth only trims what people see.
   if (ctx.json || ctx.ndjson) return ctx.io.json(book);
   const f = new Formatter(ctx.io, { cents: opts.cents });
   // On a terminal the ladder fits the screen; piped, every level goes to the script.
   const shown = depth ?? (ctx.io.isTTY ? depthForRows(ctx.io.rows) : undefined);
-  await printLadder(ctx.io, f, book, bookStats(book, serviceTs(ctx)), ladder(book, shown), { exchange, asset_id: book.asset_id });
+  await printLadder(ctx.io, f, book, bookStats(book, serviceTs(ctx)), ladder(book, shown), { exchange, asset_id: book.asset_id, outcome });
 }

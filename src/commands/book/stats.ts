@@ -11,9 +11,9 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
-  const { exchange, adapter, assetId } = await resolveBookAsset(ctx, args[0], opts.outcome);
-  const book = await adapter.fetchOrderbook(assetId);
+  const { exchange, adapter, assetId, outcome } = await resolveBookAsset(ctx, args[0], opts.outcome);
+  const book = await adapter.fetchOrderbook(assetId, outcome);
   const stats = bookStats(book, serviceTs(ctx));
   if (ctx.json || ctx.ndjson) return ctx.io.json(stats);
-  await printStats(ctx.io, new Formatter(ctx.io, { cents: opts.cents }), stats, { exchange, asset_id: book.asset_id });
+  await printStats(ctx.io, new Formatter(ctx.io, { cents: opts.cents }), stats, { exchange, asset_id: book.asset_id, outcome });
 }

@@ -30,6 +30,8 @@ export interface Ladder {
 export interface BookLabel {
   exchange: ExchangeId;
   asset_id: string;
+  /** The outcome whose book this is, when asked for (`--outcome no` on Kalshi: the NO book). */
+  outcome?: string;
 }
 
 const micro = (v: number) => Math.round(v * 1e6);
@@ -96,7 +98,13 @@ export function priceDiff(a: number, b: number): number {
 
 /** The header line: which book (the id in full, to copy), then on which price scale. */
 export function bookTitle(f: Formatter, label: BookLabel): string {
-  const scale = label.exchange === 'kalshi' ? 'YES prices; NO at p = YES at 1 − p' : "prices of this outcome's token";
+  const no = label.outcome?.trim().toLowerCase() === 'no';
+  const scale =
+    label.exchange === 'kalshi'
+      ? no
+        ? 'NO book: NO prices; NO bid = 1 − YES ask, NO ask = 1 − YES bid'
+        : 'YES book: YES prices; NO at p = YES at 1 − p'
+      : "prices of this outcome's token";
   const kind = label.exchange === 'kalshi' ? 'kalshi market' : 'polymarket token';
   return `${kind} ${f.c.bold(f.text(label.asset_id))} ${f.c.dim(`(${scale})`)}`;
 }

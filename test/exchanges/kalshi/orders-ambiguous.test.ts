@@ -105,7 +105,8 @@ describe('the exchange is late: the answer is "placed" or "unknown", never "not 
     expect(e.message).not.toMatch(/not placed/i);
     const id = String(createsOnWire(d)[0]!.client_order_id);
     expect(e.message).toContain(id);
-    expect(e.hint).toContain(`pmt order get --client-id ${id}`);
+    expect(e.message).toContain(`pmt order get --client-id ${id}`);
+    expect(e.hint).toContain(`--client-order-id ${id}`);
     await new Promise((r) => setTimeout(r, 2000)); // the exchange processes it after all
     expect(exchangeOrders()).toHaveLength(1);
     // The re-send with that id is refused as a duplicate (409) and pmt shows the order it holds.
@@ -137,7 +138,7 @@ describe('the order did not land', () => {
     expect([e.kind, exitCodeFor(e), e.ambiguous]).toEqual(['NetworkError', 8, true]);
     expect(e.message).toMatch(/^order status unknown: .*connection reset/);
     expect(e.message).toContain(String(createsOnWire(d)[0]!.client_order_id));
-    expect(e.hint).toContain('pmt order get --client-id');
+    expect(e.message).toContain('pmt order get --client-id');
     expect(e.hint).not.toMatch(/safe to send/);
     expect(lookups().length).toBeGreaterThanOrEqual(3);
   }, 15_000);
@@ -168,7 +169,7 @@ describe('the order did not land', () => {
     expect(exchangeOrders()).toHaveLength(1);
     expect([e.kind, e.ambiguous]).toEqual(['NetworkError', true]);
     expect(e.message).toMatch(/^order status unknown: .*looking it up failed too/);
-    expect(e.hint).toContain('pmt order get --client-id');
+    expect(e.message).toContain('pmt order get --client-id');
   }, 20_000);
 });
 
