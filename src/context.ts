@@ -26,11 +26,16 @@ export const DEFAULT_URLS = {
   clob: 'https://clob.polymarket.com',
 } as const;
 
+/** Default of `PMT_POLYMARKET_DATA_URL` (positions and the public trade tape). */
+export const DEFAULT_POLYMARKET_DATA_URL = 'https://data-api.polymarket.com';
+
 /** What an adapter is built with: URLs, a logger and a way to get credentials when it needs them. */
 export interface AdapterConfig {
   env: NodeJS.ProcessEnv;
   urls: { kalshi: string; gamma: string; clob: string };
   kalshiEnvironment: 'production' | 'demo' | 'custom';
+  /** `custom` when a Polymarket base URL is not the default (previews then say so). */
+  polymarketEnvironment?: 'production' | 'custom';
   log?: (line: string) => void;
   credentials: () => Promise<ResolvedCredentials>;
   now: () => number;
@@ -91,28 +96,31 @@ export class Context {
       const name = explicit ?? active;
       const profile = name ? profiles[name] : undefined;
       if (explicit && !profile) throw unknownProfile(explicit, Object.keys(profiles));
-      return resolveCredentials({ env: this.env, profile, profileName: name ?? null, flags: this.credentialFlags });
+      // `--profile` names the profile explicitly: the environment's credentials never override it.
+      return resolveCredentials({ env: this.env, profile, profileName: name ?? null, flags: this.credentialFlags, namedProfile: this.globals.profile !== undefined });
     })();
     return this.creds;
   }
 
   async adapterConfig(): Promise<AdapterConfig> {
     let kalshi = this.env.PMT_KALSHI_API_URL;
-    let kalshiEnvironment: AdapterConfig['kalshiEnvironment'] = 'custom';
+    // Any base other than the defaults is "custom" wherever pmt names the environment.
+    let kalshiEnvironment: AdapterConfig['kalshiEnvironment'] = kalshi === DEFAULT_URLS.kalshi ? 'production' : kalshi === DEFAULT_URLS.kalshiDemo ? 'demo' : 'custom';
     if (!kalshi) {
       // Only a stored profile can pick Kalshi's demo; reading it is a file read, not a conf load.
       const demo = this.store.exists() ? (await this.credentials()).kalshiDemo?.value : false;
       kalshi = demo ? DEFAULT_URLS.kalshiDemo : DEFAULT_URLS.kalshi;
       kalshiEnvironment = demo ? 'demo' : 'production';
     }
+    const gamma = this.env.PMT_POLYMARKET_GAMMA_URL || DEFAULT_URLS.gamma;
+    const clob = this.env.PMT_POLYMARKET_CLOB_URL || DEFAULT_URLS.clob;
+    const data = this.env.PMT_POLYMARKET_DATA_URL || DEFAULT_POLYMARKET_DATA_URL;
+    const polymarketEnvironment = gamma === DEFAULT_URLS.gamma && clob === DEFAULT_URLS.clob && data === DEFAULT_POLYMARKET_DATA_URL ? 'production' : 'custom';
     return {
       env: this.env,
-      urls: {
-        kalshi,
-        gamma: this.env.PMT_POLYMARKET_GAMMA_URL || DEFAULT_URLS.gamma,
-        clob: this.env.PMT_POLYMARKET_CLOB_URL || DEFAULT_URLS.clob,
-      },
+      urls: { kalshi, gamma, clob },
       kalshiEnvironment,
+      polymarketEnvironment,
       log: this.log,
       credentials: () => this.credentials(),
       now: () => this.now(),

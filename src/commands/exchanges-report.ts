@@ -82,7 +82,7 @@ async function scope(ctx: Context, id: ExchangeId, profileName: string | null, p
   let resolved: ResolvedCredentials = base;
   let credentials: CredentialStatus;
   try {
-    resolved = resolveCredentials({ env: s.env, profile: s.profile, profileName, flags: ctx.credentialFlags });
+    resolved = resolveCredentials({ env: s.env, profile: s.profile, profileName, flags: ctx.credentialFlags, namedProfile: ctx.globals.profile !== undefined });
     const mine = id === 'kalshi' ? resolved.kalshi : resolved.polymarket;
     const ident = id === 'kalshi' ? resolved.kalshi?.apiKeyId : resolved.polymarket?.privateKey;
     const problem = localProblem(id, resolved);

@@ -99,7 +99,7 @@ export interface CancelResult {
 export interface Exchange {
   readonly id: ExchangeId;
   readonly has: Capabilities;
-  /** `production` or `demo` (Kalshi), `production` (Polymarket). */
+  /** `production` or `demo` (Kalshi), `production` (Polymarket); `custom` for any non-default base URL. */
   readonly environment: string;
 
   fetchMarkets(params: FetchMarketsParams): Promise<MarketsPage>;

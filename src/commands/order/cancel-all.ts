@@ -92,7 +92,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     });
   }
   if (refused.length) {
-    throw new PmtError('Api', `${refused.length} order${refused.length === 1 ? ' was' : 's were'} not cancelled (${refused.map((r) => r.id).join(', ')})`, {
+    // The reasons are in the message itself: under --json the error object is all stderr holds.
+    throw new PmtError('Api', `${refused.length} order${refused.length === 1 ? ' was' : 's were'} not cancelled (${refused.map((r) => `${r.exchange} ${r.id}: ${r.reason}`).join('; ')})`, {
       hint: 'run `pmt order list` to see what is still open',
     });
   }

@@ -25,5 +25,5 @@ export type PolymarketExchange = Adapter<'polymarket', PolymarketClient>;
 
 export function createPolymarket(cfg: AdapterConfig): PolymarketExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('polymarket', has, 'production', new PolymarketClient(cfg), { ...markets, ...book, ...orders, ...fees });
+  return new Adapter('polymarket', has, cfg.polymarketEnvironment ?? 'production', new PolymarketClient(cfg), { ...markets, ...book, ...orders, ...fees });
 }
