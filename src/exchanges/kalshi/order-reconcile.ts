@@ -44,8 +44,13 @@ export interface PendingCreate {
   price?: number;
 }
 
-/** How long to keep looking after an ambiguous create: longer than the request's own timeout. */
-export function lookupWindowMs(timeoutMs: number): number {
+/**
+ * How long to keep looking after an ambiguous create: longer than the request's own timeout.
+ * `PMT_LOOKUP_WINDOW_MS` (tests) shortens the 3 s floor, never below the timeout + 250 ms.
+ */
+export function lookupWindowMs(timeoutMs: number, env: NodeJS.ProcessEnv = process.env): number {
+  const override = Number(env.PMT_LOOKUP_WINDOW_MS);
+  if (override > 0) return Math.min(MAX_WINDOW_MS, Math.max(override, timeoutMs + FIRST_LOOKUP_MS));
   return Math.min(MAX_WINDOW_MS, Math.max(MIN_WINDOW_MS, 2 * timeoutMs));
 }
 

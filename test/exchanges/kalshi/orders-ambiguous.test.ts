@@ -178,6 +178,8 @@ describe('lookup schedule', () => {
     expect(lookupWindowMs(2000)).toBe(4000);
     expect(lookupWindowMs(100)).toBe(3000);
     expect(lookupWindowMs(60_000)).toBe(30_000);
+    expect(lookupWindowMs(400, { PMT_LOOKUP_WINDOW_MS: '800' })).toBe(800);
+    expect(lookupWindowMs(2000, { PMT_LOOKUP_WINDOW_MS: '800' })).toBe(2250);
     expect(lookupDelays(4000)).toEqual([250, 500, 1000, 2000, 250]);
     expect(lookupDelays(4000).reduce((a, b) => a + b, 0)).toBe(4000);
   });
