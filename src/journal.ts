@@ -165,7 +165,7 @@ export async function createWithJournal(
   ex: Exchange,
   req: CreateOrderRequest,
   meta: CreateMeta,
-  opts: Pick<CreateOrderOptions, 'clientOrderId' | 'onPayload'> = {},
+  opts: Pick<CreateOrderOptions, 'clientOrderId' | 'idempotencyKey' | 'onPayload'> = {},
 ): Promise<Order> {
   let ids: SendIds | null = null;
   const entry = (event: JournalEvent, over: Partial<JournalEntry>): JournalEntry => ({

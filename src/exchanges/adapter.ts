@@ -51,6 +51,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   resolveAsset(...a: Parameters<Exchange['resolveAsset']>) {
     return this.ops.resolveAsset(this.client, ...a);
   }
+  resolveMarketAssets(...a: Parameters<Exchange['resolveMarketAssets']>) {
+    return this.ops.resolveMarketAssets(this.client, ...a);
+  }
   previewOrder(...a: Parameters<Exchange['previewOrder']>) {
     return this.ops.previewOrder(this.client, ...a);
   }

@@ -126,6 +126,13 @@ export interface Exchange {
   describeAsset(assetId: string): Promise<AssetInfo>;
   /** Resolve a unified market id or native ticker (+ outcome) to an orderable asset id. */
   resolveAsset(input: string, outcome?: string): Promise<string>;
+  /**
+   * Every orderable asset of the market `input` names, for scoping order reads and cancels by
+   * market (contract: `--asset polymarket:<slug>` covers each outcome's token). Kalshi: the one
+   * ticker (its orders on both outcomes); Polymarket: every outcome token of a market id, and
+   * just the token for a token id.
+   */
+  resolveMarketAssets(input: string): Promise<string[]>;
   /** The exact upstream request create_order would send, without sending it (`--dry-run`). */
   previewOrder(req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }>;
   /**
@@ -151,6 +158,11 @@ export interface CreateOrderOptions {
    * NotSupported (its order hash is the identity; pmt re-sends only the same signed bytes).
    */
   clientOrderId?: string;
+  /**
+   * The caller's idempotency key (`pmt serve`): an exchange that dedups by client order id sends
+   * under an id derived from it (Kalshi), so a repeat is refused there too; others ignore it.
+   */
+  idempotencyKey?: string;
 }
 
 /** What identifies a create before any answer: Kalshi's client_order_id or Polymarket's order hash. */

@@ -23,6 +23,8 @@ import {
   type OrderType,
 } from '../exchanges/types.js';
 import { splitIds } from '../split-ids.js';
+import { createWithJournal, intentsByOrderId, withIntent, type Journal } from '../journal.js';
+import { idempotencyKey, type IdempotencyStore } from './idempotency.js';
 import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
 import { parseCursor, parseId, parseLabel, parsePrice, parseSize } from '../validate.js';
 
@@ -32,6 +34,17 @@ export interface Services {
   /** Exchanges the server's profile has credentials for (order reads and cancels default to these). */
   configured(): Promise<ExchangeId[]>;
   now(): number;
+  /** The local order journal: creates are journaled, orders read back as placed. */
+  journal?: Journal;
+  /** create_order's Idempotency-Key memory. */
+  idempotency?: IdempotencyStore;
+}
+
+/** Orders pmt placed, read back with their intent (when the server keeps a journal). */
+function asPlaced(svc: Services, orders: Order[]): Order[] {
+  if (!svc.journal) return orders;
+  const intents = intentsByOrderId(svc.journal.read());
+  return intents.size === 0 ? orders : orders.map((o) => withIntent(o, intents));
 }
 
 /** Same defaults and caps as `pmt markets list`. */
@@ -138,7 +151,7 @@ export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size
 
 export async function fetchOrder(svc: Services, q: { order_id: string; exchange?: ExchangeId }): Promise<Order> {
   const { exchange, id } = orderExchange(q.order_id, q.exchange, { field: 'order_id', via: 'exchange' });
-  return (await svc.exchange(exchange)).fetchOrder(id);
+  return asPlaced(svc, [await (await svc.exchange(exchange)).fetchOrder(id)])[0]!;
 }
 
 /**
@@ -146,7 +159,12 @@ export async function fetchOrder(svc: Services, q: { order_id: string; exchange?
  * else the named one, else every exchange the profile has credentials for (none is Config).
  */
 async function scope(svc: Services, q: { asset_id?: string; exchange?: ExchangeId }): Promise<Array<{ ex: Exchange; assetId?: string }>> {
-  if (q.asset_id !== undefined) return [await asset(svc, { asset_id: q.asset_id, exchange: q.exchange })];
+  if (q.asset_id !== undefined) {
+    // A market covers every outcome: both tokens of a Polymarket market, both sides of a Kalshi ticker.
+    const { exchange, id } = assetExchange(q.asset_id, q.exchange, { field: 'asset_id', via: 'exchange' });
+    const ex = await svc.exchange(exchange);
+    return (await ex.resolveMarketAssets(id)).map((assetId) => ({ ex, assetId }));
+  }
   const ids = q.exchange ? [q.exchange] : await svc.configured();
   if (ids.length === 0) {
     throw new PmtError('Config', 'the server\'s profile has no exchange credentials', { hint: 'restart `pmt serve` with a profile that has Kalshi or Polymarket credentials' });
@@ -160,7 +178,7 @@ export async function fetchOpenOrders(svc: Services, q: { asset_id?: string; exc
   const settled = await Promise.allSettled(targets.map((t) => t.ex.fetchOpenOrders(t.assetId)));
   const failed = settled.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
-  return settled.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
+  return asPlaced(svc, settled.flatMap((r) => (r.status === 'fulfilled' ? r.value : [])));
 }
 
 export interface CreateOrderBody {
@@ -171,6 +189,8 @@ export interface CreateOrderBody {
   size: number;
   order_type?: OrderType;
   exchange?: ExchangeId;
+  /** The caller's id for this order: an idempotency key (and Kalshi's client_order_id). */
+  client_order_id?: string;
 }
 
 /**
@@ -178,7 +198,14 @@ export interface CreateOrderBody {
  * token), read its rules, name the outcome as the exchange publishes it (default: the asset's own
  * book), then send once. The adapter checks tick, minimum, outcome and market status before signing.
  */
-export async function createOrder(svc: Services, b: CreateOrderBody): Promise<Order> {
+export async function createOrder(svc: Services, b: CreateOrderBody, idempotencyHeader?: string): Promise<Order> {
+  const key = idempotencyKey(idempotencyHeader, b.client_order_id);
+  if (key === undefined || !svc.idempotency) return createOnce(svc, b, key);
+  const { client_order_id: _ignored, ...request } = b;
+  return svc.idempotency.run(key, JSON.stringify(request), () => createOnce(svc, b, key));
+}
+
+async function createOnce(svc: Services, b: CreateOrderBody, key: string | undefined): Promise<Order> {
   const price = parsePrice('price', b.price).toNumber();
   const size = parseSize('size', b.size).toNumber();
   const wanted = b.outcome === undefined ? undefined : outcomeLabel(parseOutcomeSpec('outcome', b.outcome));
@@ -186,7 +213,12 @@ export async function createOrder(svc: Services, b: CreateOrderBody): Promise<Or
   const info = await ex.describeAsset(assetId);
   const labels = [info.book_outcome, ...info.outcomes, ...info.market.outcomes.map((o) => o.label)];
   const label = wanted === undefined ? info.book_outcome : (labels.find((l) => l.toLowerCase() === wanted.toLowerCase()) ?? wanted);
-  return ex.createOrder({ asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: b.order_type ?? 'gtc' });
+  const req = { asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: b.order_type ?? 'gtc' } as const;
+  // Kalshi sends under a client order id derived from the key, so even a restarted server cannot
+  // place a second order for it; Polymarket's identity is the signed order's hash.
+  const opts = key === undefined ? {} : { idempotencyKey: key };
+  if (!svc.journal) return ex.createOrder(req, opts);
+  return createWithJournal(svc.journal, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome: label, now: () => svc.now() }, opts);
 }
 
 export interface CancelOutcome {
@@ -204,7 +236,7 @@ export async function cancelAllOrders(svc: Services, b: { asset_id?: string; exc
   for (const t of targets) {
     try {
       const r = await t.ex.cancelAllOrders(t.assetId);
-      out.cancelled.push(...r.cancelled);
+      out.cancelled.push(...asPlaced(svc, r.cancelled));
       out.refused.push(...r.failed.map((f) => ({ exchange: t.ex.id, ...f })));
     } catch (e) {
       out.broken.push({ exchange: t.ex.id, error: toPmtError(e) });

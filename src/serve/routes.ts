@@ -30,7 +30,7 @@ export interface RouteDef {
   response: JsonSchema;
   /** Error statuses this route documents besides 400/401 (which every route can answer). */
   errors: number[];
-  handler(svc: Services, input: { query: never; body: never }): Promise<Outcome>;
+  handler(svc: Services, input: { query: never; body: never; headers: Record<string, string | string[] | undefined> }): Promise<Outcome>;
 }
 
 export const MAX_ID = 200;
@@ -123,7 +123,8 @@ export const ROUTES: RouteDef[] = [
     description:
       "`price` is on the scale of the asset's own book (what fetch_orderbook shows for `asset_id`). " +
       '`price` is the price of `outcome`, what is paid or received per contract: `outcome` `no` at 0.30 buys NO at 0.30 on both exchanges (Kalshi: sent as a YES ask at 0.70). Polymarket: the asset is one outcome token; `outcome` may be omitted and, if given, must name that token. ' +
-      'The order is validated (tick size, minimum size, outcome) before it is signed; it is sent once and never retried.',
+      'The order is validated (tick size, minimum size, outcome) before it is signed; it is sent once and never retried. ' +
+      'An `Idempotency-Key` header (or `client_order_id` in the body) makes a repeat safe: the same key within 24 h returns the first request\'s order (waiting for it while it is in flight), never a second one; the same key with a different order is refused (400).',
     body: object(
       {
         asset_id: assetId,
@@ -139,12 +140,21 @@ export const ROUTES: RouteDef[] = [
         size: { type: 'number', exclusiveMinimum: 0, description: 'Contracts' },
         order_type: { type: 'string', enum: [...ORDER_TYPES], default: 'gtc', description: 'Time in force' },
         exchange,
+        client_order_id: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_ID,
+          description: 'Your id for this order, an idempotency key like the `Idempotency-Key` header (which wins): the same key within 24 h returns the first order, never a second one',
+        },
       },
       ['asset_id', 'price', 'side', 'size'],
     ),
     response: Order,
     errors: [402, 404, 413, 415, ...upstream],
-    handler: async (svc, { body }) => json(await ops.createOrder(svc, body)),
+    handler: async (svc, { body, headers }) => {
+      const key = headers['idempotency-key'];
+      return json(await ops.createOrder(svc, body, Array.isArray(key) ? key[0] : key));
+    },
   },
   {
     method: 'POST',

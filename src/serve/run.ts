@@ -6,6 +6,9 @@
  * Everything the server says about itself (URL, token, warnings, request lines) goes to stderr:
  * stdout carries data only, and serve has none. A generated token is printed exactly once.
  */
+import { openJournal } from '../journal.js';
+import { configDir } from '../profiles.js';
+import { IdempotencyStore } from './idempotency.js';
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../context.js';
 import type { ResolvedCredentials } from '../credentials.js';
@@ -45,6 +48,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
       exchange: (id) => ctx.exchange(id),
       configured: async () => EXCHANGE_IDS.filter((id) => (id === 'kalshi' ? creds.kalshi : creds.polymarket) !== null),
       now: () => ctx.now(),
+      journal: openJournal(configDir(ctx.env)),
+      idempotency: new IdempotencyStore(() => ctx.now()),
     },
     secrets: [token, ...secretsOf(creds)],
     log: (line) => {

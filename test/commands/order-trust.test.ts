@@ -147,3 +147,23 @@ describe('credential precedence', () => {
     expect(r.stdout).toMatch(/Order preview · polymarket \(custom\)/);
   });
 });
+
+describe('scoping by market covers every outcome', () => {
+  it('order list and cancel-all --asset polymarket:<slug> include the orders on both tokens', async () => {
+    const penv = { POLYMARKET_PRIVATE_KEY: KEYS.alice };
+    const place = async (token: string) => {
+      const r = await pmt(['order', 'create', '--asset', token, '--side', 'buy', '--price', '0.05', '--size', '10', '--yes', '--json'], penv);
+      expect(r.exitCode, r.stderr).toBe(0);
+      return JSON.parse(r.stdout).id as string;
+    };
+    const yes = await place(m.yes);
+    const no = await place(m.no);
+    const listed = JSON.parse((await pmt(['order', 'list', '--asset', `polymarket:${m.slug}`, '--json'], penv)).stdout);
+    expect(listed.map((o: { id: string }) => o.id).sort()).toEqual([yes, no].sort());
+    const c = await pmt(['order', 'cancel-all', '--asset', `polymarket:${m.slug}`, '--yes', '--json'], penv);
+    expect(c.exitCode, c.stderr).toBe(0);
+    expect(JSON.parse(c.stdout).map((o: { id: string }) => o.id).sort()).toEqual([yes, no].sort());
+    const open = d.polymarket.trading.ordersOf(addressOf(KEYS.alice)).filter((o) => !/cancel/i.test(String(o.status)));
+    expect(open).toEqual([]);
+  });
+});

@@ -31,8 +31,10 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     throw usageError('not on a terminal: add --yes to cancel without a confirmation; nothing was cancelled');
   }
   const { ids, asset } = await targetExchanges(ctx, opts.asset);
-  const assetId = asset === undefined ? undefined : await (await ctx.exchange(ids[0]!)).resolveAsset(asset);
-  const open = await fetchOpen(ctx, ids, assetId);
+  // A market covers every outcome: both tokens of a Polymarket market, both sides of a Kalshi ticker.
+  const assets = asset === undefined ? undefined : await (await ctx.exchange(ids[0]!)).resolveMarketAssets(asset);
+  const assetId = assets?.join(', ');
+  const open = await fetchOpen(ctx, ids, assets);
   const f = new Formatter(ctx.io);
   const scope = `${ids.join(' and ')}${assetId ? ` for ${assetId}` : ''}`;
   // People see the list on stdout; piped it goes to stderr so stdout stays data. Under --json
@@ -61,9 +63,11 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   for (const id of ids) {
     if (!counts.find((c) => c.exchange === id)?.count) continue;
     try {
-      const r = await (await ctx.exchange(id)).cancelAllOrders(assetId);
-      cancelled.push(...asPlaced(ctx, r.cancelled.map((order: Order) => ({ exchange: id, order }))));
-      refused.push(...r.failed.map((x) => ({ exchange: id, ...x })));
+      for (const a of assets ?? [undefined]) {
+        const r = await (await ctx.exchange(id)).cancelAllOrders(a);
+        cancelled.push(...asPlaced(ctx, r.cancelled.map((order: Order) => ({ exchange: id, order }))));
+        refused.push(...r.failed.map((x) => ({ exchange: id, ...x })));
+      }
     } catch (e) {
       broken.push({ exchange: id, error: toPmtError(e) });
     }

@@ -15,9 +15,13 @@ interface Opts {
   asset?: string;
 }
 
-/** Open orders of each exchange, fetched in parallel; the first failure (in exchange order) wins. */
-export async function fetchOpen(ctx: Context, ids: ExchangeId[], asset?: string): Promise<ExchangeOrder[]> {
-  const settled = await Promise.allSettled(ids.map(async (id) => (await (await ctx.exchange(id)).fetchOpenOrders(asset)).map((order) => ({ exchange: id, order }))));
+/**
+ * Open orders of each exchange, fetched in parallel; the first failure (in exchange order) wins.
+ * `assets` (one exchange) scopes the read to those assets: every outcome token of a market.
+ */
+export async function fetchOpen(ctx: Context, ids: ExchangeId[], assets?: string[]): Promise<ExchangeOrder[]> {
+  const reads = ids.flatMap((id) => (assets ?? [undefined]).map((a) => ({ id, a })));
+  const settled = await Promise.allSettled(reads.map(async ({ id, a }) => (await (await ctx.exchange(id)).fetchOpenOrders(a)).map((order) => ({ exchange: id, order }))));
   const failed = settled.find((s) => s.status === 'rejected');
   if (failed) throw failed.reason;
   return asPlaced(ctx, settled.flatMap((s) => (s.status === 'fulfilled' ? s.value : [])));
@@ -32,8 +36,10 @@ export function asPlaced(ctx: Context, orders: ExchangeOrder[]): ExchangeOrder[]
 
 export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promise<void> {
   const { ids, asset } = await targetExchanges(ctx, opts.asset);
-  const assetId = asset === undefined ? undefined : await (await ctx.exchange(ids[0]!)).resolveAsset(asset);
-  const orders = await fetchOpen(ctx, ids, assetId);
+  // A market covers every outcome: both tokens of a Polymarket market, both sides of a Kalshi ticker.
+  const assets = asset === undefined ? undefined : await (await ctx.exchange(ids[0]!)).resolveMarketAssets(asset);
+  const assetId = assets?.join(', ');
+  const orders = await fetchOpen(ctx, ids, assets);
   if (ctx.ndjson) {
     for (const o of orders) if (!ctx.io.ndjson(o.order)) await ctx.io.drain();
     return;

@@ -93,6 +93,11 @@ function bookOutcome(outcome: string | undefined): 'yes' | 'no' {
   throw usageError(`--outcome must be yes or no on Kalshi (got "${outcome.slice(0, 40)}")`);
 }
 
+/** A Kalshi market is one asset: its ticker carries the orders on both outcomes. */
+export async function resolveMarketAssets(c: KalshiClient, input: string): Promise<string[]> {
+  return [await resolveAsset(c, input)];
+}
+
 /**
  * The orderable asset of a Kalshi market: the market ticker itself (`kalshi:X` → X). A Kalshi
  * market has one YES-priced book for both outcomes, so `--outcome` may only be yes or no.

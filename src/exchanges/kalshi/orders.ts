@@ -10,7 +10,7 @@
  * outcome unknown is resolved by looking the order up by that id (order-reconcile.ts), never by
  * sending it again.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Decimal } from '../../decimal.js';
 import { PmtError, usageError } from '../../errors.js';
 import type { Signer } from '../http.js';
@@ -76,8 +76,9 @@ export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts
   checkOutcome(req.outcome);
   const signer = await c.signer('trade');
   const { t, checked } = await checkedOrder(c, req);
-  const reused = opts.clientOrderId !== undefined;
-  const clientOrderId = reused ? checkClientOrderId(opts.clientOrderId!) : randomUUID();
+  const given = opts.clientOrderId ?? (opts.idempotencyKey === undefined ? undefined : clientOrderIdFor(opts.idempotencyKey));
+  const reused = given !== undefined;
+  const clientOrderId = reused ? checkClientOrderId(given) : randomUUID();
   const body: CreateOrderV2Body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', clientOrderId);
   const pending: PendingCreate = {
     ticker: t,
@@ -116,6 +117,14 @@ export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts
   if (order) return order;
   // A 2xx we cannot read still means the order was accepted: find it by its client_order_id.
   return reconcileCreate(c, signer, pending, new PmtError('Api', 'Kalshi accepted the order but its response could not be read'));
+}
+
+/** The client_order_id for an idempotency key: the key when Kalshi takes it as is, else a UUID from its SHA-256. */
+export function clientOrderIdFor(key: string): string {
+  if (/^[A-Za-z0-9_-]{1,64}$/.test(key)) return key;
+  const h = createHash('sha256').update(key).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** Kalshi's client_order_id: what the exchange accepts (pmt's own are UUIDv4). */
