@@ -14,7 +14,6 @@
  */
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { Decimal } from './decimal.js';
 import { PmtError } from './errors.js';
 import type { CreateOrderOptions, Exchange, SendIds } from './exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Order, OrderSide, OrderType } from './exchanges/types.js';
@@ -137,7 +136,8 @@ export function withIntent(order: Order, intents: Map<string, JournalEntry>): Or
   if (!i) return order;
   if (order.outcome.toLowerCase() === i.outcome.toLowerCase()) return order;
   const opposite = order.side !== i.side;
-  const complement = Decimal.ONE.minus(Decimal.from(i.price)).eq(Decimal.from(order.price));
+  // Exact on the 1e-6 price grid (no Decimal here: this module loads with every order command).
+  const complement = Math.round((1 - i.price) * 1e6) === Math.round(order.price * 1e6);
   if (!opposite || !complement) return order;
   return { ...order, outcome: i.outcome, side: i.side, price: i.price };
 }

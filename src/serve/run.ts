@@ -8,13 +8,15 @@
  */
 import { openJournal } from '../journal.js';
 import { configDir } from '../profiles.js';
-import { IdempotencyStore } from './idempotency.js';
+import { IdempotencyStore } from '../ops/idempotency.js';
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../context.js';
 import type { ResolvedCredentials } from '../credentials.js';
 import { PmtError, usageError } from '../errors.js';
 import { preloadHttp } from '../exchanges/http.js';
-import { EXCHANGE_IDS } from '../exchanges/types.js';
+import { EXCHANGE_IDS, manifestOf } from '../exchanges/registry.js';
+import { missingCredentials } from '../ops/credentials.js';
+import { SERVE_NAMES, type Services } from '../ops/services.js';
 import { parseInteger } from '../validate.js';
 import { buildApp } from './app.js';
 import { serveStats, type ServeStats } from './stats.js';
@@ -44,13 +46,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   let stats: ServeStats | undefined;
   const app = await buildApp({
     token,
-    services: {
-      exchange: (id) => ctx.exchange(id),
-      configured: async () => EXCHANGE_IDS.filter((id) => (id === 'kalshi' ? creds.kalshi : creds.polymarket) !== null),
-      now: () => ctx.now(),
-      journal: openJournal(configDir(ctx.env)),
-      idempotency: new IdempotencyStore(() => ctx.now()),
-    },
+    services: serveServices(ctx, creds),
     secrets: [token, ...secretsOf(creds)],
     log: (line) => {
       stats?.request();
@@ -103,6 +99,24 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   });
   stats?.stop();
   say('stopped');
+}
+
+/** The ops' services over the profile fixed at start (credentials never re-read). */
+function serveServices(ctx: Context, creds: ResolvedCredentials): Services {
+  const configured = EXCHANGE_IDS.filter((id) => manifestOf(id).credentials.configured(creds));
+  return {
+    exchange: (id) => ctx.exchange(id),
+    configured: async () => configured,
+    requireCredentials: async (id) => {
+      if (!configured.includes(id)) throw missingCredentials(id, creds.profileName);
+    },
+    noCredentials: async () => new PmtError('Config', "the server's profile has no exchange credentials", { hint: 'restart `pmt serve` with a profile that has Kalshi or Polymarket credentials' }),
+    now: () => ctx.now(),
+    names: SERVE_NAMES,
+    // Creates are journaled like the CLI's; an Idempotency-Key is remembered for 24 h.
+    journal: openJournal(configDir(ctx.env)),
+    idempotency: new IdempotencyStore(() => ctx.now()),
+  };
 }
 
 function parseHost(input: string): string {

@@ -3,15 +3,14 @@
  * --limit). JSON: `[JournalEntry]`; NDJSON: one entry per line; for people, one row per entry.
  */
 import type { Context } from '../../context.js';
-import { lastEntries, openJournal } from '../../journal.js';
-import { configDir } from '../../profiles.js';
+import { journalEntries } from '../../ops/journal.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { parseInteger } from '../../validate.js';
 
 export async function run(ctx: Context, opts: { limit?: string }): Promise<void> {
   const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 1_000_000);
-  const entries = lastEntries(openJournal(configDir(ctx.env)).read(), limit);
+  const entries = journalEntries(ctx, limit);
   if (ctx.ndjson) {
     for (const e of entries) if (!ctx.io.ndjson(e)) await ctx.io.drain();
     return;

@@ -8,6 +8,7 @@
  * the token's own on Polymarket). Where the asset's book prices the other outcome (Kalshi's YES
  * book), the preview also shows the order there: NO at p = a YES ask at 1 − p.
  */
+import { manifestOf } from '../../exchanges/registry.js';
 import { Decimal } from '../../decimal.js';
 import type { AssetInfo } from '../../exchanges/exchange.js';
 import type { ExchangeId, Orderbook, OrderbookImpact, OrderSide, OrderType } from '../../exchanges/types.js';
@@ -103,9 +104,10 @@ export function buildPreview(i: PreviewInput): OrderPreview {
       mid: i.impact.mid,
     };
   }
-  if (i.exchange === 'kalshi' && i.side === 'sell') {
+  const m = manifestOf(i.exchange);
+  if (m.outcomes === 'yes-book' && i.side === 'sell') {
     const other = complementLabel(i.info, i.outcome) ?? 'the other outcome';
-    warnings.push(`on Kalshi, selling ${i.outcome} you do not hold buys ${other} at ${complementPrice(outcomePrice).toFixed()} instead`);
+    warnings.push(`on ${m.name}, selling ${i.outcome} you do not hold buys ${other} at ${complementPrice(outcomePrice).toFixed()} instead`);
   }
   return {
     exchange: i.exchange,

@@ -3,6 +3,7 @@
  * cumulative depth drawn as bars), stats and impact. Row mappers are pure; on a terminal the
  * views colour bids green and asks red, piped they print tab-separated raw values.
  */
+import { manifestOf } from '../../exchanges/registry.js';
 import type { ExchangeId, Level, Orderbook, OrderbookImpact, OrderbookStats } from '../../exchanges/types.js';
 import { displayWidth, type Formatter } from '../format.js';
 import type { IO } from '../io.js';
@@ -98,14 +99,8 @@ export function priceDiff(a: number, b: number): number {
 
 /** The header line: which book (the id in full, to copy), then on which price scale. */
 export function bookTitle(f: Formatter, label: BookLabel): string {
-  const no = label.outcome?.trim().toLowerCase() === 'no';
-  const scale =
-    label.exchange === 'kalshi'
-      ? no
-        ? 'NO book: NO prices; NO bid = 1 − YES ask, NO ask = 1 − YES bid'
-        : 'YES book: YES prices; NO at p = YES at 1 − p'
-      : "prices of this outcome's token";
-  const kind = label.exchange === 'kalshi' ? 'kalshi market' : 'polymarket token';
+  const { kind, scale: own, scales } = manifestOf(label.exchange).book;
+  const scale = (label.outcome && scales?.[label.outcome.trim().toLowerCase()]) || own;
   return `${kind} ${f.c.bold(f.text(label.asset_id))} ${f.c.dim(`(${scale})`)}`;
 }
 

@@ -3,6 +3,7 @@
  * the order's own outcome's (what `Order.price` holds) and, where that outcome is traded on the
  * other outcome's book (a Kalshi NO order), its place there too, so nobody misreads them.
  */
+import { manifestOf } from '../../exchanges/registry.js';
 import { Decimal } from '../../decimal.js';
 import type { ExchangeId, Order, OrderSide, OrderType } from '../../exchanges/types.js';
 import { Formatter, priceText, statusColor } from '../format.js';
@@ -108,11 +109,12 @@ export function sideText(f: Formatter, side: OrderSide): string {
 }
 
 /**
- * `Order.price` is the price of the order's own outcome (contract, "Prices and outcomes"). A
- * Kalshi NO order also has a place on the YES book, at 1 − price; null for anything else.
+ * `Order.price` is the price of the order's own outcome (contract, "Prices and outcomes"). On a
+ * YES-book exchange (Kalshi) a NO order also has a place on the YES book, at 1 − price; null for
+ * anything else.
  */
 export function yesBookPrice(exchange: ExchangeId, o: Pick<Order, 'outcome' | 'price'>): number | null {
-  if (exchange !== 'kalshi' || o.outcome.trim().toLowerCase() !== 'no') return null;
+  if (manifestOf(exchange).outcomes !== 'yes-book' || o.outcome.trim().toLowerCase() !== 'no') return null;
   return Decimal.ONE.minus(o.price).toNumber();
 }
 

@@ -1,0 +1,127 @@
+/**
+ * fetch_order, fetch_open_orders, create_order (the direct path serve takes; the CLI's preview and
+ * confirmation wrap the same adapter call) and cancel_all_orders, once for the CLI and serve.
+ */
+import { toPmtError, type PmtError } from '../errors.js';
+import { orderExchange } from '../exchanges/ids.js';
+import type { ExchangeId } from '../exchanges/registry.js';
+import type { Order, OrderSide, OrderType } from '../exchanges/types.js';
+import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
+import { parsePrice, parseSize } from '../validate.js';
+import { fanOut, settle, type ExchangeFailure } from './fanout.js';
+import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
+import type { Services } from './services.js';
+import { createWithJournal } from '../journal.js';
+import { idempotencyKey } from './idempotency.js';
+import { asPlaced } from './journal.js';
+
+/** An order with the exchange it lives on (views group and label by it). */
+export interface ExchangeOrder {
+  exchange: ExchangeId;
+  order: Order;
+}
+
+export async function fetchOrder(svc: Services, q: { order_id: unknown; exchange?: ExchangeId }): Promise<ExchangeOrder> {
+  const { exchange, id } = orderExchange(q.order_id, q.exchange, { field: svc.names.order, via: svc.names.exchange });
+  await svc.requireCredentials(exchange);
+  return asPlaced(svc, [{ exchange, order: await (await svc.exchange(exchange)).fetchOrder(id) }])[0]!;
+}
+
+export interface OpenOrders {
+  ids: ExchangeId[];
+  /** The asset the list is scoped to (resolved), if any. */
+  assetId?: string;
+  orders: ExchangeOrder[];
+  /** Exchanges whose list failed: their orders are missing, and the caller must say so. */
+  failed: ExchangeFailure[];
+}
+
+/** Open orders of each exchange in scope, in parallel; partial when one fails, an error when all do. */
+export async function fetchOpenOrders(svc: Services, q: { asset_id?: unknown; exchange?: ExchangeId }): Promise<OpenOrders> {
+  return listOpenOrders(svc, await accountScope(svc, q));
+}
+
+/** fetch_open_orders over a scope already resolved (cancel-all lists, confirms, then cancels that scope). */
+export async function listOpenOrders(svc: Services, scope: AccountScope): Promise<OpenOrders> {
+  const r = settle(await fanOut(scope.ids, (id) => openOn(svc, id, scope.assets)));
+  return { ...scope, orders: asPlaced(svc, r.ok.flatMap((x) => x.value.map((order) => ({ exchange: x.exchange, order })))), failed: r.failed };
+}
+
+/** One exchange's open orders, over every asset of the scope (each outcome token of a market). */
+async function openOn(svc: Services, id: ExchangeId, assets: string[] | undefined): Promise<Order[]> {
+  const ex = await svc.exchange(id);
+  const lists = await Promise.all((assets ?? [undefined]).map((a) => ex.fetchOpenOrders(a)));
+  return lists.flat();
+}
+
+export interface CreateOrderBody {
+  asset_id: unknown;
+  outcome?: unknown;
+  price: unknown;
+  side: OrderSide;
+  size: unknown;
+  order_type?: OrderType;
+  exchange?: ExchangeId;
+  /** The caller's id for this order: an idempotency key (and, derived, Kalshi's client_order_id). */
+  client_order_id?: unknown;
+}
+
+/**
+ * As `pmt order create --yes`: resolve the asset (a unified id on a token-per-outcome exchange
+ * picks the outcome's token), read its rules, name the outcome as the exchange publishes it
+ * (default: the asset's own book), then send once. The adapter checks tick, minimum, outcome and
+ * market status before signing.
+ */
+export async function createOrder(svc: Services, b: CreateOrderBody, idempotencyHeader?: string): Promise<Order> {
+  const key = idempotencyKey(idempotencyHeader, b.client_order_id);
+  if (key === undefined || !svc.idempotency) return createOnce(svc, b, key);
+  const { client_order_id: _key, ...request } = b;
+  return svc.idempotency.run(key, JSON.stringify(request), () => createOnce(svc, b, key));
+}
+
+async function createOnce(svc: Services, b: CreateOrderBody, key: string | undefined): Promise<Order> {
+  const price = parsePrice('price', b.price).toNumber();
+  const size = parseSize('size', b.size).toNumber();
+  const wanted = b.outcome === undefined ? undefined : outcomeLabel(parseOutcomeSpec('outcome', b.outcome));
+  const { ex, assetId } = await resolveAsset(svc, { asset_id: b.asset_id, exchange: b.exchange, outcome: wanted }, { outcomeWithToken: true });
+  const info = await ex.describeAsset(assetId);
+  const labels = [info.book_outcome, ...info.outcomes, ...info.market.outcomes.map((o) => o.label)];
+  const label = wanted === undefined ? info.book_outcome : (labels.find((l) => l.toLowerCase() === wanted.toLowerCase()) ?? wanted);
+  const req = { asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: b.order_type ?? 'gtc' } as const;
+  // A key makes the exchange dedup too where it can (Kalshi sends under a client id derived from it).
+  const opts = key === undefined ? {} : { idempotencyKey: key };
+  if (!svc.journal) return ex.createOrder(req, opts);
+  return createWithJournal(svc.journal, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome: label, now: () => svc.now() }, opts);
+}
+
+export interface CancelOutcome {
+  cancelled: ExchangeOrder[];
+  /** Orders an exchange refused to cancel. */
+  refused: Array<{ exchange: ExchangeId; id: string; reason: string }>;
+  /** Exchanges whose cancel call failed outright. */
+  broken: Array<{ exchange: ExchangeId; error: PmtError }>;
+}
+
+/**
+ * Cancel every open order on `ids` (scoped to `assetId`), exchange by exchange, so a failure on
+ * one never hides what happened on the other. `skip`: exchanges known to have nothing open.
+ */
+export async function cancelAllOrders(svc: Services, scope: { ids: ExchangeId[]; assetId?: string; assets?: string[] }, skip: ReadonlySet<ExchangeId> = new Set()): Promise<CancelOutcome> {
+  const out: CancelOutcome = { cancelled: [], refused: [], broken: [] };
+  for (const id of scope.ids) {
+    if (skip.has(id)) continue;
+    try {
+      // Every asset of the scope: a market's orders on each outcome token.
+      for (const a of scope.assets ?? [undefined]) {
+        const r = await (await svc.exchange(id)).cancelAllOrders(a);
+        out.cancelled.push(...asPlaced(svc, r.cancelled.map((order) => ({ exchange: id, order }))));
+        out.refused.push(...r.failed.map((f) => ({ exchange: id, ...f })));
+      }
+    } catch (e) {
+      out.broken.push({ exchange: id, error: toPmtError(e) });
+    }
+  }
+  return out;
+}
+
+export { accountScope };
