@@ -11,7 +11,7 @@
  * --json --yes it is not printed at all (stderr then holds only an error object, if any).
  * `--dry-run --json` prints one object:
  *   { dry_run: true, exchange, request: CreateOrderRequest (normalized: asset_id resolved to the
- *     orderable asset, outcome yes/no/{label}, price on the book's scale, size, order_type),
+ *     orderable asset, outcome yes/no/{label}, price of the outcome (what is paid per contract), size, order_type),
  *     preview: { market, outcome, book_outcome, complement, book_price, outcome_price,
  *     complement_price, cost | proceeds, max_payout, book_side, best_bid, best_ask,
  *     fill_now: {filled, avg_price, resting} | null, impact: {avg_price, fill_pct, slippage_bps,
