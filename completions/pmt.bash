@@ -13,7 +13,7 @@ _pmt_subcommands() {
     "") echo "markets book order profile serve completion exchanges help" ;;
     "markets") echo "list lineage help" ;;
     "book") echo "show stats impact watch help" ;;
-    "order") echo "create cancel-all get list help" ;;
+    "order") echo "create cancel-all get journal list help" ;;
     "profile") echo "add list show use remove help" ;;
   esac
 }
@@ -31,9 +31,10 @@ _pmt_options() {
     "book impact") echo "--size --outcome --cents -h --help" ;;
     "book watch") echo "--outcome --depth --duration --count --cents -h --help" ;;
     "order") echo "-h --help" ;;
-    "order create") echo "--asset --side --price --size --outcome --type --post-only -y --yes --dry-run -h --help" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --post-only -y --yes --dry-run --client-order-id -h --help" ;;
     "order cancel-all") echo "--asset -y --yes -h --help" ;;
-    "order get") echo "-h --help" ;;
+    "order get") echo "--client-id -h --help" ;;
+    "order journal") echo "--limit -h --help" ;;
     "order list") echo "--asset -h --help" ;;
     "profile") echo "-h --help" ;;
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key --kalshi-demo --polymarket-private-key --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret --polymarket-api-passphrase -h --help" ;;
@@ -55,8 +56,10 @@ _pmt_valued() {
     "book stats") echo "--outcome" ;;
     "book impact") echo "--size --outcome" ;;
     "book watch") echo "--outcome --depth --duration --count" ;;
-    "order create") echo "--asset --side --price --size --outcome --type" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --client-order-id" ;;
     "order cancel-all") echo "--asset" ;;
+    "order get") echo "--client-id" ;;
+    "order journal") echo "--limit" ;;
     "order list") echo "--asset" ;;
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key --polymarket-private-key --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret --polymarket-api-passphrase" ;;
     "serve") echo "--host --port --token" ;;
@@ -87,7 +90,7 @@ _pmt_args() {
   case "$1" in
     "markets help|0") echo "list lineage" ;;
     "book help|0") echo "show stats impact watch" ;;
-    "order help|0") echo "create cancel-all get list" ;;
+    "order help|0") echo "create cancel-all get journal list" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;
     "help|0") echo "markets book order profile serve completion exchanges" ;;

@@ -2,6 +2,8 @@
  * Per-run services: the IO object, the environment, the profile store, resolved credentials and
  * lazily built exchange adapters. Nothing heavy is imported until a command asks for it.
  */
+import { openJournal, type Journal } from './journal.js';
+import { configDir } from './profiles.js';
 import { PmtError } from './errors.js';
 import { resolveCredentials, type CredentialFlags, type ResolvedCredentials } from './credentials.js';
 import { ProfileStore, unknownProfile } from './profiles.js';
@@ -57,6 +59,11 @@ export class Context implements Services {
     return Boolean(this.globals.ndjson);
   }
 
+  /** The local order journal in the config directory (opening it reads nothing). */
+  get journal(): Journal {
+    return openJournal(configDir(this.env));
+  }
+
   /** The exchange named by `--exchange`, validated; undefined when not given. */
   exchangeFlag(): ExchangeId | undefined {
     const e = this.globals.exchange;
@@ -101,7 +108,8 @@ export class Context implements Services {
       const name = explicit ?? active;
       const profile = name ? profiles[name] : undefined;
       if (explicit && !profile) throw unknownProfile(explicit, Object.keys(profiles));
-      return resolveCredentials({ env: this.env, profile, profileName: name ?? null, flags: this.credentialFlags });
+      // `--profile` names the profile explicitly: the environment's credentials never override it.
+      return resolveCredentials({ env: this.env, profile, profileName: name ?? null, flags: this.credentialFlags, namedProfile: this.globals.profile !== undefined });
     })();
     return this.creds;
   }
@@ -119,7 +127,8 @@ export class Context implements Services {
       for (const [key, u] of Object.entries(m.urls) as Array<[string, { env: string; default: string; demo?: string }]>) {
         const override = this.env[u.env];
         let url = override || u.default;
-        let env = override ? 'custom' : 'production';
+        // Any base other than the defaults is "custom" wherever pmt names the environment.
+        let env = override && override !== u.default ? 'custom' : 'production';
         if (!override && u.demo) {
           demo ??= this.store.exists() ? Boolean((await this.credentials()).kalshiDemo?.value) : false;
           if (demo) [url, env] = [u.demo, 'demo'];

@@ -1,6 +1,9 @@
 /**
- * Credential resolution, field by field: flag > environment variable > profile, remembering the
- * source of each value so `pmt profile show` can say where it came from. Values are read here and
+ * Credential resolution, field by field (contract, "Configuration and credentials"): a flag; a
+ * profile named with `--profile`; the environment; the active profile. A profile named
+ * explicitly is never overridden by, nor filled in from, ambient environment variables: signing
+ * with a wallet the user did not name is the worst possible surprise. Each value remembers its
+ * source so `pmt profile show` can say where it came from. Values are read here and
  * handed to adapters; nothing in this module prints or logs them.
  */
 import { readFileSync } from 'node:fs';
@@ -35,8 +38,11 @@ export function resolveCredentials(opts: {
   profile: Profile | undefined;
   profileName: string | null;
   flags?: CredentialFlags;
+  /** The profile was named with `--profile`: the environment's credentials are not read. */
+  namedProfile?: boolean;
 }): ResolvedCredentials {
-  const { env, profile, profileName } = opts;
+  const { profile, profileName } = opts;
+  const env: NodeJS.ProcessEnv = opts.namedProfile && profile ? withoutCredentialEnv(opts.env) : opts.env;
   const flags = opts.flags ?? {};
   const pOrigin = `profile ${profileName ?? ''}`.trim();
 
@@ -111,6 +117,13 @@ export function resolveCredentials(opts: {
     registerSecret(secret);
   }
   return { profileName, kalshi, polymarket, kalshiDemo };
+}
+
+/** The environment without the credential variables (URLs and other settings stay). */
+function withoutCredentialEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env };
+  for (const name of CREDENTIAL_ENV) delete out[name];
+  return out;
 }
 
 function readPem(path: string, origin: string): string {

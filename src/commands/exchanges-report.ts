@@ -58,7 +58,7 @@ async function scope(ctx: Context, id: ExchangeId, profileName: string | null, p
   let resolved: ResolvedCredentials = base;
   let credentials: CredentialStatus;
   try {
-    resolved = resolveCredentials({ env: s.env, profile: s.profile, profileName, flags: ctx.credentialFlags });
+    resolved = resolveCredentials({ env: s.env, profile: s.profile, profileName, flags: ctx.credentialFlags, namedProfile: ctx.globals.profile !== undefined });
     const m = manifestOf(id).credentials;
     const ident = m.identity(resolved);
     const problem = await m.problem(resolved);

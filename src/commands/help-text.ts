@@ -119,6 +119,14 @@ export const HELP: Record<string, CommandHelp> = {
     examples: [
       { note: 'A Kalshi order (UUID)', cmd: 'pmt order get 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c' },
       { note: 'A Polymarket order (0x hash), as JSON', cmd: 'pmt order get 0x9c1b7f4e2a6d8c3b5e0f1a2d4c6e8b0a3f5d7c9e1b2a4c6d8e0f1a3b5c7d9e1f --json' },
+      { note: 'Settle an order whose outcome was unknown, by the id it was sent with', cmd: 'pmt order get --client-id 6d1f0c52-3b7e-4a49-9c1e-2f8a7d3b5e10' },
+    ],
+  },
+  'order journal': {
+    summary: 'Every order pmt sent: intent before it left, result after',
+    examples: [
+      { note: 'The last 20 entries', cmd: 'pmt order journal --limit 20' },
+      { note: 'As JSON, for a script', cmd: 'pmt order journal --json' },
     ],
   },
   'order list': {

@@ -33,6 +33,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   fetchOrder(...a: Parameters<Exchange['fetchOrder']>) {
     return this.ops.fetchOrder(this.client, ...a);
   }
+  fetchOrderByClientId(...a: Parameters<Exchange['fetchOrderByClientId']>) {
+    return this.ops.fetchOrderByClientId(this.client, ...a);
+  }
   fetchOpenOrders(...a: Parameters<Exchange['fetchOpenOrders']>) {
     return this.ops.fetchOpenOrders(this.client, ...a);
   }
@@ -47,6 +50,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   }
   resolveAsset(...a: Parameters<Exchange['resolveAsset']>) {
     return this.ops.resolveAsset(this.client, ...a);
+  }
+  resolveMarketAssets(...a: Parameters<Exchange['resolveMarketAssets']>) {
+    return this.ops.resolveMarketAssets(this.client, ...a);
   }
   previewOrder(...a: Parameters<Exchange['previewOrder']>) {
     return this.ops.previewOrder(this.client, ...a);

@@ -85,13 +85,24 @@ export interface CancelResult {
 export interface Exchange {
   readonly id: ExchangeId;
   readonly has: Capabilities;
-  /** `production` or `demo` (Kalshi), `production` (Polymarket). */
+  /** `production` or `demo` (Kalshi), `production` (Polymarket); `custom` for any non-default base URL. */
   readonly environment: string;
 
   fetchMarkets(params: FetchMarketsParams): Promise<MarketsPage>;
   fetchMarketLineage(ticker: string): Promise<MarketLineage>;
-  fetchOrderbook(assetId: string): Promise<Orderbook>;
+  /**
+   * The book of an asset. `outcome` names the side of a binary market to price it on: on Kalshi
+   * `no` is the NO book (bids 1 − YES asks, asks 1 − YES bids, best first); omitted, or the
+   * asset's own outcome, is the asset's own book (Kalshi YES; a Polymarket token's own).
+   */
+  fetchOrderbook(assetId: string, outcome?: string): Promise<Orderbook>;
   fetchOrder(orderId: string): Promise<Order>;
+  /**
+   * An order by the id pmt sent it with: Kalshi's client_order_id, Polymarket's order hash (which
+   * is its order id). `hint` narrows the search (the journal knows the asset and the send time).
+   * Not found is OrderNotFound.
+   */
+  fetchOrderByClientId(clientOrderId: string, hint?: ClientIdHint): Promise<Order>;
   fetchOpenOrders(assetId?: string): Promise<Order[]>;
   /** Orders are validated (tick, minimum, outcome) before anything is signed or sent. */
   createOrder(req: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order>;
@@ -101,6 +112,13 @@ export interface Exchange {
   describeAsset(assetId: string): Promise<AssetInfo>;
   /** Resolve a unified market id or native ticker (+ outcome) to an orderable asset id. */
   resolveAsset(input: string, outcome?: string): Promise<string>;
+  /**
+   * Every orderable asset of the market `input` names, for scoping order reads and cancels by
+   * market (contract: `--asset polymarket:<slug>` covers each outcome's token). Kalshi: the one
+   * ticker (its orders on both outcomes); Polymarket: every outcome token of a market id, and
+   * just the token for a token id.
+   */
+  resolveMarketAssets(input: string): Promise<string[]>;
   /** The exact upstream request create_order would send, without sending it (`--dry-run`). */
   previewOrder(req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }>;
   /**
@@ -123,5 +141,34 @@ export interface Exchange {
 export interface CreateOrderOptions {
   /** Called with the upstream payload right before it is sent (for logs and tests). */
   onPayload?: (payload: unknown) => void;
+  /**
+   * Called synchronously right before the request leaves, with the ids the order can be found by
+   * (the local journal writes its intent here, so a killed process still leaves a trace).
+   */
+  onSend?: (ids: SendIds) => void;
+  /**
+   * Send under this client order id instead of a fresh one (Kalshi; a re-send after an unknown
+   * outcome, which the exchange refuses as a duplicate if the first copy landed). Polymarket:
+   * NotSupported (its order hash is the identity; pmt re-sends only the same signed bytes).
+   */
+  clientOrderId?: string;
+  /**
+   * The caller's idempotency key (`pmt serve`): an exchange that dedups by client order id sends
+   * under an id derived from it (Kalshi), so a repeat is refused there too; others ignore it.
+   */
+  idempotencyKey?: string;
+}
+
+/** What identifies a create before any answer: Kalshi's client_order_id or Polymarket's order hash. */
+export interface SendIds {
+  client_order_id: string | null;
+  order_hash: string | null;
+}
+
+export interface ClientIdHint {
+  /** The asset the order was placed on. */
+  asset_id?: string;
+  /** When it was sent (ms since the epoch). */
+  since_ms?: number;
 }
 

@@ -64,6 +64,16 @@ export function complementPrice(p: number): number {
   return (1_000_000 - Math.round(p * 1_000_000)) / 1_000_000;
 }
 
+/**
+ * The other outcome's book of a binary market, from this one's: its bids are 1 − these asks and
+ * its asks 1 − these bids, best first (the best ask here becomes the best bid there). Pure; the
+ * complement is exact on the 1e-6 grid.
+ */
+export function complementBook<B extends { asks: Level[]; bids: Level[] }>(book: B): B {
+  const flip = (levels: Level[]) => levels.map((l) => ({ price: complementPrice(l.price), size: l.size }));
+  return { ...book, bids: flip(book.asks), asks: flip(book.bids) };
+}
+
 /** An upstream snapshot time in ms since the epoch (number or digit string) as ISO UTC, or null. */
 export function isoFromEpoch(v: unknown): string | null {
   const n = num(v);

@@ -54,8 +54,11 @@ export interface ExchangeManifest<Id extends string = string> {
   };
   /** How outcomes map to books: one YES book for both outcomes (NO at 1 − p), or one token per outcome. */
   outcomes: 'yes-book' | 'token-per-outcome';
-  /** Book header: what the asset id names and on which price scale the book is. */
-  book: { kind: string; scale: string };
+  /**
+   * Book header: what the asset id names and on which price scale the book is; `scales` names the
+   * scale of the book asked for with an outcome (`no` on a YES-book exchange: the NO book).
+   */
+  book: { kind: string; scale: string; scales?: Record<string, string> };
   /** Order rules, as published: where the tick and the minimum come from. */
   rules: { tick: string; minSize: string };
   credentials: {

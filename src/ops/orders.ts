@@ -12,6 +12,9 @@ import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { postOnlyOf } from './post-only.js';
 import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
+import { createWithJournal } from '../journal.js';
+import { idempotencyKey } from './idempotency.js';
+import { asPlaced } from './journal.js';
 
 /** An order with the exchange it lives on (views group and label by it). */
 export interface ExchangeOrder {
@@ -22,7 +25,7 @@ export interface ExchangeOrder {
 export async function fetchOrder(svc: Services, q: { order_id: unknown; exchange?: ExchangeId }): Promise<ExchangeOrder> {
   const { exchange, id } = orderExchange(q.order_id, q.exchange, { field: svc.names.order, via: svc.names.exchange });
   await svc.requireCredentials(exchange);
-  return { exchange, order: await (await svc.exchange(exchange)).fetchOrder(id) };
+  return asPlaced(svc, [{ exchange, order: await (await svc.exchange(exchange)).fetchOrder(id) }])[0]!;
 }
 
 export interface OpenOrders {
@@ -41,8 +44,15 @@ export async function fetchOpenOrders(svc: Services, q: { asset_id?: unknown; ex
 
 /** fetch_open_orders over a scope already resolved (cancel-all lists, confirms, then cancels that scope). */
 export async function listOpenOrders(svc: Services, scope: AccountScope): Promise<OpenOrders> {
-  const r = settle(await fanOut(scope.ids, async (id) => (await svc.exchange(id)).fetchOpenOrders(scope.assetId)));
-  return { ...scope, orders: r.ok.flatMap((x) => x.value.map((order) => ({ exchange: x.exchange, order }))), failed: r.failed };
+  const r = settle(await fanOut(scope.ids, (id) => openOn(svc, id, scope.assets)));
+  return { ...scope, orders: asPlaced(svc, r.ok.flatMap((x) => x.value.map((order) => ({ exchange: x.exchange, order })))), failed: r.failed };
+}
+
+/** One exchange's open orders, over every asset of the scope (each outcome token of a market). */
+async function openOn(svc: Services, id: ExchangeId, assets: string[] | undefined): Promise<Order[]> {
+  const ex = await svc.exchange(id);
+  const lists = await Promise.all((assets ?? [undefined]).map((a) => ex.fetchOpenOrders(a)));
+  return lists.flat();
 }
 
 export interface CreateOrderBody {
@@ -55,6 +65,8 @@ export interface CreateOrderBody {
   /** Rest or nothing (gtc only); refused before sending when it would cross the book. */
   post_only?: unknown;
   exchange?: ExchangeId;
+  /** The caller's id for this order: an idempotency key (and, derived, Kalshi's client_order_id). */
+  client_order_id?: unknown;
 }
 
 /**
@@ -63,7 +75,14 @@ export interface CreateOrderBody {
  * (default: the asset's own book), then send once. The adapter checks tick, minimum, outcome and
  * market status before signing.
  */
-export async function createOrder(svc: Services, b: CreateOrderBody): Promise<Order> {
+export async function createOrder(svc: Services, b: CreateOrderBody, idempotencyHeader?: string): Promise<Order> {
+  const key = idempotencyKey(idempotencyHeader, b.client_order_id);
+  if (key === undefined || !svc.idempotency) return createOnce(svc, b, key);
+  const { client_order_id: _key, ...request } = b;
+  return svc.idempotency.run(key, JSON.stringify(request), () => createOnce(svc, b, key));
+}
+
+async function createOnce(svc: Services, b: CreateOrderBody, key: string | undefined): Promise<Order> {
   const price = parsePrice('price', b.price).toNumber();
   const size = parseSize('size', b.size).toNumber();
   const orderType = b.order_type ?? 'gtc';
@@ -76,7 +95,10 @@ export async function createOrder(svc: Services, b: CreateOrderBody): Promise<Or
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: orderType };
   // The adapter refuses a crossing post-only order before sending (see post-only.ts).
   if (postOnly) req.post_only = true;
-  return ex.createOrder(req);
+  // A key makes the exchange dedup too where it can (Kalshi sends under a client id derived from it).
+  const opts = key === undefined ? {} : { idempotencyKey: key };
+  if (!svc.journal) return ex.createOrder(req, opts);
+  return createWithJournal(svc.journal, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome: label, now: () => svc.now() }, opts);
 }
 
 export interface CancelOutcome {
@@ -91,14 +113,17 @@ export interface CancelOutcome {
  * Cancel every open order on `ids` (scoped to `assetId`), exchange by exchange, so a failure on
  * one never hides what happened on the other. `skip`: exchanges known to have nothing open.
  */
-export async function cancelAllOrders(svc: Services, scope: { ids: ExchangeId[]; assetId?: string }, skip: ReadonlySet<ExchangeId> = new Set()): Promise<CancelOutcome> {
+export async function cancelAllOrders(svc: Services, scope: { ids: ExchangeId[]; assetId?: string; assets?: string[] }, skip: ReadonlySet<ExchangeId> = new Set()): Promise<CancelOutcome> {
   const out: CancelOutcome = { cancelled: [], refused: [], broken: [] };
   for (const id of scope.ids) {
     if (skip.has(id)) continue;
     try {
-      const r = await (await svc.exchange(id)).cancelAllOrders(scope.assetId);
-      out.cancelled.push(...r.cancelled.map((order) => ({ exchange: id, order })));
-      out.refused.push(...r.failed.map((f) => ({ exchange: id, ...f })));
+      // Every asset of the scope: a market's orders on each outcome token.
+      for (const a of scope.assets ?? [undefined]) {
+        const r = await (await svc.exchange(id)).cancelAllOrders(a);
+        out.cancelled.push(...asPlaced(svc, r.cancelled.map((order) => ({ exchange: id, order }))));
+        out.refused.push(...r.failed.map((f) => ({ exchange: id, ...f })));
+      }
     } catch (e) {
       out.broken.push({ exchange: id, error: toPmtError(e) });
     }

@@ -45,7 +45,7 @@ export interface OrderPreview {
   book_outcome: string;
   /** The other outcome of a two-outcome market; null otherwise. */
   complement: string | null;
-  /** Limit on the book's scale (what is sent). */
+  /** The limit on the asset's own book (what is sent): Kalshi NO at p is the YES price 1 − p. */
   book_price: Decimal;
   /** Limit on the traded outcome's scale (what the trader pays or receives per contract). */
   outcome_price: Decimal;
@@ -54,8 +54,9 @@ export interface OrderPreview {
   notional: Decimal;
   /** A buy pays $1 per contract if its outcome wins. */
   max_payout: Decimal | null;
-  /** Which side of the asset's book the order takes from: a Kalshi NO buy sells into YES bids. */
+  /** The order's side on the asset's own book: a Kalshi NO buy is a YES sell (an ask). */
   book_side: OrderSide;
+  /** Best bid and ask of the traded outcome's book. */
   best_bid: number | null;
   best_ask: number | null;
   /** Contracts that would fill at once at or better than the limit (outcome scale avg). */

@@ -3,9 +3,10 @@
  * in words on both price scales, cost or proceeds, what would fill now at the limit, the book's
  * impact at that size, and the venue checks that passed. Rendering lives in render/views/orders.
  *
- * Price scales (contract, "Prices and outcomes"): the price is on the asset's own book. Kalshi's
- * book is YES-priced, so `--outcome no` at p trades NO at 1 − p (the same order as the opposite
- * side of YES at p). A Polymarket asset is one outcome's token, so the price is that token's.
+ * Price scales (contract, "Prices and outcomes"): the price is the traded outcome's own, what is
+ * paid or received per contract, and the book given is that outcome's (Kalshi's NO book for No,
+ * the token's own on Polymarket). Where the asset's book prices the other outcome (Kalshi's YES
+ * book), the preview also shows the order there: NO at p = a YES ask at 1 − p.
  */
 import { limitFill, type LimitFill } from '../analytics/limit-fill.js';
 import { Decimal } from '../decimal.js';
@@ -28,9 +29,12 @@ export interface PreviewInput {
   order_type: OrderType;
   /** Outcome label being traded (already checked against the asset). */
   outcome: string;
+  /** Limit price of `outcome`. */
   price: Decimal;
   size: Decimal;
+  /** The traded outcome's book (its prices on the outcome's scale). */
   book: Orderbook | null;
+  /** Market-order impact on that book. */
   impact: OrderbookImpact | null;
   /** Wall clock (ms) at preview time, to age the book snapshot. */
   now?: number;
@@ -50,10 +54,10 @@ export function complementLabel(info: AssetInfo, label: string): string | null {
 
 export function buildPreview(i: PreviewInput): OrderPreview {
   const onBook = sameLabel(i.outcome, i.info.book_outcome);
-  const outcomePrice = onBook ? i.price : complementPrice(i.price);
-  // Trading the complement of the book's outcome takes the opposite side of the book.
+  const outcomePrice = i.price;
+  // On the asset's own book, the other outcome is the opposite side at 1 − p (what is sent).
+  const bookPrice = onBook ? i.price : complementPrice(i.price);
   const bookSide: OrderSide = onBook ? i.side : i.side === 'buy' ? 'sell' : 'buy';
-  const toOutcome = (d: Decimal | null) => (d == null ? null : onBook ? d : complementPrice(d));
   const notional = outcomePrice.times(i.size);
   const warnings: string[] = [];
   const checks: Check[] = [
@@ -70,20 +74,20 @@ export function buildPreview(i: PreviewInput): OrderPreview {
   const book = i.book;
   let fill: LimitFill | null = null;
   if (book) {
-    const f = limitFill(book, bookSide, i.price, i.size);
+    const f = limitFill(book, i.side, i.price, i.size);
     fill = f;
-    fillNow = { filled: f.filled, avg: toOutcome(f.avg), resting: i.size.minus(f.filled) };
-    const takes = bookSide === 'buy' ? book.asks : book.bids;
+    fillNow = { filled: f.filled, avg: f.avg, resting: i.size.minus(f.filled) };
+    const takes = i.side === 'buy' ? book.asks : book.bids;
     checks.push({ name: 'book', ok: takes.length > 0, detail: `${book.bids.length} bid and ${book.asks.length} ask levels` });
     if (takes.length === 0) {
-      warnings.push(`the book has no ${bookSide === 'buy' ? 'asks' : 'bids'}: nothing fills now; the order would rest at its limit`);
+      warnings.push(`the ${i.outcome} book has no ${i.side === 'buy' ? 'asks' : 'bids'}: nothing fills now; the order would rest at its limit`);
     }
     if (i.order_type === 'fok' && f.filled.lt(i.size)) {
       warnings.push(`fill-or-kill: only ${f.filled.toFixed()} of ${i.size.toFixed()} are available at this limit now, so the order would be killed unfilled`);
     } else if (i.order_type === 'ioc' && f.filled.lt(i.size)) {
       warnings.push(`immediate-or-cancel: about ${f.filled.toFixed()} fill now and the remaining ${i.size.minus(f.filled).toFixed()} are cancelled`);
     }
-    const far = farFromBook(i, onBook, outcomePrice, book);
+    const far = farFromBook(i, onBook, book);
     if (far) warnings.push(far);
     const age = bookAge(book.timestamp, i.now);
     if (age != null && age * 1000 > STALE_BOOK_MS) warnings.push(`the book snapshot is ${age} s old: prices may have moved`);
@@ -92,10 +96,10 @@ export function buildPreview(i: PreviewInput): OrderPreview {
     warnings.push('no live book: fill and slippage are unknown');
   }
   if (i.impact) {
-    const buy = bookSide === 'buy';
+    const buy = i.side === 'buy';
     const avg = buy ? i.impact.buy_avg_price : i.impact.sell_avg_price;
     impact = {
-      avg_price: toOutcome(avg == null ? null : Decimal.from(avg)),
+      avg_price: avg == null ? null : Decimal.from(avg),
       fill_pct: buy ? i.impact.buy_fill_pct : i.impact.sell_fill_pct,
       slippage_bps: buy ? i.impact.buy_slippage_bps : i.impact.sell_slippage_bps,
       mid: i.impact.mid,
@@ -116,7 +120,7 @@ export function buildPreview(i: PreviewInput): OrderPreview {
     outcome: i.outcome,
     book_outcome: i.info.book_outcome,
     complement: complementLabel(i.info, i.outcome),
-    book_price: i.price,
+    book_price: bookPrice,
     outcome_price: outcomePrice,
     size: i.size,
     notional,
@@ -138,22 +142,20 @@ export function buildPreview(i: PreviewInput): OrderPreview {
 export const FAR_FROM_BOOK = Decimal.from('0.10');
 
 /**
- * A limit that rests far behind the market: often a price typed on the wrong outcome's scale
- * (a NO price where the YES book's price was asked for), so say what the other reading would be.
+ * A resting limit this far behind the market: often a price typed on the wrong outcome's scale
+ * (the YES book's price where the NO price was asked for), so say what the other reading would be.
  */
-function farFromBook(i: PreviewInput, onBook: boolean, q: Decimal, book: Orderbook): string | null {
-  const flip = (l: { price: number } | undefined) => (l ? complementPrice(Decimal.from(l.price)) : null);
-  const same = (l: { price: number } | undefined) => (l ? Decimal.from(l.price) : null);
-  const bid = onBook ? same(book.bids[0]) : flip(book.asks[0]);
-  const ask = onBook ? same(book.asks[0]) : flip(book.bids[0]);
-  const r = i.side === 'buy' ? bid : ask;
-  if (r == null) return null;
+function farFromBook(i: PreviewInput, onBook: boolean, book: Orderbook): string | null {
+  const best = i.side === 'buy' ? book.bids[0] : book.asks[0];
+  if (!best) return null;
+  const r = Decimal.from(best.price);
+  const q = i.price;
   const gap = i.side === 'buy' ? r.minus(q) : q.minus(r);
   if (gap.lte(FAR_FROM_BOOK)) return null;
   const where = i.side === 'buy' ? 'below the best' : 'above the best';
-  const other = complementLabel(i.info, i.outcome);
-  const mixup =
-    !onBook && other ? `; prices are on the ${i.info.book_outcome} book: ${i.outcome} at ${complementPrice(q).toFixed(2)} would be --price ${q.toFixed(2)}` : '';
+  const mixup = !onBook
+    ? `; --price is the price of ${i.outcome} (what you pay per contract), not of ${i.info.book_outcome}: did you mean --price ${complementPrice(q).toFixed(2)}?`
+    : '';
   return `your ${i.outcome} ${i.side === 'buy' ? 'bid' : 'offer'} ${q.toFixed(2)} is ${gap.toFixed()} ${where} ${i.outcome} ${i.side === 'buy' ? 'bid' : 'ask'} ${r.toFixed(2)}: it will wait on the book${mixup}`;
 }
 
@@ -167,9 +169,9 @@ function bookAge(ts: string | null | undefined, now: number | undefined): number
  * The live book for the preview. An exchange that cannot serve books (NotSupported) gives a
  * preview without fill estimates, clearly marked; any other failure (auth, network) stops here.
  */
-export async function readOrderBook(ex: Exchange, assetId: string): Promise<Orderbook | null> {
+export async function readOrderBook(ex: Exchange, assetId: string, outcome?: string): Promise<Orderbook | null> {
   try {
-    return await ex.fetchOrderbook(assetId);
+    return await ex.fetchOrderbook(assetId, outcome);
   } catch (e) {
     if (e instanceof PmtError && e.kind === 'NotSupported') return null;
     throw e;

@@ -58,8 +58,13 @@ export async function resolveAsset(svc: Services, q: AssetQuery, opts: OutcomeRu
 /** What an account op acts on: exchanges, and the native asset id when one asset was named. */
 export interface AccountScope {
   ids: ExchangeId[];
-  /** The orderable asset id (resolved), when the caller named an asset. */
+  /** The market's orderable asset ids, joined for display, when the caller named an asset. */
   assetId?: string;
+  /**
+   * Every orderable asset of the market named (contract: scoping by market covers every outcome:
+   * both tokens of a Polymarket market, both sides of a Kalshi ticker).
+   */
+  assets?: string[];
 }
 
 /**
@@ -72,7 +77,8 @@ export async function accountScope(svc: Services, q: { asset_id?: unknown; excha
   if (q.asset_id !== undefined) {
     const { exchange, id } = assetTarget(svc, { asset_id: q.asset_id, exchange: q.exchange });
     await svc.requireCredentials(exchange);
-    return { ids: [exchange], assetId: await (await svc.exchange(exchange)).resolveAsset(id) };
+    const assets = await (await svc.exchange(exchange)).resolveMarketAssets(id);
+    return { ids: [exchange], assetId: assets.join(', '), assets };
   }
   if (q.exchange) {
     await svc.requireCredentials(q.exchange);

@@ -5,6 +5,8 @@
 import type { PmtError } from '../errors.js';
 import type { Exchange } from '../exchanges/exchange.js';
 import type { ExchangeId } from '../exchanges/registry.js';
+import type { Journal } from '../journal.js';
+import type { IdempotencyStore } from './idempotency.js';
 
 /** How the caller names its inputs in messages (`--exchange` vs `exchange`, `--ticker` vs `market_tickers`). */
 export interface InputNames {
@@ -32,4 +34,8 @@ export interface Services {
   now(): number;
   /** Input names for messages. */
   names: InputNames;
+  /** The local order journal: creates are journaled, orders pmt placed read back as placed. */
+  readonly journal?: Journal;
+  /** create_order's Idempotency-Key memory (`pmt serve`). */
+  readonly idempotency?: IdempotencyStore;
 }

@@ -174,7 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         response: { 200: r.response },
       },
       handler: async (req, reply) => {
-        const out = await r.handler(opts.services, { query: req.query as never, body: req.body as never });
+        const out = await r.handler(opts.services, { query: req.query as never, body: req.body as never, headers: req.headers });
         if (out.headers) reply.headers(out.headers);
         return reply.type('application/json; charset=utf-8').send(out.body);
       },

@@ -38,7 +38,7 @@ export interface RouteDef {
   errors: number[];
   /** Spans exchanges: a 200 may carry partial results with `Pmt-Failures` (see `partial`). */
   partial?: boolean;
-  handler(svc: Services, input: { query: never; body: never }): Promise<Outcome>;
+  handler(svc: Services, input: { query: never; body: never; headers: Record<string, string | string[] | undefined> }): Promise<Outcome>;
 }
 
 export const MAX_ID = 200;
@@ -49,7 +49,7 @@ const exchange: JsonSchema = {
   description: 'Exchange to use, needed only where an id alone cannot tell (a native ticker that could be either)',
 };
 const assetId = id('Kalshi market ticker, Polymarket conditional-token id (a long decimal), or a unified market id (`kalshi:TICKER`, `polymarket:slug`)');
-const outcomeQuery = id('When `asset_id` is a Polymarket market: the outcome whose token to use (default: the first outcome)');
+const outcomeQuery = id('Kalshi: `yes` or `no`, the book priced in that outcome (`no`: bids 1 − YES asks, asks 1 − YES bids; default `yes`). Polymarket market: the outcome whose token to use (default: the first outcome)');
 
 function object(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
   return { type: 'object', properties, required, additionalProperties: false };
@@ -179,8 +179,9 @@ export const ROUTES: RouteDef[] = [
     summary: 'Submit a limit order',
     description:
       "`price` is on the scale of the asset's own book (what fetch_orderbook shows for `asset_id`). " +
-      'Kalshi: `outcome` `no` at price p trades NO at 1 − p. Polymarket: the asset is one outcome token; `outcome` may be omitted and, if given, must name that token. ' +
-      'The order is validated (tick size, minimum size, outcome) before it is signed; it is sent once and never retried.',
+      '`price` is the price of `outcome`, what is paid or received per contract: `outcome` `no` at 0.30 buys NO at 0.30 on both exchanges (Kalshi: sent as a YES ask at 0.70). Polymarket: the asset is one outcome token; `outcome` may be omitted and, if given, must name that token. ' +
+      'The order is validated (tick size, minimum size, outcome) before it is signed; it is sent once and never retried. ' +
+      'An `Idempotency-Key` header (or `client_order_id` in the body) makes a repeat safe: the same key within 24 h returns the first request\'s order (waiting for it while it is in flight), never a second one; the same key with a different order is refused (400).',
     body: object(
       {
         asset_id: assetId,
@@ -201,12 +202,21 @@ export const ROUTES: RouteDef[] = [
           description: 'Rest on the book or not at all (gtc only): refused before sending, naming the best price that would rest, when the price would cross the current book',
         },
         exchange,
+        client_order_id: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_ID,
+          description: 'Your id for this order, an idempotency key like the `Idempotency-Key` header (which wins): the same key within 24 h returns the first order, never a second one',
+        },
       },
       ['asset_id', 'price', 'side', 'size'],
     ),
     response: Order,
     errors: [402, 404, 413, 415, ...upstream],
-    handler: async (svc, { body }) => json(await orders.createOrder(svc, body)),
+    handler: async (svc, { body, headers }) => {
+      const key = headers['idempotency-key'];
+      return json(await orders.createOrder(svc, body, Array.isArray(key) ? key[0] : key));
+    },
   },
   {
     method: 'POST',

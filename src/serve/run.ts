@@ -6,6 +6,9 @@
  * Everything the server says about itself (URL, token, warnings, request lines) goes to stderr:
  * stdout carries data only, and serve has none. A generated token is printed exactly once.
  */
+import { openJournal } from '../journal.js';
+import { configDir } from '../profiles.js';
+import { IdempotencyStore } from '../ops/idempotency.js';
 import { randomBytes } from 'node:crypto';
 import type { Context } from '../context.js';
 import type { ResolvedCredentials } from '../credentials.js';
@@ -110,6 +113,9 @@ function serveServices(ctx: Context, creds: ResolvedCredentials): Services {
     noCredentials: async () => new PmtError('Config', "the server's profile has no exchange credentials", { hint: 'restart `pmt serve` with a profile that has Kalshi or Polymarket credentials' }),
     now: () => ctx.now(),
     names: SERVE_NAMES,
+    // Creates are journaled like the CLI's; an Idempotency-Key is remembered for 24 h.
+    journal: openJournal(configDir(ctx.env)),
+    idempotency: new IdempotencyStore(() => ctx.now()),
   };
 }
 

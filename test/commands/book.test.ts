@@ -17,11 +17,26 @@ beforeAll(async () => {
 afterAll(() => t.d.close());
 
 describe('pmt book show', () => {
+  it('--outcome no on Kalshi is the NO book, labelled; stats and impact are computed on it', async () => {
+    const show = await t.pmt(['book', 'show', K.normal, '--outcome', 'no', '--json'], t.env());
+    expect(show.exitCode, show.stderr).toBe(0);
+    const book = JSON.parse(show.stdout);
+    // YES bids 0.42/0.41/0.40 → NO asks 0.58/0.59/0.60; YES asks 0.45/0.46/0.50 → NO bids 0.55/0.54/0.50.
+    expect(book.bids.map((l: { price: number }) => l.price)).toEqual([0.55, 0.54, 0.5]);
+    expect(book.asks.map((l: { price: number }) => l.price)).toEqual([0.58, 0.59, 0.6]);
+    const stats = JSON.parse((await t.pmt(['book', 'stats', K.normal, '--outcome', 'no', '--json'], t.env())).stdout);
+    expect([stats.best_bid, stats.best_ask, stats.mid]).toEqual([0.55, 0.58, 0.565]);
+    const impact = JSON.parse((await t.pmt(['book', 'impact', K.normal, '--outcome', 'no', '--size', '100', '--json'], t.env())).stdout);
+    expect(impact.buy_avg_price).toBe(0.58);
+    const tty = await t.pmt(['book', 'show', K.normal, '--outcome', 'no'], t.env(TTY));
+    expect(tty.stdout.split('\n')[0]).toBe(`kalshi market ${K.normal} (NO book: NO prices; NO bid = 1 − YES ask, NO ask = 1 − YES bid)`);
+  });
+
   it('draws a Kalshi ladder on a terminal: asks above bids, spread between, cumulative bars', async () => {
     const r = await t.pmt(['book', 'show', K.normal], t.env(TTY));
     expect(r.exitCode).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe(`kalshi market ${K.normal} (YES prices; NO at p = YES at 1 − p)`);
+    expect(lines[0]).toBe(`kalshi market ${K.normal} (YES book: YES prices; NO at p = YES at 1 − p)`);
     expect(lines[1]).toMatch(/^\s+PRICE\s+SIZE\s+TOTAL\s+DEPTH$/);
     expect(lines.slice(2, 9).map((l) => l.replace(/\s*█[█▏▎▍▌▋▊▉]*$|[▏▎▍▌▋▊▉]$/, ''))).toEqual([
       'ask   0.50   300    650',

@@ -80,12 +80,12 @@ describe('order create with flags, not on a terminal', () => {
     expect(p.ops()).not.toContain('createOrder');
   });
 
-  it('Kalshi --outcome no: the YES-book price, NO on its own scale in the preview', async () => {
+  it('Kalshi --outcome no --price 0.30 buys NO at 0.30; the preview shows both scales', async () => {
     const k = new FakeExchange('kalshi');
     const { ctx, stderr } = fakeContext({ tty: false, exchanges: [k] });
-    await run(ctx, { asset: `kalshi:${K}`, side: 'buy', price: '0.70', size: '10', outcome: 'no', type: 'gtc', yes: true });
-    expect(k.created[0]).toMatchObject({ asset_id: K, outcome: 'no', side: 'buy', price: 0.7 });
-    expect(stderr.text).toContain('BUY 10 No at 0.30 (= Yes at 0.70 on the book)');
+    await run(ctx, { asset: `kalshi:${K}`, side: 'buy', price: '0.30', size: '10', outcome: 'no', type: 'gtc', yes: true });
+    expect(k.created[0]).toMatchObject({ asset_id: K, outcome: 'no', side: 'buy', price: 0.3 });
+    expect(stderr.text).toContain('BUY 10 No at 0.30 = Yes ask at 0.70');
     expect(stderr.text).toContain('Cost       $3.00 for 10 contracts');
   });
 
@@ -185,12 +185,14 @@ describe('order create on a terminal', () => {
   it('walks through the prompts, re-asks an off-grid price, previews and sends on confirm', async () => {
     const k = new FakeExchange('kalshi');
     const { ctx, stdout } = fakeContext({ tty: true, exchanges: [k] });
-    const pr = new ScriptedPrompter([K, 'No', 'buy', '0.655', '1.5', '0.70', '0', '10', 'gtc', true]);
+    const pr = new ScriptedPrompter([K, 'No', 'buy', '0.655', '1.5', '0.30', '0', '10', 'gtc', true]);
     await run(ctx, { type: 'gtc' }, [], { prompter: pr });
     expect(pr.rejected.map((r) => r.value)).toEqual(['0.655', '1.5', '0']);
     expect(pr.rejected[0]!.message).toContain('nearest valid prices: 0.65 or 0.66');
-    expect(pr.hints).toContain('0.70  ✓ buy No at 0.30 = Yes at 0.70');
-    expect(k.created).toEqual([{ asset_id: K, outcome: 'no', side: 'buy', price: 0.7, size: 10, order_type: 'gtc' }]);
+    expect(pr.hints).toContain('0.30  ✓ buy No at 0.30 = Yes ask at 0.70');
+    // The prompt asks for No's own price: what the trader pays per contract.
+    expect(pr.asked.find((q) => q.startsWith('Price of No'))).toMatch(/^Price of No \(what you pay per contract\)/);
+    expect(k.created).toEqual([{ asset_id: K, outcome: 'no', side: 'buy', price: 0.3, size: 10, order_type: 'gtc' }]);
     expect(stdout.text).toContain('Order preview');
     expect(stdout.text).toContain('order sent');
     expect(pr.asked.at(-1)).toContain('Send this order to kalshi? buy 10 No at 0.30, cost $3.00');

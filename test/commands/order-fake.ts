@@ -157,6 +157,13 @@ export class FakeExchange implements Exchange {
     this.calls.push({ op: 'fetchOrder', arg: orderId });
     return order({ id: orderId });
   }
+  async fetchOrderByClientId(clientOrderId: string): Promise<Order> {
+    this.calls.push({ op: 'fetchOrderByClientId', arg: clientOrderId });
+    return order({ id: clientOrderId });
+  }
+  async resolveMarketAssets(input: string): Promise<string[]> {
+    return [await this.resolveAsset(input)];
+  }
   async fetchOpenOrders(assetId?: string): Promise<Order[]> {
     this.calls.push({ op: 'fetchOpenOrders', arg: assetId });
     return this.open;

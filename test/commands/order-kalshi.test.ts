@@ -62,13 +62,20 @@ describe('order create on kalshi', () => {
     expect(body).toMatchObject({ ticker: T, side: 'bid', count: '10.00', price: '0.4200', time_in_force: 'good_till_canceled' });
   });
 
-  it('--outcome no at p is the ask side of the YES book at p, previewed as NO at 1 - p', async () => {
-    const r = await pmt('order', 'create', '--asset', `kalshi:${T}`, '--side', 'buy', '--outcome', 'no', '--price', '0.70', '--size', '4', '--type', 'ioc', '--yes');
+  it('buy NO at 0.30 is sent as a V2 YES ask at 0.70, previewed on both scales, and reads back as No buy 0.30', async () => {
+    const r = await pmt('order', 'create', '--asset', `kalshi:${T}`, '--side', 'buy', '--outcome', 'no', '--price', '0.30', '--size', '4', '--yes');
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toContain('BUY 4 No at 0.30 (= Yes at 0.70 on the book) · immediate or cancel');
+    expect(r.stderr).toContain('BUY 4 No at 0.30 = Yes ask at 0.70 · good till cancelled');
     expect(r.stderr).toContain('Cost       $1.20 for 4 contracts');
     const body = JSON.parse(d.kalshi.double.requests.find((q) => q.method === 'POST')!.body);
-    expect(body).toMatchObject({ side: 'ask', price: '0.7000', count: '4.00', time_in_force: 'immediate_or_cancel' });
+    expect(body).toMatchObject({ side: 'ask', price: '0.7000', count: '4.00', time_in_force: 'good_till_canceled' });
+    // Read back as placed, by list and by get (the exchange itself shows "Yes sell 0.70").
+    const [o] = JSON.parse((await pmt('order', 'list', '--json', '--asset', T)).stdout);
+    expect(o).toMatchObject({ outcome: 'No', side: 'buy', price: 0.3, size: 4 });
+    const row = (await pmt('order', 'list', '--asset', T)).stdout.split('\t');
+    expect(row.slice(3, 6)).toEqual(['No', 'buy', '0.3']);
+    expect(JSON.parse((await pmt('order', 'get', o.id, '--json')).stdout)).toMatchObject({ outcome: 'No', side: 'buy', price: 0.3 });
+    expect(d.kalshi.orders.portfolio.list(key.keyId, {})[0]).toMatchObject({ bookSide: 'ask', v1Side: 'yes', v1Action: 'sell' });
   });
 
   it('not on a terminal without --yes: exit 2, and the double received nothing at all', async () => {
@@ -153,7 +160,7 @@ describe('order create on kalshi', () => {
 describe('order list, get, cancel-all on kalshi', () => {
   it('lists, gets by id, then cancels everything it listed', async () => {
     const a = JSON.parse((await pmt('order', 'create', '--asset', T, '--side', 'buy', '--price', '0.30', '--size', '5', '--yes', '--json')).stdout);
-    const b = JSON.parse((await pmt('order', 'create', '--asset', T, '--side', 'buy', '--outcome', 'no', '--price', '0.90', '--size', '2', '--yes', '--json')).stdout);
+    const b = JSON.parse((await pmt('order', 'create', '--asset', T, '--side', 'buy', '--outcome', 'no', '--price', '0.10', '--size', '2', '--yes', '--json')).stdout);
 
     const listed = JSON.parse((await pmt('order', 'list', '--json')).stdout);
     expect(listed.map((o: { id: string }) => o.id).sort()).toEqual([a.id, b.id].sort());
@@ -161,14 +168,13 @@ describe('order list, get, cancel-all on kalshi', () => {
     expect(nd.map((l) => JSON.parse(l).id).sort()).toEqual([a.id, b.id].sort());
 
     const got = await pmt('order', 'get', b.id, '--json');
-    // Kalshi V2 keeps one YES book: a NO buy at YES 0.90 reads back as the same position, a YES
-    // sell at 0.90 (the V1 read has no memory of which outcome was typed).
+    // Kalshi V1 shows the V2 order only as a YES sell at 0.90; the journal remembers it was
+    // placed as "buy No at 0.10", and that is how it reads back.
     const g = JSON.parse(got.stdout);
-    expect(g).toMatchObject({ id: b.id, price: 0.9, size: 2, status: 'open' });
-    expect([`${g.outcome}/${g.side}`]).toContain(g.outcome === 'No' ? 'No/buy' : 'Yes/sell');
+    expect(g).toMatchObject({ id: b.id, outcome: 'No', side: 'buy', price: 0.1, size: 2, status: 'open' });
     const human = await runPmt(['order', 'get', b.id], { env: { ...env, PMT_FORCE_TTY: '120', NO_COLOR: '1' } });
     expect(human.stdout).toContain(`Order ${b.id}  (kalshi)`);
-    expect(human.stdout).toMatch(/Price\s+0\.90/);
+    expect(human.stdout).toMatch(/Price\s+0\.10 per No contract \(= Yes ask at 0\.90 on the book\)/);
 
     const refused = await pmt('order', 'cancel-all');
     expect(refused.exitCode).toBe(2);
@@ -177,7 +183,8 @@ describe('order list, get, cancel-all on kalshi', () => {
     const c = await pmt('order', 'cancel-all', '--yes', '--json');
     expect(c.exitCode, c.stderr).toBe(0);
     expect(JSON.parse(c.stdout).map((o: { id: string }) => o.id).sort()).toEqual([a.id, b.id].sort());
-    expect(c.stderr).toContain('2 open orders (2 on kalshi) will be cancelled:');
+    // Under --json stderr holds only error objects: no list, no progress.
+    expect(c.stderr).toBe('');
     expect(JSON.parse((await pmt('order', 'list', '--json')).stdout)).toEqual([]);
 
     const none = await pmt('order', 'cancel-all', '--yes');

@@ -133,15 +133,15 @@ describe('order cancel-all', () => {
     expect(stderr.text).toContain('no open orders on kalshi: nothing to cancel');
     expect(k.ops()).toEqual(['fetchOpenOrders']);
   });
-  it('--json prints the cancelled orders; refusals go to stderr and exit 1', async () => {
+  it('--json prints the cancelled orders; refusals are in the error (stderr holds only it) and exit 1', async () => {
     const { k } = both();
     k.cancelResult = { cancelled: [{ ...k.open[0]!, status: 'cancelled' }], failed: [{ id: k.open[1]!.id, reason: 'order already executed' }] };
     const { ctx, stdout, stderr } = fakeContext({ tty: false, json: true, exchanges: [k] });
     const e = await fails(cancelAll(ctx, { yes: true }));
     expect(JSON.parse(stdout.text)).toEqual([{ ...k.open[0], status: 'cancelled' }]);
-    expect(stderr.text).toContain(`not cancelled: kalshi ${k.open[1]!.id}: order already executed`);
+    expect(stderr.text).toBe('');
     expect(exitCodeFor(e)).toBe(1);
-    expect(e.message).toContain('1 order was not cancelled');
+    expect(e.message).toContain(`1 order was not cancelled (kalshi ${k.open[1]!.id}: order already executed)`);
   });
   it('one exchange failing outright still cancels on the other, then fails with that kind', async () => {
     const { k, p } = both();
@@ -152,7 +152,8 @@ describe('order cancel-all', () => {
     const e = await fails(cancelAll(ctx, { yes: true }));
     expect(p.ops()).toContain('cancelAllOrders');
     expect(JSON.parse(stdout.text).map((o: { id: string }) => o.id)).toEqual([POLY_ID]);
-    expect(stderr.text).toContain('not cancelled: every kalshi order (RateLimited: too many requests)');
+    expect(stderr.text).toBe('');
+    expect(e.message).toContain('cancel-all failed on kalshi: too many requests');
     expect(exitCodeFor(e)).toBe(7);
   });
   it('orders cancelled that were not in the list shown are reported', async () => {

@@ -5,6 +5,7 @@ import { buildPreview, previewJson } from '../../src/ops/preview.js';
 import { limitFill } from '../../src/analytics/limit-fill.js';
 import { bookImpact as marketImpact } from '../../src/analytics/book.js';
 import type { Orderbook } from '../../src/exchanges/types.js';
+import { complementBook } from '../../src/exchanges/levels.js';
 import { book, FakeExchange, YES_TOKEN } from './order-fake.js';
 
 const d = (s: string) => Decimal.parse(s)!;
@@ -20,9 +21,9 @@ function refBook(): Orderbook {
 describe('cost and proceeds are exact', () => {
   it.each([
     ['buy', 'Yes', '0.355', '7', 'cost', 2.485],
-    ['buy', 'No', '0.70', '10', 'cost', 3],
+    ['buy', 'No', '0.30', '10', 'cost', 3],
     ['sell', 'Yes', '0.66', '7', 'proceeds', 4.62],
-    ['sell', 'No', '0.01', '3', 'proceeds', 2.97],
+    ['sell', 'No', '0.99', '3', 'proceeds', 2.97],
     ['buy', 'Yes', '0.1', '3', 'cost', 0.3],
   ] as const)('%s %s at %s × %s', (side, outcome, price, size, key, want) => {
     const p = buildPreview({ exchange: 'kalshi', environment: 'production', info: kinfo, side, order_type: 'gtc', outcome, price: d(price), size: d(size), book: null, impact: null });
@@ -30,10 +31,12 @@ describe('cost and proceeds are exact', () => {
     expect(p.notional.toFixed()).toBe(Decimal.from(want).toFixed());
   });
 
-  it('a Kalshi NO order is the opposite side of the YES book, priced 1 - p', () => {
-    const p = buildPreview({ exchange: 'kalshi', environment: 'demo', info: kinfo, side: 'buy', order_type: 'gtc', outcome: 'No', price: d('0.70'), size: d('10'), book: book('K'), impact: null });
+  it('a Kalshi NO buy at p is the opposite side of the YES book at 1 - p (a YES ask)', () => {
+    const p = buildPreview({ exchange: 'kalshi', environment: 'demo', info: kinfo, side: 'buy', order_type: 'gtc', outcome: 'No', price: d('0.30'), size: d('10'), book: complementBook(book('K')), impact: null });
     expect(p.book_side).toBe('sell');
     expect(p.outcome_price.toFixed()).toBe('0.3');
+    expect(p.book_price.toFixed()).toBe('0.7');
+    expect(previewJson(p).cost).toBe(3);
     expect(p.complement).toBe('Yes');
     expect(p.max_payout?.toFixed()).toBe('10');
   });
@@ -66,7 +69,7 @@ describe('what fills at the limit', () => {
     const p = buildPreview({ exchange: 'polymarket', environment: 'production', info: pinfo, side: 'buy', order_type: 'fok', outcome: 'Yes', price: d('0.67'), size: d('12'), book: b, impact: null });
     expect(p.warnings.join('\n')).toContain('only 10 of 12 are available');
     const empty = buildPreview({ exchange: 'polymarket', environment: 'production', info: pinfo, side: 'buy', order_type: 'gtc', outcome: 'Yes', price: d('0.67'), size: d('12'), book: { ...b, asks: [] }, impact: null });
-    expect(empty.warnings.join('\n')).toContain('the book has no asks');
+    expect(empty.warnings.join('\n')).toContain('the Yes book has no asks');
     expect(empty.checks.find((c) => c.name === 'book')?.ok).toBe(false);
   });
   it('an old book snapshot is flagged', () => {
@@ -98,10 +101,12 @@ describe('market impact at a size (mapping §4 reference book)', () => {
 
 describe('a limit far behind the market', () => {
   it('is flagged, with the other scale spelled out for an order on the other outcome', () => {
-    // YES bid 0.64 / ask 0.66 → NO bid 0.34 / ask 0.36. Buying NO with --price 0.80 is NO at 0.20:
-    // a trader who meant "NO at 0.80" typed the NO price where the YES book's price was asked for.
-    const p = buildPreview({ exchange: 'kalshi', environment: 'production', info: kinfo, side: 'buy', order_type: 'gtc', outcome: 'No', price: d('0.80'), size: d('10'), book: book('K'), impact: null });
-    expect(p.warnings).toContain('your No bid 0.20 is 0.14 below the best No bid 0.34: it will wait on the book; prices are on the Yes book: No at 0.80 would be --price 0.20');
+    // YES bid 0.64 / ask 0.66 → NO bid 0.34 / ask 0.36. Buying NO with --price 0.20 is NO at 0.20:
+    // a trader who typed the YES book's price (0.80 there) where NO's own price is asked for.
+    const p = buildPreview({ exchange: 'kalshi', environment: 'production', info: kinfo, side: 'buy', order_type: 'gtc', outcome: 'No', price: d('0.20'), size: d('10'), book: complementBook(book('K')), impact: null });
+    expect(p.warnings).toContain(
+      'your No bid 0.20 is 0.14 below the best No bid 0.34: it will wait on the book; --price is the price of No (what you pay per contract), not of Yes: did you mean --price 0.80?',
+    );
   });
   it('stays quiet near the market and for crossing orders', () => {
     const near = buildPreview({ exchange: 'kalshi', environment: 'production', info: kinfo, side: 'buy', order_type: 'gtc', outcome: 'Yes', price: d('0.60'), size: d('10'), book: book('K'), impact: null });

@@ -66,7 +66,9 @@ describe('live prompt hints', () => {
   const k = new FakeExchange('kalshi');
   const info = k.markets.get('KXTEST-25DEC31')!;
   it('show both outcomes\' prices and the cost as the price is typed', () => {
-    expect(priceHint({ info, side: 'buy', outcome: 'No', book: null, size: d('10') }, '0.7')).toBe('✓ buy No at 0.30 = Yes at 0.70 · cost $3.00');
+    // The typed price is No's own (what you pay); its place on the Yes book is beside it.
+    expect(priceHint({ info, side: 'buy', outcome: 'No', book: null, size: d('10') }, '0.3')).toBe('✓ buy No at 0.30 = Yes ask at 0.70 · cost $3.00');
+    expect(priceHint({ info, side: 'sell', outcome: 'No', book: null }, '0.3')).toBe('✓ sell No at 0.30 = Yes bid at 0.70');
     expect(priceHint({ info, side: 'sell', outcome: 'Yes', book: null }, '0.62')).toBe('✓ sell Yes at 0.62 = No at 0.38');
   });
   it('flag what is wrong, with the nearest valid prices, at each keystroke', () => {
@@ -84,7 +86,7 @@ describe('live prompt hints', () => {
   });
   it('outcome choices come from the asset: Kalshi Yes/No on one book, Polymarket tokens', () => {
     expect(outcomeChoices(info).map((c) => c.value)).toEqual(['Yes', 'No']);
-    expect(outcomeChoices(info)[1]!.description).toContain('No at 1 - p');
+    expect(outcomeChoices(info)[1]!.description).toContain("you give No's own price; it is sent there at 1 - price");
     const p = new FakeExchange('polymarket').markets.get(YES_TOKEN)!;
     expect(outcomeChoices(p).map((c) => c.description)).toEqual([`token ${YES_TOKEN}`, `token ${NO_TOKEN}`]);
   });

@@ -48,14 +48,15 @@ describe.runIf(TMUX)('order create on a terminal', () => {
     await s.press('Down', 'Enter'); // No
     await s.waitFor(/Side/);
     await s.press('Enter'); // buy No
-    await s.waitFor(/Limit price p on the Yes book \(No at 1 - p\), tick 0\.01/);
+    // The price asked for is No's own: what the trader pays per contract.
+    await s.waitFor(/Price of No \(what you pay per contract\), tick 0\.01/);
     await s.typeText('0.655');
     snap('1-price-typed-off-grid', await s.waitFor(/0\.655 {2}✗ off the 0\.01 grid: nearest 0\.65 or 0\.66/));
     await s.press('Enter'); // refused: stays on the prompt
     snap('2-price-refused', await s.waitFor(/> price 0\.655 is not on this market's 0\.01 tick grid/));
     await s.press('BSpace', 'BSpace', 'BSpace', 'BSpace', 'BSpace');
-    await s.typeText('0.70');
-    snap('3-price-valid', await s.waitFor(/0\.70 {2}✓ buy No at 0\.30 = Yes at 0\.70/));
+    await s.typeText('0.30');
+    snap('3-price-valid', await s.waitFor(/0\.30 {2}✓ buy No at 0\.30 = Yes ask at 0\.70/));
     await s.press('Enter');
     await s.waitFor(/Size in contracts \(minimum 0\.01\)/);
     await s.typeText('10');
@@ -75,11 +76,11 @@ describe.runIf(TMUX)('order create on a terminal', () => {
   it('declining at the confirmation sends nothing and exits 130', async () => {
     t = new Terminal({ cols: 120, rows: 40, env });
     const screen = await fillTicket(t);
-    expect(screen).toContain('BUY 10 No at 0.30 (= Yes at 0.70 on the book) · good till cancelled');
+    expect(screen).toContain('BUY 10 No at 0.30 = Yes ask at 0.70 · good till cancelled');
     expect(screen).toContain('Cost       $3.00 for 10 contracts · pays $10.00 if No wins');
     expect(screen).toMatch(/not a guaranteed fill/);
-    // The classic mistake this ticket catches: a NO price typed where the YES book's was asked.
-    expect(screen).toMatch(/your No bid 0\.30 is 0\.36 below the best No bid 0\.66: it will wait on the book; prices are on the Yes book: No at\s+0\.70 would be --price 0\.30/);
+    // A limit far below the market says what the other reading would have been.
+    expect(screen).toMatch(/your No bid 0\.30 is 0\.36 below the best No bid 0\.66: it will wait on the book; --price is the price of No \(what you pay per\s+contract\), not of Yes: did you mean --price 0\.70\?/);
     await t.press('Enter'); // the default is No
     expect(await t.exitCode()).toBe(130);
     keep('order-create-declined', (await t.screen(true)));

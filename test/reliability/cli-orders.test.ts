@@ -37,6 +37,7 @@ beforeAll(async () => {
     PMT_CONFIG_DIR: dir,
     PMT_RETRY_BASE_MS: '2',
     PMT_HTTP_TIMEOUT_MS: '800',
+    PMT_LOOKUP_WINDOW_MS: '1100',
     KALSHI_API_KEY_ID: key.keyId,
     KALSHI_PRIVATE_KEY_PATH: join(dir, 'k.pem'),
     POLYMARKET_PRIVATE_KEY: KEYS.alice,
@@ -61,8 +62,9 @@ type Row = [string, Fault, number, 0 | 1, RegExp | null];
 describe('pmt order create on Kalshi with a fault on the POST', () => {
   const rows: Row[] = [
     ['429', { kind: 'status', status: 429, headers: { 'retry-after': '3' } }, 7, 0, /rate limit.*wait 3s/],
-    ['503', { kind: 'status', status: 503 }, 8, 0, /NOT placed.*safe to send the order again/],
-    ['reset before Kalshi handled it', { kind: 'reset' }, 8, 0, /NOT placed/],
+    // A lookup that finds nothing proves nothing: "unknown", with the settling command.
+    ['503', { kind: 'status', status: 503 }, 8, 0, /order status unknown.*pmt order get --client-id [0-9a-f-]{36}.*--client-order-id/],
+    ['reset before Kalshi handled it', { kind: 'reset' }, 8, 0, /order status unknown/],
     ['reset after Kalshi handled it', { kind: 'reset-after-handling' }, 0, 1, null],
     ['timeout after Kalshi handled it', { kind: 'stall-after-handling', ms: 3000 }, 0, 1, null],
     ['HTML 403 block page', { kind: 'html', status: 403 }, 1, 0, /block page.*Cloudflare/],
@@ -78,14 +80,16 @@ describe('pmt order create on Kalshi with a fault on the POST', () => {
     if (exit === 0) expect(r.stdout).toContain(kalshiOrders()[0]!.id);
   });
 
-  it('the lookups fail too → exit 8, MAY have been placed, with the command to check', async () => {
+  it('the lookups fail too → exit 8, status unknown, with the command to settle it', async () => {
     d.kalshi.double.inject({ kind: 'reset-after-handling' }, { method: 'POST', path: KALSHI_CREATE });
     d.kalshi.double.inject({ kind: 'status', status: 502 }, { method: 'GET', path: /^\/portfolio\/orders$/, times: 100 });
     const r = await pmt('order', 'create', '--asset', K, '--side', 'buy', '--price', '0.40', '--size', '3', '--yes', '--json');
     expect(r.exitCode).toBe(8);
     const err = JSON.parse(lines(r.stderr).at(-1)!) as { kind: string; message: string };
     expect(err.kind).toBe('NetworkError');
-    expect(err.message).toMatch(/MAY have been placed/);
+    expect(err.message).toMatch(/^order status unknown: .*pmt order get --client-id /);
+    // --json: exactly one stderr line, the error object.
+    expect(lines(r.stderr)).toHaveLength(1);
     expect(r.stdout).toBe('');
     expect(d.kalshi.double.count(KALSHI_CREATE, 'POST')).toBe(1);
   });

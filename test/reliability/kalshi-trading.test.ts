@@ -16,6 +16,8 @@ import { failure } from './harness.js';
 // Read by every HttpClient at construction: fast backoff, short timeouts.
 process.env.PMT_RETRY_BASE_MS = '2';
 process.env.PMT_HTTP_TIMEOUT_MS = '400';
+// Lookups after an ambiguous create: 250 + 500 + 50 ms (three looks), past the 400 ms timeout.
+process.env.PMT_LOOKUP_WINDOW_MS = '800';
 
 let d: TradingDouble;
 let k: KalshiExchange;
@@ -50,15 +52,15 @@ interface CreateCase {
 export const CREATE_FAULTS: CreateCase[] = [
   { name: '429', fault: { kind: 'status', status: 429 }, outcome: 'RateLimited', orders: 0, lookedUp: false },
   { name: '429 with Retry-After', fault: { kind: 'status', status: 429, headers: { 'retry-after': '2' } }, outcome: 'RateLimited', orders: 0, lookedUp: false },
-  { name: '500', fault: { kind: 'status', status: 500, body: INTERNAL }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /NOT placed/ },
-  { name: '502', fault: { kind: 'status', status: 502 }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /NOT placed/ },
-  { name: '503', fault: { kind: 'status', status: 503 }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /NOT placed/ },
-  { name: '504', fault: { kind: 'status', status: 504 }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /NOT placed/ },
-  { name: 'HTML 503 challenge', fault: { kind: 'html', status: 503, body: CHALLENGE }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /NOT placed/ },
+  { name: '500', fault: { kind: 'status', status: 500, body: INTERNAL }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /^order status unknown/ },
+  { name: '502', fault: { kind: 'status', status: 502 }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /^order status unknown/ },
+  { name: '503', fault: { kind: 'status', status: 503 }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /^order status unknown/ },
+  { name: '504', fault: { kind: 'status', status: 504 }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /^order status unknown/ },
+  { name: 'HTML 503 challenge', fault: { kind: 'html', status: 503, body: CHALLENGE }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /^order status unknown/ },
   { name: 'HTML 403 block page', fault: { kind: 'html', status: 403 }, outcome: 'Api', orders: 0, lookedUp: false, message: /block page/ },
-  { name: 'reset before Kalshi handled it', fault: { kind: 'reset' }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /NOT placed/ },
-  { name: 'stall before Kalshi handled it', fault: { kind: 'stall', ms: 3000 }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /NOT placed.*timed out/ },
-  { name: 'malformed 200 (not handled)', fault: { kind: 'malformed' }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /NOT placed/ },
+  { name: 'reset before Kalshi handled it', fault: { kind: 'reset' }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /^order status unknown/ },
+  { name: 'stall before Kalshi handled it', fault: { kind: 'stall', ms: 3000 }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /^order status unknown: .*timed out/ },
+  { name: 'malformed 200 (not handled)', fault: { kind: 'malformed' }, outcome: 'NetworkError', orders: 0, lookedUp: true, message: /^order status unknown/ },
   { name: 'reset after Kalshi handled it', fault: { kind: 'reset-after-handling' }, outcome: 'placed', orders: 1, lookedUp: true },
   { name: 'stall after Kalshi handled it', fault: { kind: 'stall-after-handling', ms: 3000 }, outcome: 'placed', orders: 1, lookedUp: true },
   { name: 'answer cut short', fault: { kind: 'cut' }, outcome: 'placed', orders: 1, lookedUp: true },
@@ -83,17 +85,21 @@ describe('create_order: one fault on the POST → sent once, at most one order, 
       const e = await failure(result.ok ? Promise.resolve() : Promise.reject(result.e));
       expect(e.kind).toBe(c.outcome);
       if (c.message) expect(e.message).toMatch(c.message);
-      // The trader learns it was not placed, so resending is safe.
-      if (c.lookedUp) expect(e.ambiguous).toBe(false);
+      // A lookup that finds nothing proves nothing: "unknown", never "not placed".
+      if (c.lookedUp) {
+        expect(e.ambiguous).toBe(true);
+        expect(e.message).not.toMatch(/not placed/i);
+        expect(e.message).toMatch(/pmt order get --client-id [0-9a-f-]{36}/);
+      }
     }
   });
 
-  it('POST faulted and every lookup faulted → MAY have been placed, exit 8, never resent', async () => {
+  it('POST faulted and every lookup faulted → unknown, exit 8, never resent', async () => {
     d.double.inject({ kind: 'reset-after-handling' }, { method: 'POST', path: CREATE });
     d.double.inject({ kind: 'status', status: 502 }, { method: 'GET', path: LIST, times: 1000 });
     const e = await failure(k.createOrder(req));
     expect([e.kind, exitCodeFor(e), e.ambiguous]).toEqual(['NetworkError', 8, true]);
-    expect(e.message).toMatch(/MAY have been placed/);
+    expect(e.message).toMatch(/^order status unknown: .*looking it up failed too/);
     expect(d.double.count(CREATE, 'POST')).toBe(1);
     expect(placed()).toHaveLength(1);
     // Each of the 3 lookups is a read, retried 4 times.

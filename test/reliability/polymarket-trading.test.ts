@@ -87,8 +87,8 @@ describe('create_order: one fault on POST /order → at most one order, re-sent 
     env.clob.inject({ kind: 'status', status: 502 }, { method: 'GET', path: /^\/data\/order\//, times: 100 });
     const e = await failure(trader().createOrder(order()));
     expect([e.kind, e.ambiguous]).toEqual(['NetworkError', true]);
-    expect(e.message).toMatch(/could not confirm whether Polymarket received order 0x[0-9a-f]{64}/);
-    expect(e.hint).toMatch(/pmt order get 0x[0-9a-f]{64}/);
+    expect(e.message).toMatch(/^order status unknown: could not confirm whether Polymarket received order 0x[0-9a-f]{64}/);
+    expect(e.message).toMatch(/pmt order get --client-id 0x[0-9a-f]{64}/);
     expect(new Set(posts().map((p) => p.body)).size).toBe(1);
     expect(newOrders()).toHaveLength(1);
   });

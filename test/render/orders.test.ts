@@ -1,5 +1,6 @@
 /** Order and preview presentation: row mappers, both price scales, exact dollars. */
 import { describe, expect, it } from 'vitest';
+import { complementBook } from '../../src/exchanges/levels.js';
 import { Decimal } from '../../src/decimal.js';
 import { Formatter } from '../../src/render/format.js';
 import { cancelSummary, orderLines, orderRow, previewLines, priceCell, usdExact } from '../../src/render/views/orders.js';
@@ -11,10 +12,11 @@ const piped = new Formatter({ isTTY: false, color: false });
 
 describe('order rows', () => {
   it('people see words and both scales; pipes see the model\'s raw values', () => {
-    const o = order({ outcome: 'No', price: 0.7, size: 1500, filled: 250, status: 'partially_filled' });
+    // Order.price is the order's own outcome's price: No at 0.30.
+    const o = order({ outcome: 'No', price: 0.3, size: 1500, filled: 250, status: 'partially_filled' });
     const row = orderRow(human, { exchange: 'kalshi', order: o });
     expect(row[0]).toBe('kalshi');
-    expect(priceCell(human, 'kalshi', o)).toEqual({ human: '0.70 = No 0.30', raw: '0.7' });
+    expect(priceCell(human, 'kalshi', o)).toEqual({ human: '0.30', raw: '0.3' });
     expect(row[6]).toEqual({ human: '1,500', raw: '1500' });
     expect(row[8]).toEqual({ human: 'partially_filled', raw: 'partially_filled' });
     expect(orderRow(piped, { exchange: 'kalshi', order: o })[9]).toBe('2025-11-21T12:00:00Z');
@@ -22,9 +24,9 @@ describe('order rows', () => {
   it('a Polymarket NO token order is already on its own scale', () => {
     expect(priceCell(human, 'polymarket', order({ outcome: 'No', price: 0.3 }))).toEqual({ human: '0.30', raw: '0.3' });
   });
-  it('detail lines say which book a Kalshi price is on', () => {
-    const lines = orderLines(human, { exchange: 'kalshi', order: order({ outcome: 'No', price: 0.7 }) }).join('\n');
-    expect(lines).toContain('0.70 on the Yes book (= No at 0.30)');
+  it('detail lines give a Kalshi NO order\'s place on the Yes book too', () => {
+    const lines = orderLines(human, { exchange: 'kalshi', order: order({ outcome: 'No', side: 'buy', price: 0.3 }) }).join('\n');
+    expect(lines).toContain('0.30 per No contract (= Yes ask at 0.70 on the book)');
     expect(lines).toContain('Created  2025-11-21 12:00 UTC');
   });
   it('side and status are coloured on a colour terminal', () => {
@@ -55,17 +57,18 @@ describe('preview lines', () => {
   const info = new FakeExchange('kalshi').markets.get('KXTEST-25DEC31')!;
   const p = buildPreview({
     exchange: 'kalshi', environment: 'demo', info, side: 'buy', order_type: 'ioc', outcome: 'No',
-    price: Decimal.parse('0.63')!, size: Decimal.parse('20')!, book: book('KXTEST-25DEC31'), impact: null,
+    // No's own price and No's own book (the Yes book's complement).
+    price: Decimal.parse('0.37')!, size: Decimal.parse('20')!, book: complementBook(book('KXTEST-25DEC31')), impact: null,
     now: Date.parse('2025-11-21T12:00:03Z'),
   });
   const text = previewLines(human, p).join('\n');
   it('show the order in words on both scales, with the environment', () => {
     expect(text).toContain('Order preview · kalshi (demo)');
-    expect(text).toContain('BUY 20 No at 0.37 (= Yes at 0.63 on the book) · immediate or cancel');
+    expect(text).toContain('BUY 20 No at 0.37 = Yes ask at 0.63 · immediate or cancel');
     expect(text).toContain('Cost       $7.40 for 20 contracts · pays $20.00 if No wins');
   });
   it('show the book on both scales, what fills now, and label the estimate', () => {
-    expect(text).toContain('Yes bid 0.64 · ask 0.66 (= No bid 0.34 · ask 0.36)');
+    expect(text).toContain('No bid 0.34 · ask 0.36 (= Yes bid 0.64 · ask 0.66)');
     expect(text).toContain('(3 s old)');
     expect(text).toContain('Fills now  15 at avg No 0.3667; 5 would not fill');
     expect(text).toContain('immediate-or-cancel: about 15 fill now and the remaining 5 are cancelled');

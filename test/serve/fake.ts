@@ -136,6 +136,13 @@ export class FakeExchange implements Exchange {
     await this.enter('fetchOrder', [id]);
     return order(id);
   }
+  async fetchOrderByClientId(id: string) {
+    await this.enter('fetchOrderByClientId', [id]);
+    return order(id);
+  }
+  async resolveMarketAssets(input: string): Promise<string[]> {
+    return [await this.resolveAsset(input)];
+  }
   async fetchOpenOrders(assetId?: string) {
     await this.enter('fetchOpenOrders', [assetId]);
     return [order(this.id === 'kalshi' ? '00000000-0000-4000-8000-000000000001' : '0x' + '1'.repeat(64))];

@@ -57,9 +57,9 @@ describe('create_order', () => {
   const cases: Array<[string, () => Record<string, unknown>, () => string[]]> = [
     ['a kalshi YES buy', () => ({ asset_id: K, side: 'buy', price: 0.42, size: 10 }), () => ['--asset', K, '--side', 'buy', '--price', '0.42', '--size', '10']],
     [
-      'a kalshi NO buy at 1 - p, immediate-or-cancel',
-      () => ({ asset_id: `kalshi:${K}`, outcome: 'no', side: 'buy', price: 0.7, size: 4, order_type: 'ioc' }),
-      () => ['--asset', `kalshi:${K}`, '--outcome', 'no', '--side', 'buy', '--price', '0.70', '--size', '4', '--type', 'ioc'],
+      'a kalshi NO buy at 0.30 (a YES ask at 0.70), immediate-or-cancel',
+      () => ({ asset_id: `kalshi:${K}`, outcome: 'no', side: 'buy', price: 0.3, size: 4, order_type: 'ioc' }),
+      () => ['--asset', `kalshi:${K}`, '--outcome', 'no', '--side', 'buy', '--price', '0.30', '--size', '4', '--type', 'ioc'],
     ],
     [
       'a polymarket unified id choosing the No token',
@@ -79,6 +79,29 @@ describe('create_order', () => {
       const [got, mine] = await Promise.all([runPmt(['order', 'get', id, '--json'], { env }), s.call(`/v1/orders/fetch_order?order_id=${id}`)]);
       expect(mine.text + '\n').toBe(got.stdout);
     }
+  });
+
+  it('two POSTs with one Idempotency-Key give one order, also at once; the Kalshi client id comes from the key', async () => {
+    const body = { asset_id: K, side: 'buy', price: 0.3, size: 3 };
+    const polyPosts = () => d.polymarket.clobDouble.requests.filter((q) => q.method === 'POST' && q.path === '/order').length;
+    const kalshiPosts = () => d.kalshi.double.requests.filter((q) => q.method === 'POST' && q.path === '/portfolio/events/orders').length;
+    const [k0, p0] = [kalshiPosts(), polyPosts()];
+    const headers = { 'idempotency-key': 'bot-order-0001' };
+    const [a, b] = await Promise.all([s.call('/v1/orders/create_order', { body, headers }), s.call('/v1/orders/create_order', { body, headers })]);
+    expect([a.status, b.status], a.text + b.text).toEqual([200, 200]);
+    expect(b.json.id).toBe(a.json.id);
+    const c = await s.call('/v1/orders/create_order', { body, headers });
+    expect(c.json.id).toBe(a.json.id);
+    expect(kalshiPosts() - k0).toBe(1);
+    const sent = d.kalshi.double.requests.filter((q) => q.method === 'POST' && q.path === '/portfolio/events/orders').at(-1)!;
+    expect(JSON.parse(sent.body).client_order_id).toBe('bot-order-0001');
+    // The same key for another order is refused; client_order_id in the body is a key too.
+    const other = await s.call('/v1/orders/create_order', { body: { ...body, price: 0.31 }, headers });
+    expect([other.status, other.json.kind]).toEqual([400, 'Api']);
+    const p1 = await s.call('/v1/orders/create_order', { body: { asset_id: m.yes, side: 'buy', price: 0.1, size: 5, client_order_id: 'poly-1' } });
+    const p2 = await s.call('/v1/orders/create_order', { body: { asset_id: m.yes, side: 'buy', price: 0.1, size: 5, client_order_id: 'poly-1' } });
+    expect(p2.json.id).toBe(p1.json.id);
+    expect(polyPosts() - p0).toBe(1);
   });
 
   it('refusals: the other outcome of a token, a size under the minimum, more than the balance', async () => {

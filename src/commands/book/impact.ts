@@ -15,5 +15,5 @@ export async function run(ctx: Context, opts: Opts, args: string[]): Promise<voi
   const { asset, book, size, result: impact } = await fetchOrderbookImpact(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome, size: opts.size });
   if (ctx.json || ctx.ndjson) return ctx.io.json(impact);
   const f = new Formatter(ctx.io, { cents: opts.cents });
-  await printImpact(ctx.io, f, impact, { exchange: asset.exchange, asset_id: book.asset_id }, walkBook(book.asks, size), walkBook(book.bids, size));
+  await printImpact(ctx.io, f, impact, { exchange: asset.exchange, asset_id: book.asset_id, outcome: asset.outcome }, walkBook(book.asks, size), walkBook(book.bids, size));
 }

@@ -10,7 +10,7 @@ export function registerBook(program: Command): void {
     .description('Show the orderbook ladder: asks above bids, with cumulative depth')
     .argument('<asset>', assetHelp)
     .option('--depth <n>', 'levels per side to show; JSON always has every level (default: as many as fit the terminal)')
-    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)')
+    .option('--outcome <outcome>', 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)')
     .option('--cents', 'show prices in cents (65¢) instead of probabilities (0.65)')
     .action(action(async (ctx, opts, args) => (await import('./show.js')).run(ctx, opts as never, args)));
 
@@ -18,7 +18,7 @@ export function registerBook(program: Command): void {
     .command('stats')
     .description('Top of book, mid, spread, weighted mid, imbalance and depth')
     .argument('<asset>', assetHelp)
-    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)')
+    .option('--outcome <outcome>', 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)')
     .option('--cents', 'show prices in cents (65¢) instead of probabilities (0.65)')
     .action(action(async (ctx, opts, args) => (await import('./stats.js')).run(ctx, opts as never, args)));
 
@@ -27,7 +27,7 @@ export function registerBook(program: Command): void {
     .description('Average fill price, fill % and slippage of a market order of --size contracts')
     .argument('<asset>', assetHelp)
     .requiredOption('--size <n>', 'order size in contracts (> 0)')
-    .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)')
+    .option('--outcome <outcome>', 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)')
     .option('--cents', 'show prices in cents (65¢) instead of probabilities (0.65)')
     .action(action(async (ctx, opts, args) => (await import('./impact.js')).run(ctx, opts as never, args)));
 

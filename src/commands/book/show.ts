@@ -20,5 +20,5 @@ export async function run(ctx: Context, opts: Opts, args: string[]): Promise<voi
   const f = new Formatter(ctx.io, { cents: opts.cents });
   // On a terminal the ladder fits the screen; piped, every level goes to the script.
   const shown = depth ?? (ctx.io.isTTY ? depthForRows(ctx.io.rows) : undefined);
-  await printLadder(ctx.io, f, book, bookStats(book, serviceTs(ctx)), ladder(book, shown), { exchange: asset.exchange, asset_id: book.asset_id });
+  await printLadder(ctx.io, f, book, bookStats(book, serviceTs(ctx)), ladder(book, shown), { exchange: asset.exchange, asset_id: book.asset_id, outcome: asset.outcome });
 }

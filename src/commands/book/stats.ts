@@ -12,5 +12,5 @@ interface Opts {
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
   const { asset, book, result: stats } = await fetchOrderbookStats(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome });
   if (ctx.json || ctx.ndjson) return ctx.io.json(stats);
-  await printStats(ctx.io, new Formatter(ctx.io, { cents: opts.cents }), stats, { exchange: asset.exchange, asset_id: book.asset_id });
+  await printStats(ctx.io, new Formatter(ctx.io, { cents: opts.cents }), stats, { exchange: asset.exchange, asset_id: book.asset_id, outcome: asset.outcome });
 }

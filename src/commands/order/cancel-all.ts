@@ -37,8 +37,9 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const open = listed.orders;
   const f = new Formatter(ctx.io);
   const scope = `${ids.join(' and ')}${assetId ? ` for ${assetId}` : ''}`;
-  // People see the list on stdout; with --json or piped it goes to stderr so stdout stays data.
-  const say = (s: string) => (ctx.json || !ctx.io.isTTY ? ctx.io.err(s) : ctx.io.out(s));
+  // People see the list on stdout; piped it goes to stderr so stdout stays data. Under --json
+  // stderr holds only error objects, so the list is not shown (unless a terminal confirms it).
+  const say = (s: string) => (ctx.json ? (opts.yes ? undefined : ctx.io.err(s)) : !ctx.io.isTTY ? ctx.io.err(s) : ctx.io.out(s));
   if (open.length === 0) {
     if (ctx.json) return ctx.io.json([]);
     say(`no open orders on ${scope}: nothing to cancel`);
@@ -67,9 +68,11 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     if (ctx.io.isTTY) await printOrders(ctx.io, f, cancelled);
     else for (const c of cancelled) ctx.io.out([c.exchange, c.order.id, c.order.status].join('\t'));
   }
-  if (extra.length) ctx.io.err(`note: ${extra.length} of them were placed after the list was shown: ${extra.map((c) => c.order.id).join(', ')}`);
-  for (const r of refused) ctx.io.err(`not cancelled: ${r.exchange} ${r.id}: ${r.reason}`);
-  for (const b of broken) ctx.io.err(`not cancelled: every ${b.exchange} order (${b.error.kind}: ${b.error.message})`);
+  if (!ctx.json) {
+    if (extra.length) ctx.io.err(`note: ${extra.length} of them were placed after the list was shown: ${extra.map((c) => c.order.id).join(', ')}`);
+    for (const r of refused) ctx.io.err(`not cancelled: ${r.exchange} ${r.id}: ${r.reason}`);
+    for (const b of broken) ctx.io.err(`not cancelled: every ${b.exchange} order (${b.error.kind}: ${b.error.message})`);
+  }
 
   if (broken.length) {
     const first = broken[0]!;
@@ -80,7 +83,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     });
   }
   if (refused.length) {
-    throw new PmtError('Api', `${refused.length} order${refused.length === 1 ? ' was' : 's were'} not cancelled (${refused.map((r) => r.id).join(', ')})`, {
+    // The reasons are in the message itself: under --json the error object is all stderr holds.
+    throw new PmtError('Api', `${refused.length} order${refused.length === 1 ? ' was' : 's were'} not cancelled (${refused.map((r) => `${r.exchange} ${r.id}: ${r.reason}`).join('; ')})`, {
       hint: 'run `pmt order list` to see what is still open',
     });
   }

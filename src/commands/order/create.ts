@@ -1,14 +1,17 @@
 /**
  * `pmt order create`: validate every flag at the edge, resolve the asset, read its venue rules
- * (tick, minimum, outcomes) and live book, show a preview on both price scales, confirm, and
- * only then send, exactly once. Missing flags are asked for on a terminal; elsewhere they are
+ * (tick, minimum, outcomes) and the traded outcome's live book, show a preview on both price
+ * scales, confirm, and only then send, exactly once, journaled (src/journal.ts). `--price` is the
+ * price of the outcome traded (contract, "Prices and outcomes"): Kalshi `--outcome no --price
+ * 0.30` buys NO at 0.30 (sent as a YES ask at 0.70). Missing flags are asked for on a terminal; elsewhere they are
  * usage errors, and sending needs --yes. --dry-run previews and prints the exact upstream request.
  *
  * Output: the Order (detail on a terminal, a TSV row piped, the exact model with --json). The
- * preview goes to stdout on a terminal and to stderr otherwise, so stdout stays the result.
+ * preview goes to stdout on a terminal and to stderr when piped, so stdout stays the result; with
+ * --json --yes it is not printed at all (stderr then holds only an error object, if any).
  * `--dry-run --json` prints one object:
  *   { dry_run: true, exchange, request: CreateOrderRequest (normalized: asset_id resolved to the
- *     orderable asset, outcome yes/no/{label}, price on the book's scale, size, order_type),
+ *     orderable asset, outcome yes/no/{label}, price of the outcome (what is paid per contract), size, order_type),
  *     preview: { market, outcome, book_outcome, complement, book_price, outcome_price,
  *     complement_price, cost | proceeds, max_payout, book_side, best_bid, best_ask,
  *     fill_now: {filled, avg_price, resting} | null, impact: {avg_price, fill_pct, slippage_bps,
@@ -35,6 +38,7 @@ import { bookImpact } from '../../analytics/book.js';
 import { buildPreview, previewJson, readFees, readOrderBook } from '../../ops/preview.js';
 import { checkOutcome } from './outcome.js';
 import { priceProblem, sizeProblem } from '../../ops/order-rules.js';
+import { createWithJournal } from '../../journal.js';
 import { postOnlyOf } from '../../ops/post-only.js';
 
 interface Opts {
@@ -47,6 +51,7 @@ interface Opts {
   postOnly?: boolean;
   yes?: boolean;
   dryRun?: boolean;
+  clientOrderId?: string;
 }
 
 export interface CreateDeps {
@@ -101,9 +106,10 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // The fee schedule is read alongside the book (and any prompts), and never fails the order.
   const fees = readFees(ex, info);
   if (!side) side = await askSide(pr!, outcome);
-  const book = await readOrderBook(ex, assetId);
+  // The book of the outcome traded (Kalshi's NO book for No), so every price shown is that outcome's.
+  const book = await readOrderBook(ex, assetId, outcome);
   const price = priceFlag ?? (await askPrice(pr!, { info, side, outcome, book, size: sizeFlag }));
-  const size = sizeFlag ?? (await askSize(pr!, info, side, outcomePriceOf(info, outcome, price)));
+  const size = sizeFlag ?? (await askSize(pr!, info, side, price));
   if (walk && type === 'gtc' && !postOnly) type = await askType(pr!);
 
   // 4. The preview.
@@ -137,9 +143,13 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     return;
   }
 
-  // 5. Confirm (on a terminal, unless --yes), then send exactly once.
-  if (ctx.json || !ctx.io.isTTY) ctx.io.err(lines);
-  else ctx.io.out(lines);
+  // 5. Confirm (on a terminal, unless --yes), then send exactly once. Under --json stderr holds
+  // only error objects, so the preview is not printed there (a terminal prompt still shows it).
+  // (With --json and no --yes we are on a terminal, confirming: the preview goes with the prompt.)
+  if (ctx.json) {
+    if (!opts.yes) ctx.io.err(lines);
+  } else if (ctx.io.isTTY) ctx.io.out(lines);
+  else ctx.io.err(lines);
   if (!opts.yes) {
     const fee = preview.fee.total === null ? ' + fee unknown' : ` ${side === 'buy' ? '+' : '−'} est. fee ${usdExact(preview.fee.total)}`;
     const verb = `${side === 'buy' ? 'cost' : 'proceeds'} ${usdExact(preview.notional)}${fee}`;
@@ -148,7 +158,9 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   }
   let order;
   try {
-    order = await ex.createOrder(req);
+    // Journaled: the intent is on disk before the request leaves, the result after.
+    const meta = { exchange: exchangeId, market_ticker: info.market.ticker, outcome, now: ctx.now };
+    order = await createWithJournal(ctx.journal, ex, req, meta, { clientOrderId: opts.clientOrderId });
   } catch (e) {
     throw withAmbiguityHint(e);
   }
@@ -170,10 +182,6 @@ function assetProblem(ctx: Context, v: string): true | string {
     if (e instanceof PmtError) return e.message;
     throw e;
   }
-}
-
-function outcomePriceOf(info: AssetInfo, outcome: string, price: Decimal): Decimal {
-  return outcome.toLowerCase() === info.book_outcome.toLowerCase() ? price : Decimal.ONE.minus(price);
 }
 
 /** One token per outcome (Polymarket): choosing another outcome at the prompt means trading that outcome's token. */

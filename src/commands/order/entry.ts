@@ -1,7 +1,8 @@
 /**
  * Interactive order entry: one prompt per missing field, each validated as it is typed (price on
  * the tick grid with the nearest valid prices offered, size at or above the minimum), with live
- * hints showing the price on both outcomes' scales and the running cost.
+ * hints showing the price on both scales and the running cost. The price asked for is the traded
+ * outcome's own, "what you pay per contract" (contract, "Prices and outcomes").
  */
 import { manifestOf } from '../../exchanges/registry.js';
 import { Decimal } from '../../decimal.js';
@@ -22,10 +23,6 @@ export interface PriceContext {
   size?: Decimal;
 }
 
-/** The typed price (book scale) on the traded outcome's scale. */
-function outcomeScale(ctx: PriceContext, p: Decimal): Decimal {
-  return sameLabel(ctx.outcome, ctx.info.book_outcome) ? p : complementPrice(p);
-}
 
 /** Live hint after the typed price: ✗ and the rule, or ✓ and what it means. */
 export function priceHint(ctx: PriceContext, value: string): string {
@@ -38,9 +35,16 @@ export function priceHint(ctx: PriceContext, value: string): string {
     // Short enough to stay on the prompt's line; the full rule shows if it is submitted.
     return `✗ off the ${tick.toFixed()} grid: nearest ${nearestValidPrices(p, tick).map((x) => x.toFixed(2)).join(' or ')}`;
   }
-  const q = outcomeScale(ctx, p);
+  // The typed price is the traded outcome's own; show its place on the other scale too.
+  const q = p;
+  const onBook = sameLabel(ctx.outcome, ctx.info.book_outcome);
   const other = complementLabel(ctx.info, ctx.outcome);
-  const words = `${ctx.side} ${ctx.outcome} at ${q.toFixed(2)}${other ? ` = ${other} at ${complementPrice(q).toFixed(2)}` : ''}`;
+  const there = onBook
+    ? other
+      ? ` = ${other} at ${complementPrice(q).toFixed(2)}`
+      : ''
+    : ` = ${ctx.info.book_outcome} ${ctx.side === 'buy' ? 'ask' : 'bid'} at ${complementPrice(q).toFixed(2)}`;
+  const words = `${ctx.side} ${ctx.outcome} at ${q.toFixed(2)}${there}`;
   return `✓ ${words}${ctx.size ? ` · ${ctx.side === 'buy' ? 'cost' : 'proceeds'} ${usdExact(q.times(ctx.size))}` : ''}`;
 }
 
@@ -74,7 +78,7 @@ export function outcomeChoices(info: AssetInfo): Choice<string>[] {
     const price = o?.price != null ? ` · now ${priceText(o.price)}` : '';
     const desc =
       books === 'yes-book' && !sameLabel(label, info.book_outcome)
-        ? `${label} is traded on the ${info.book_outcome} book: price p there means ${label} at 1 - p`
+        ? `${label} is traded on the ${info.book_outcome} book: you give ${label}'s own price; it is sent there at 1 - price`
         : o?.token_id
           ? `token ${o.token_id}`
           : undefined;
@@ -99,11 +103,12 @@ export function askSide(pr: Prompter, outcome: string): Promise<OrderSide> {
 export function askPrice(pr: Prompter, ctx: PriceContext): Promise<Decimal> {
   const bid = ctx.book?.bids[0]?.price;
   const ask = ctx.book?.asks[0]?.price;
-  const top = ctx.book ? ` · ${ctx.info.book_outcome} bid ${bid == null ? '-' : priceText(bid)} / ask ${ask == null ? '-' : priceText(ask)}` : '';
-  const scale = sameLabel(ctx.outcome, ctx.info.book_outcome) ? '' : ` (${ctx.outcome} at 1 - p)`;
+  // The book is the traded outcome's own (Kalshi's NO book for No): every number is on one scale.
+  const top = ctx.book ? ` · ${ctx.outcome} bid ${bid == null ? '-' : priceText(bid)} / ask ${ask == null ? '-' : priceText(ask)}` : '';
+  const what = ctx.side === 'buy' ? 'what you pay per contract' : 'what you receive per contract';
   return pr
     .input({
-      message: `Limit price p on the ${ctx.info.book_outcome} book${scale}, tick ${Decimal.from(ctx.info.tick_size).toFixed()}${top}`,
+      message: `Price of ${ctx.outcome} (${what}), tick ${Decimal.from(ctx.info.tick_size).toFixed()}${top}`,
       validate: (v) => priceProblem('price', v.trim(), ctx.info.tick_size) ?? true,
       transformer: hinted((v) => priceHint(ctx, v)),
     })

@@ -1,11 +1,22 @@
-/** `pmt order get <order_id>`: fetch_order on the exchange the id's shape names (ops/orders.ts). */
+/**
+ * `pmt order get <order_id>`: fetch_order on the exchange the id's shape names (ops/orders.ts).
+ * `pmt order get --client-id <id>`: the order sent under that client order id (Kalshi) or with
+ * that hash (Polymarket), what settles a create whose outcome was "unknown" (ops/journal.ts).
+ */
 import type { Context } from '../../context.js';
+import { usageError } from '../../errors.js';
+import { fetchOrderByClientId } from '../../ops/journal.js';
 import { fetchOrder } from '../../ops/orders.js';
 import { Formatter } from '../../render/format.js';
 import { printOrders, orderLines } from '../../render/views/orders.js';
 
-export async function run(ctx: Context, _opts: unknown, args: string[]): Promise<void> {
-  const o = await fetchOrder(ctx, { order_id: args[0], exchange: ctx.exchangeFlag() });
+export async function run(ctx: Context, opts: { clientId?: string }, args: string[]): Promise<void> {
+  if (opts.clientId !== undefined && args[0] !== undefined) throw usageError('give an order id or --client-id, not both');
+  if (opts.clientId === undefined && args[0] === undefined) throw usageError('missing order id (or --client-id <id>)');
+  const o =
+    opts.clientId !== undefined
+      ? await fetchOrderByClientId(ctx, { client_order_id: opts.clientId, exchange: ctx.exchangeFlag() })
+      : await fetchOrder(ctx, { order_id: args[0], exchange: ctx.exchangeFlag() });
   if (ctx.json || ctx.ndjson) return ctx.io.json(o.order);
   const f = new Formatter(ctx.io);
   if (!ctx.io.isTTY) return printOrders(ctx.io, f, [o]);

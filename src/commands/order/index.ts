@@ -10,13 +10,14 @@ export function registerOrder(program: Command): void {
     .description('Place a limit order (prompts for what is missing on a terminal, then previews and confirms)')
     .option('--asset <asset>', 'Kalshi ticker, Polymarket token id, or unified market id (asked for on a terminal)')
     .addOption(new Option('--side <side>', 'order direction, asked for on a terminal').choices(ORDER_SIDES))
-    .option('--price <p>', "limit price as a probability in (0, 1) on the asset's book scale (asked for on a terminal)")
+    .option('--price <p>', 'limit price of the outcome traded, what you pay (buy) or receive (sell) per contract, in (0, 1) (asked for on a terminal)')
     .option('--size <n>', 'number of contracts, > 0 (asked for on a terminal)')
-    .option('--outcome <outcome>', "yes, no, or a label; Kalshi: no trades NO at 1 - price (default: yes on Kalshi; on Polymarket the token's own outcome, or a market id's first outcome)")
+    .option('--outcome <outcome>', "yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token's own outcome, or a market id's first outcome)")
     .addOption(new Option('--type <type>', 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing').choices(ORDER_TYPES).default('gtc'))
     .option('--post-only', 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)')
     .option('-y, --yes', 'send without asking for confirmation (required when not on a terminal)')
     .option('--dry-run', 'validate and preview against live data; send nothing')
+    .option('--client-order-id <id>', 'Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)')
     .action(action(async (ctx, opts, args) => (await import('./create.js')).run(ctx, opts as never, args)));
 
   order
@@ -28,9 +29,16 @@ export function registerOrder(program: Command): void {
 
   order
     .command('get')
-    .description('Show one order by id (Kalshi UUID or Polymarket 0x hash)')
-    .argument('<order_id>', 'order id')
+    .description('Show one order by id (Kalshi UUID or Polymarket 0x hash), or by the client order id / hash it was sent with')
+    .argument('[order_id]', 'order id')
+    .option('--client-id <id>', 'the client order id (Kalshi) or order hash (Polymarket) pmt sent the order with')
     .action(action(async (ctx, opts, args) => (await import('./get.js')).run(ctx, opts as never, args)));
+
+  order
+    .command('journal')
+    .description('The local order journal: every create pmt sent, its intent and its result')
+    .option('--limit <n>', 'only the last N entries')
+    .action(action(async (ctx, opts, args) => (await import('./journal.js')).run(ctx, opts as never)));
 
   order
     .command('list')

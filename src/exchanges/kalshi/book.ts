@@ -4,10 +4,11 @@
  * is configured.
  *
  * Kalshi returns bids only, for YES and for NO. A NO bid at p is an offer to sell YES at 1 − p,
- * so the unified book is YES-priced: bids = YES bids, asks = NO bids mirrored to 1 − p.
+ * so the unified book is YES-priced: bids = YES bids, asks = NO bids mirrored to 1 − p. The NO
+ * book (`outcome` no) is its complement.
  */
 import { PmtError, usageError } from '../../errors.js';
-import { complementPrice, level, orderLevels } from '../levels.js';
+import { complementBook, complementPrice, level, orderLevels } from '../levels.js';
 import type { Level, Orderbook } from '../types.js';
 import type { KalshiClient } from './client.js';
 
@@ -67,10 +68,12 @@ function snapshotTime(dateHeader: string | string[] | undefined, receivedAt: num
 }
 
 /**
- * The full-depth book of one market. `depth` (1..100) asks Kalshi for only the best N levels per
- * side; pmt itself always asks for every level.
+ * The full-depth book of one market, on the scale of `outcome`: YES (the default) as Kalshi
+ * prices it, or NO, its exact complement (contract: `book … --outcome no` is the NO book).
+ * `depth` (1..100) asks Kalshi for only the best N levels per side; pmt itself asks for every level.
  */
-export async function fetchOrderbook(c: KalshiClient, assetId: string, depth?: number): Promise<Orderbook> {
+export async function fetchOrderbook(c: KalshiClient, assetId: string, outcome?: string, depth?: number): Promise<Orderbook> {
+  const side = bookOutcome(outcome);
   const ticker = assetId.replace(/^kalshi:/i, '');
   if (!ticker) throw usageError('asset must be a Kalshi market ticker');
   const signer = await c.signer('read');
@@ -78,7 +81,21 @@ export async function fetchOrderbook(c: KalshiClient, assetId: string, depth?: n
   const res = await c.http.send('GET', path, { signer, query: depth ? { depth } : undefined });
   const receivedAt = c.cfg.now();
   const body = c.http.parseJson<unknown>(res, { method: 'GET', path });
-  return parseKalshiBook(ticker, body, snapshotTime(res.headers.date, receivedAt));
+  const yes = parseKalshiBook(ticker, body, snapshotTime(res.headers.date, receivedAt));
+  return side === 'no' ? complementBook(yes) : yes;
+}
+
+/** `yes`/`no` (any case, trimmed); anything else is a usage error before any request. */
+function bookOutcome(outcome: string | undefined): 'yes' | 'no' {
+  if (outcome === undefined) return 'yes';
+  const o = outcome.trim().toLowerCase();
+  if (o === 'yes' || o === 'no') return o;
+  throw usageError(`--outcome must be yes or no on Kalshi (got "${outcome.slice(0, 40)}")`);
+}
+
+/** A Kalshi market is one asset: its ticker carries the orders on both outcomes. */
+export async function resolveMarketAssets(c: KalshiClient, input: string): Promise<string[]> {
+  return [await resolveAsset(c, input)];
 }
 
 /**

@@ -34,7 +34,11 @@ export const kalshi = {
     orderShape: 'a UUID',
   },
   outcomes: 'yes-book',
-  book: { kind: 'kalshi market', scale: 'YES prices; NO at p = YES at 1 − p' },
+  book: {
+    kind: 'kalshi market',
+    scale: 'YES book: YES prices; NO at p = YES at 1 − p',
+    scales: { no: 'NO book: NO prices; NO bid = 1 − YES ask, NO ask = 1 − YES bid' },
+  },
   rules: { tick: 'the market\'s price_ranges tiers (tick_size in cents before them)', minSize: '1 contract (fractional where the market allows it)' },
   credentials: {
     env: ['KALSHI_API_KEY_ID', 'KALSHI_PRIVATE_KEY_PATH', 'KALSHI_PRIVATE_KEY'],

@@ -3,8 +3,11 @@
  * default or null, never an exception.
  *
  * Decisions where the reference and the interface differ (upstream-mapping §2.5, §7):
- * - price: `yes_price_dollars`, the YES probability, for every order (the contract: prices are
- *   on the market's YES-priced book), so an order read back compares directly with its book.
+ * - outcome/side/price: the order record's own terms (contract, "Prices and outcomes"): `side`
+ *   yes/no is the outcome, `action` the side, and the price that outcome's (`no_price_dollars`
+ *   for a NO order, `yes_price_dollars` for YES). Where only the YES-book form is known (a V2
+ *   order shown as side yes), that is what is read: outcome Yes, buy for a bid, sell for an ask.
+ *   An order pmt placed is re-labelled with its intent from the local journal by the caller.
  * - size: `initial_count_fp`, the order's total size; `filled` counts against it, so
  *   size − filled is what was left when the order stopped (openpx's `remaining_count_fp` made
  *   a filled order look like size 0).
@@ -95,6 +98,14 @@ function yesPrice(o: Raw): Decimal | null {
   return no ? Decimal.ONE.minus(no) : null;
 }
 
+/** NO price of a V1 order: `no_price_dollars` first, legacy cents, then YES mirrored to NO. */
+function noPrice(o: Raw): Decimal | null {
+  const no = Decimal.read(o.no_price_dollars) ?? Decimal.read(o.no_price)?.div(100, 6) ?? null;
+  if (no) return no;
+  const yes = Decimal.read(o.yes_price_dollars) ?? Decimal.read(o.yes_price)?.div(100, 6) ?? null;
+  return yes ? Decimal.ONE.minus(yes) : null;
+}
+
 /**
  * V1 `Order` (GET /portfolio/orders, GET /portfolio/orders/{id}). Sample, trimmed:
  * `{"order_id":"9f…","client_order_id":"c1…","ticker":"KXBTCD-25APR1517","side":"yes",
@@ -111,12 +122,13 @@ export function parseKalshiOrder(raw: unknown, nowIso: string): Order {
   const fees = Decimal.read(o.taker_fees_dollars) ?? null;
   const makerFees = Decimal.read(o.maker_fees_dollars) ?? null;
   const totalFees = fees && makerFees ? fees.plus(makerFees) : (fees ?? makerFees);
+  const isNo = str(o.side)?.toLowerCase() === 'no';
   return {
     id: str(o.order_id) ?? '',
     market_ticker: str(o.ticker) ?? '',
-    outcome: str(o.side)?.toLowerCase() === 'no' ? 'No' : 'Yes',
+    outcome: isNo ? 'No' : 'Yes',
     side: str(o.action)?.toLowerCase() === 'sell' ? 'sell' : 'buy',
-    price: yesPrice(o)?.toNumber() ?? 0,
+    price: (isNo ? noPrice(o) : yesPrice(o))?.toNumber() ?? 0,
     size: size.toNumber(),
     filled: filled.toNumber(),
     status: unifiedStatus(str(o.status), size, filled),
@@ -130,7 +142,7 @@ export interface CreateContext {
   ticker: string;
   outcome: 'yes' | 'no';
   side: OrderSide;
-  /** The YES limit price sent. */
+  /** The traded outcome's limit price (the wire carries its YES equivalent). */
   price: Decimal;
   /** The contracts sent. */
   count: Decimal;
@@ -141,7 +153,7 @@ export interface CreateContext {
  * `CreateOrderV2Response` → Order; null when it names no order (the caller then looks the order
  * up by client_order_id). Sample: `{"order_id":"9f…","client_order_id":"c1…","fill_count":"3.00",
  * "remaining_count":"7.00","average_fill_price":"0.5500","average_fee_paid":"0.0200"}`.
- * Outcome and side are the trader's (V2 only knows bid/ask); price is the YES limit price.
+ * Outcome, side and price are the trader's (V2 only knows bid/ask and the YES-book price).
  */
 export function parseCreateV2(raw: unknown, ctx: CreateContext): Order | null {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Raw;

@@ -171,8 +171,10 @@ function fail(err: PmtError): never {
 
 export interface CheckedOrder {
   outcome: 'yes' | 'no';
-  /** YES price, exactly as it goes on the wire. */
+  /** The traded outcome's own price, as the trader gave it (contract: prices and outcomes). */
   price: Decimal;
+  /** The YES-book equivalent, exactly as it goes on the wire: `price` for yes, 1 − `price` for no. */
+  yesPrice: Decimal;
   /** Contracts, exactly as they go on the wire. */
   count: Decimal;
 }
@@ -184,7 +186,29 @@ export function checkKalshiOrder(
 ): CheckedOrder {
   const outcome = checkOutcome(req.outcome);
   checkMarketOpen(rules);
-  const price = checkPrice(req.price, rules.ranges);
+  const { price, yesPrice } = checkOutcomePrice(outcome, req.price, rules.ranges);
   const count = checkSize(req.size, rules);
-  return { outcome, price, count };
+  return { outcome, price, yesPrice, count };
+}
+
+/** The grid as seen from the NO side: a NO price q is valid when the YES price 1 − q is. */
+export function mirrorRanges(ranges: readonly PriceRange[]): PriceRange[] {
+  return ranges.map((r) => ({ start: Decimal.ONE.minus(r.end), end: Decimal.ONE.minus(r.start), step: r.step }));
+}
+
+/**
+ * The outcome's price checked on the market's YES grid through its YES equivalent (1 − p for
+ * NO), exactly; a violation names the rule on the scale the trader typed.
+ */
+export function checkOutcomePrice(outcome: 'yes' | 'no', price: number | string | Decimal, ranges: readonly PriceRange[]): { price: Decimal; yesPrice: Decimal } {
+  if (outcome === 'yes') {
+    const p = checkPrice(price, ranges);
+    return { price: p, yesPrice: p };
+  }
+  const p = Decimal.from(price);
+  const yes = Decimal.ONE.minus(p);
+  if (p.gt(0) && p.lt(1) && isValidPrice(yes, ranges)) return { price: p, yesPrice: yes };
+  // Explain on the NO scale; if the mirrored grid happens to accept it, still refuse (the YES grid rules).
+  checkPrice(p, mirrorRanges(ranges));
+  return fail(ruleViolation('price', p.toFixed(), `is not on this market's grid (its YES equivalent ${yes.toFixed()} is not a valid YES price)`));
 }

@@ -2,19 +2,18 @@
  * The Kalshi V2 create-order request (`POST /portfolio/events/orders`), built from a checked
  * order. Pure.
  *
- * Outcome/side/price mapping. The contract fixes every price as the YES probability on the
- * market's YES-priced book; `--outcome no` at price p trades NO at 1 − p. Kalshi V2 quotes one
- * YES book with `bid` = buy YES and `ask` = sell YES, and selling YES at p is the same position
- * as buying NO at 1 − p. So the wire price is ALWAYS p, never mirrored; only the book side moves:
+ * Outcome/side/price mapping (contract, "Prices and outcomes"): a price is always the price of
+ * the outcome it stands beside, so `--outcome no --price 0.30` buys NO at 0.30. Kalshi V2 quotes
+ * one YES book, `bid` = buy YES, `ask` = sell YES; buying NO at q is the same position as selling
+ * YES at 1 − q. So NO orders move to the other book side AND are sent at 1 − q, exactly
+ * (Decimal), as the reference implementation does:
  *
- * | outcome | side | V2 side | V2 price | what the trader gets            |
- * |---------|------|---------|----------|---------------------------------|
- * | yes     | buy  | bid     | p        | buys YES at p                   |
- * | yes     | sell | ask     | p        | sells YES at p                  |
- * | no      | buy  | ask     | p        | buys NO at 1 − p (≡ sell YES p) |
- * | no      | sell | bid     | p        | sells NO at 1 − p (≡ buy YES p) |
- *
- * (openpx instead read p as the NO price for `no` and sent 1 − p; pmt follows the contract.)
+ * | outcome | side | V2 side | V2 price | what the trader gets |
+ * |---------|------|---------|----------|----------------------|
+ * | yes     | buy  | bid     | p        | buys YES at p        |
+ * | yes     | sell | ask     | p        | sells YES at p       |
+ * | no      | buy  | ask     | 1 − p    | buys NO at p         |
+ * | no      | sell | bid     | 1 − p    | sells NO at p        |
  */
 import type { Decimal } from '../../decimal.js';
 import type { OrderSide, OrderType } from '../types.js';
@@ -70,7 +69,7 @@ export function createOrderBody(
     client_order_id: clientOrderId,
     side: bookSideFor(checked.outcome, side),
     count: formatCount(checked.count),
-    price: formatPrice(checked.price),
+    price: formatPrice(checked.yesPrice),
     time_in_force: TIME_IN_FORCE[orderType],
     self_trade_prevention_type: 'taker_at_cross',
     ...(postOnly ? { post_only: true as const } : {}),

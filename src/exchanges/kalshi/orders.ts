@@ -5,20 +5,23 @@
  * Order entry, in order: the outcome is checked (no request), credentials are loaded (Config,
  * exit 9, when missing), the market's rules are read fresh and every pre-trade rule is checked
  * (order-rules.ts; a violation is exit 2 and nothing is signed), then the order is sent ONCE
- * with a fresh UUIDv4 client_order_id. A failure that leaves the outcome unknown is resolved by
- * looking the order up by that id (order-reconcile.ts), never by sending it again.
+ * with a fresh UUIDv4 client_order_id (or the caller's, to re-send after an unknown outcome: Kalshi
+ * refuses a duplicate, 409, and pmt shows the order that holds the id). A failure that leaves the
+ * outcome unknown is resolved by looking the order up by that id (order-reconcile.ts), never by
+ * sending it again.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Decimal } from '../../decimal.js';
 import { PmtError, usageError } from '../../errors.js';
-import type { AssetInfo, AuthCheck, CancelResult, CreateOrderOptions } from '../exchange.js';
+import type { Signer } from '../http.js';
+import type { AssetInfo, AuthCheck, CancelResult, ClientIdHint, CreateOrderOptions } from '../exchange.js';
 import type { CreateOrderRequest, Order } from '../types.js';
 import type { KalshiClient } from './client.js';
 import { parseMarket } from './parse.js';
 import { cancelResting, listResting, writePacer } from './order-cancel.js';
 import { fetchRawMarket, orderRulesOf } from './order-market.js';
 import { parseCreateV2, parseKalshiOrder } from './order-parse.js';
-import { reconcileCreate, type PendingCreate } from './order-reconcile.js';
+import { asPlaced, findByClientOrderId, reconcileCreate, type PendingCreate } from './order-reconcile.js';
 import { checkKalshiOrder, checkOutcome, finestStep, minOrderSize, nearestValidPrices, type CheckedOrder, type KalshiOrderRules } from './order-rules.js';
 import { createOrderBody } from './order-wire.js';
 import { fetchOrderbook } from './book.js';
@@ -97,18 +100,31 @@ export async function previewOrder(c: KalshiClient, req: CreateOrderRequest): Pr
 export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts: CreateOrderOptions = {}): Promise<Order> {
   checkOutcome(req.outcome);
   const signer = await c.signer('trade');
-  const { t, checked, body } = await wireBody(c, req, randomUUID());
-  const pending: PendingCreate = { ticker: t, clientOrderId: body.client_order_id, sentAtMs: c.cfg.now(), outcome: checked.outcome, side: req.side };
+  const given = opts.clientOrderId ?? (opts.idempotencyKey === undefined ? undefined : clientOrderIdFor(opts.idempotencyKey));
+  const reused = given !== undefined;
+  const { t, checked, body } = await wireBody(c, req, reused ? checkClientOrderId(given) : randomUUID());
+  const clientOrderId = body.client_order_id;
+  const pending: PendingCreate = {
+    ticker: t,
+    clientOrderId,
+    sentAtMs: c.cfg.now(),
+    outcome: checked.outcome,
+    side: req.side,
+    price: checked.price.toNumber(),
+  };
   const ctx = { ticker: t, outcome: checked.outcome, side: req.side, price: checked.price, count: checked.count, nowIso: iso(c) };
   opts.onPayload?.(body);
   await writePacer(c).take();
   let text: string;
   try {
+    opts.onSend?.({ client_order_id: clientOrderId, order_hash: null });
     // Sent exactly once: never retried by the HTTP layer (POST is not idempotent) nor here.
     text = (await c.http.send('POST', CREATE_PATH, { json: body, signer, idempotent: false })).body;
   } catch (e) {
     if (!(e instanceof PmtError)) throw e;
     if (e.kind === 'MarketNotFound') throw new PmtError('MarketNotFound', `Kalshi has no market "${t}"`, { status: e.status });
+    // A re-send under a client order id Kalshi already has: the first copy landed. Show it.
+    if (e.status === 409 && reused) return alreadyPlaced(c, signer, { ...pending, sentAtMs: undefined }, e);
     // A timeout/reset after sending, a 408 or a 5xx: the order may exist. Look, don't resend.
     if (e.ambiguous || e.status === 408 || (e.status !== undefined && e.status >= 500)) {
       return reconcileCreate(c, signer, pending, e);
@@ -125,6 +141,45 @@ export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts
   if (order) return order;
   // A 2xx we cannot read still means the order was accepted: find it by its client_order_id.
   return reconcileCreate(c, signer, pending, new PmtError('Api', 'Kalshi accepted the order but its response could not be read'));
+}
+
+/** The client_order_id for an idempotency key: the key when Kalshi takes it as is, else a UUID from its SHA-256. */
+export function clientOrderIdFor(key: string): string {
+  if (/^[A-Za-z0-9_-]{1,64}$/.test(key)) return key;
+  const h = createHash('sha256').update(key).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Kalshi's client_order_id: what the exchange accepts (pmt's own are UUIDv4). */
+function checkClientOrderId(id: string): string {
+  const s = String(id).trim();
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(s)) throw usageError(`--client-order-id "${s.slice(0, 70)}" is not a valid client order id (1-64 letters, digits, - or _)`);
+  return s;
+}
+
+/** The order a refused duplicate refers to; if Kalshi cannot show it, the 409 stands. */
+async function alreadyPlaced(c: KalshiClient, signer: Signer, p: PendingCreate, e: PmtError): Promise<Order> {
+  c.cfg.log?.(`create order: Kalshi already has client_order_id ${p.clientOrderId}; nothing new was placed`);
+  const raw = await findByClientOrderId(c, signer, p);
+  if (raw) return asPlaced(c, raw, p);
+  throw new PmtError('Api', `Kalshi refused the order: client order id ${p.clientOrderId} was already used (${e.message}); nothing new was placed`, {
+    status: e.status,
+    hint: `see it with \`pmt order get --client-id ${p.clientOrderId}\``,
+  });
+}
+
+/** An order by the client_order_id it was sent with (all statuses; the hint narrows the search). */
+export async function fetchOrderByClientId(c: KalshiClient, clientOrderId: string, hint: ClientIdHint = {}): Promise<Order> {
+  const signer = await c.signer('trade');
+  const id = checkClientOrderId(clientOrderId);
+  const raw = await findByClientOrderId(c, signer, {
+    ticker: hint.asset_id === undefined ? undefined : ticker(hint.asset_id),
+    clientOrderId: id,
+    sentAtMs: hint.since_ms,
+  });
+  if (!raw) throw new PmtError('OrderNotFound', `Kalshi has no order with client order id ${id}`);
+  return parseKalshiOrder(raw, iso(c));
 }
 
 export async function fetchOrder(c: KalshiClient, orderId: string): Promise<Order> {

@@ -79,6 +79,12 @@ function resultLabel(v: unknown): string | null {
   return r;
 }
 
+/** A quote, or null for the upstream's "no quote" placeholder: bid 0, ask 1, last price 0. */
+export function quoted(p: number | null, kind: 'bid' | 'ask' | 'last'): number | null {
+  if (p === null) return null;
+  return (kind === 'ask' ? p >= 1 : p <= 0) ? null : p;
+}
+
 /** Yes/No outcomes: YES at `yes_ask ?? last_price`, NO its exact complement; null when unquoted. */
 function binaryOutcomes(yesAsk: number | null, lastPrice: number | null): Outcome[] {
   const yes = yesAsk ?? lastPrice;
@@ -121,9 +127,11 @@ export function parseMarket(input: unknown): Market | null {
   const raw = obj(input);
   const ticker = raw && text(raw.ticker);
   if (!raw || !ticker) return null;
-  // Each price is read once (best_ask and the outcomes share yes_ask and last_price).
-  const yesAsk = priceOf(raw.yes_ask_dollars, raw.yes_ask);
-  const lastPrice = priceOf(raw.last_price_dollars, raw.last_price);
+  // Each price is read once (best_ask and the outcomes share yes_ask and last_price). Kalshi's
+  // "no quote" placeholders (a bid of 0, an ask of 1, a last price of 0 before any trade) are
+  // not prices: they map to null (contract, "Prices and outcomes").
+  const yesAsk = quoted(priceOf(raw.yes_ask_dollars, raw.yes_ask), 'ask');
+  const lastPrice = quoted(priceOf(raw.last_price_dollars, raw.last_price), 'last');
   return {
     exchange: 'kalshi',
     market_type: raw.market_type === 'scalar' ? 'scalar' : 'binary',
@@ -133,7 +141,7 @@ export function parseMarket(input: unknown): Market | null {
     title: marketTitle(raw, ticker),
     volume: usd(countOf(raw.volume_fp, raw.volume), raw) ?? 0,
     best_ask: yesAsk,
-    best_bid: priceOf(raw.yes_bid_dollars, raw.yes_bid),
+    best_bid: quoted(priceOf(raw.yes_bid_dollars, raw.yes_bid), 'bid'),
     last_trade_price: lastPrice,
     close_time: isoTime(raw.close_time) ?? isoTime(raw.expiration_time),
     open_time: isoTime(raw.open_time),

@@ -105,13 +105,32 @@ export function pickOutcomeToken(market: Market, outcome?: string): string {
  * order entry against the token's market); `polymarket:<slug>` or a bare slug resolves through
  * the market to the outcome's token (`--outcome` yes/no/label, default the first outcome).
  */
-export async function resolveAsset(c: PolymarketClient, input: string, outcome?: string): Promise<string> {
+/**
+ * Every outcome token of the market `input` names (a token id names just itself), so orders on
+ * the NO token are not left out of a market-scoped list or cancel.
+ */
+export async function resolveMarketAssets(c: PolymarketClient, input: string): Promise<string[]> {
+  const id = marketOrToken(input);
+  if (LONG_TOKEN_RE.test(id)) return [id];
+  const market = await fetchMarket(c, id);
+  const tokens = market.outcomes.map((o) => o.token_id).filter((t): t is string => typeof t === 'string' && t !== '');
+  return tokens.length > 0 ? [...new Set(tokens)] : [pickOutcomeToken(market, undefined)];
+}
+
+/** The token id or market slug `input` names, checked before any request. */
+function marketOrToken(input: string): string {
   const id = input.replace(/^polymarket:/i, '');
   if (LONG_TOKEN_RE.test(id)) return id;
   if (/^kalshi:/i.test(id)) throw usageError(`"${input}" is a Kalshi market, not a Polymarket one`);
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(id)) {
     throw usageError(`"${input.slice(0, 60)}" is neither a Polymarket token id nor a market slug`);
   }
+  return id;
+}
+
+export async function resolveAsset(c: PolymarketClient, input: string, outcome?: string): Promise<string> {
+  const id = marketOrToken(input);
+  if (LONG_TOKEN_RE.test(id)) return id;
   const market = await fetchMarket(c, id);
   return pickOutcomeToken(market, outcome);
 }

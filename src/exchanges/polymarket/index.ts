@@ -16,5 +16,5 @@ export type PolymarketExchange = Adapter<'polymarket', PolymarketClient>;
 
 export function createPolymarket(cfg: AdapterConfig): PolymarketExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('polymarket', manifest.capabilities, 'production', new PolymarketClient(cfg), { ...markets, ...book, ...orders, ...fees, ...stream });
+  return new Adapter('polymarket', manifest.capabilities, cfg.environment ?? 'production', new PolymarketClient(cfg), { ...markets, ...book, ...orders, ...fees, ...stream });
 }

@@ -6,7 +6,7 @@
  * and cancel.ts.
  */
 import { PmtError, usageError } from '../../errors.js';
-import type { AuthCheck, CancelResult, CreateOrderOptions } from '../exchange.js';
+import type { AuthCheck, CancelResult, ClientIdHint, CreateOrderOptions } from '../exchange.js';
 import type { CreateOrderRequest, Order, OrderType } from '../types.js';
 import { orderAmounts } from './amounts.js';
 import { describeAsset, parseTokenId, tokenContext } from './asset.js';
@@ -41,6 +41,14 @@ export async function fetchOrder(c: PolymarketClient, orderId: string): Promise<
   const order = await lookupOrder(c, id, signer);
   if (!order) throw new PmtError('OrderNotFound', `Polymarket has no order ${id} for this account`);
   return order;
+}
+
+/**
+ * Polymarket's "client id" is the order hash: it is the order id, known before sending. The hint
+ * is not needed (the CLOB looks orders up by id).
+ */
+export function fetchOrderByClientId(c: PolymarketClient, hash: string, _hint?: ClientIdHint): Promise<Order> {
+  return fetchOrder(c, hash);
 }
 
 export async function fetchOpenOrders(c: PolymarketClient, assetId?: string): Promise<Order[]> {
@@ -95,6 +103,11 @@ async function intentFor(c: PolymarketClient, version: OrderVersion, tokenId: st
 export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order> {
   // Input, then credentials (a missing or malformed key is Config), all before any request.
   parseTokenId(req.asset_id);
+  if (opts?.clientOrderId !== undefined) {
+    throw new PmtError('NotSupported', '--client-order-id is not supported on polymarket: an order is identified by its signed hash, and pmt re-sends only the same signed bytes', {
+      hint: 'to settle an unknown outcome use `pmt order get <order hash>`',
+    });
+  }
   checkRequestShape(req);
   const w = await wallet(c);
   const { tokenId, t, amounts, ctx } = await prepare(c, req);
@@ -106,6 +119,8 @@ export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, 
     const built = await signOrder(w, version, await intentFor(c, version, tokenId, t, amounts));
     const body = orderBody(built.order, creds.key, CLOB_ORDER_TYPE[req.order_type], Boolean(req.post_only));
     opts?.onPayload?.(body);
+    // The journal's intent, flushed before the signed order leaves (its hash is the order id).
+    opts?.onSend?.({ client_order_id: null, order_hash: built.hash });
     try {
       return await submitOrder(c, body, built.hash, signer, ctx(built.hash));
     } catch (e) {

@@ -45,9 +45,11 @@ export function parseMarket(raw: unknown, parentEventSlug?: string | null): Mark
     ticker: slug,
     title: text(m.question) ?? '',
     volume: num(m.volumeNum) ?? num(m.volume) ?? 0,
-    best_ask: prob(m.bestAsk),
-    best_bid: prob(m.bestBid),
-    last_trade_price: prob(m.lastTradePrice),
+    // Gamma's "no quote" placeholders on an empty side (bestBid 0, bestAsk 1, lastTradePrice 0)
+    // are not prices: null (contract, "Prices and outcomes").
+    best_ask: quoted(prob(m.bestAsk), 'ask'),
+    best_bid: quoted(prob(m.bestBid), 'bid'),
+    last_trade_price: quoted(prob(m.lastTradePrice), 'last'),
     close_time: isoDate(m.endDate) ?? isoDate(m.endDateIso),
     open_time: isoDate(m.startDate) ?? isoDate(m.startDateIso),
     created_at: isoDate(m.createdAt),
@@ -87,14 +89,34 @@ function outcomePrice(v: unknown): number | null {
   return p !== null && p > 0 ? p : null;
 }
 
-/** The label of the first outcome priced exactly 1 (compared as decimals, not floats). */
+/** A quote, or null for Gamma's "no quote" placeholder: bid 0, ask 1, last trade price 0. */
+function quoted(p: number | null, kind: 'bid' | 'ask' | 'last'): number | null {
+  if (p === null) return null;
+  return (kind === 'ask' ? p >= 1 : p <= 0) ? null : p;
+}
+
+/** Prices are settled at this resolution: 0.9999995 is 1 and 0.0000004 is 0. */
+const SETTLE_PLACES = 3;
+
+/**
+ * The winning label of a closed market: the one outcome whose price rounds to 1 at 1e-3 while
+ * every other rounds to 0 (old markets settle as ["0.0000004…", "0.9999995…"]); compared as
+ * decimals, not floats. Anything else (a split, an unreadable price) is no result yet.
+ */
 function winningLabel(labels: string[], prices: unknown[]): string | null {
+  if (prices.length !== labels.length) return null;
+  let winner: string | null = null;
   for (let i = 0; i < labels.length; i++) {
     const p = prices[i];
-    const d = typeof p === 'string' ? Decimal.parse(p) : typeof p === 'number' && Number.isFinite(p) ? Decimal.parse(String(p)) : null;
-    if (d?.eq(Decimal.ONE)) return labels[i]!;
+    const d = typeof p === 'string' ? Decimal.parse(p.trim()) : typeof p === 'number' && Number.isFinite(p) ? Decimal.parse(String(p)) : null;
+    if (!d) return null;
+    const r = d.round(SETTLE_PLACES);
+    if (r.eq(Decimal.ONE)) {
+      if (winner !== null) return null;
+      winner = labels[i]!;
+    } else if (!r.isZero()) return null;
   }
-  return null;
+  return winner;
 }
 
 /**

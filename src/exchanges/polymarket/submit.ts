@@ -80,11 +80,12 @@ function isAmbiguous(e: unknown): e is PmtError {
   return e instanceof PmtError && (e.ambiguous || e.status === 502 || e.status === 504);
 }
 
+/** "Unknown" (contract: never "not placed" after an ambiguous failure), with the settling command. */
 function unconfirmed(hash: string, cause: PmtError): PmtError {
-  return new PmtError('NetworkError', `could not confirm whether Polymarket received order ${hash}: ${cause.message}`, {
+  return new PmtError('NetworkError', `order status unknown: could not confirm whether Polymarket received order ${hash}: ${cause.message}; settle it with \`pmt order get --client-id ${hash}\``, {
     ambiguous: true,
     cause,
-    hint: `check with \`pmt order get ${hash}\` (or \`pmt order list\`) before placing it again`,
+    hint: 'settle it before placing the order again',
   });
 }
 

@@ -31,6 +31,8 @@ export interface Ladder {
 export interface BookLabel {
   exchange: ExchangeId;
   asset_id: string;
+  /** The outcome whose book this is, when asked for (`--outcome no` on Kalshi: the NO book). */
+  outcome?: string;
 }
 
 const micro = (v: number) => Math.round(v * 1e6);
@@ -97,7 +99,8 @@ export function priceDiff(a: number, b: number): number {
 
 /** The header line: which book (the id in full, to copy), then on which price scale. */
 export function bookTitle(f: Formatter, label: BookLabel): string {
-  const { scale, kind } = manifestOf(label.exchange).book;
+  const { kind, scale: own, scales } = manifestOf(label.exchange).book;
+  const scale = (label.outcome && scales?.[label.outcome.trim().toLowerCase()]) || own;
   return `${kind} ${f.c.bold(f.text(label.asset_id))} ${f.c.dim(`(${scale})`)}`;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Presentation of orders and order previews: pure row/line mappers plus the printers. Prices are
- * printed on the asset's book scale (what `Order.price` holds) and, where the order trades the
- * other outcome (a Kalshi NO order), on that outcome's scale too, so nobody misreads them.
+ * the order's own outcome's (what `Order.price` holds) and, where that outcome is traded on the
+ * other outcome's book (a Kalshi NO order), its place there too, so nobody misreads them.
  */
 import { manifestOf } from '../../exchanges/registry.js';
 import { Decimal } from '../../decimal.js';
@@ -42,17 +42,19 @@ export function sideText(f: Formatter, side: OrderSide): string {
   return side === 'buy' ? f.c.green('buy') : f.c.red('sell');
 }
 
-/** On a YES-book exchange (Kalshi) orders are priced on the YES book; a NO order's own price is 1 − price. */
-export function outcomeScalePrice(exchange: ExchangeId, o: Pick<Order, 'outcome' | 'price'>): number | null {
+/**
+ * `Order.price` is the price of the order's own outcome (contract, "Prices and outcomes"). On a
+ * YES-book exchange (Kalshi) a NO order also has a place on the YES book, at 1 − price; null for
+ * anything else.
+ */
+export function yesBookPrice(exchange: ExchangeId, o: Pick<Order, 'outcome' | 'price'>): number | null {
   if (manifestOf(exchange).outcomes !== 'yes-book' || o.outcome.trim().toLowerCase() !== 'no') return null;
   return Decimal.ONE.minus(o.price).toNumber();
 }
 
-/** Price cell: "0.70", or "0.70 = No 0.30" for a Kalshi NO order. */
-export function priceCell(f: Formatter, exchange: ExchangeId, o: Order): Cell {
-  const other = outcomeScalePrice(exchange, o);
-  const human = other == null ? f.price(o.price) : `${f.price(o.price)} = ${f.text(o.outcome)} ${f.price(other)}`;
-  return { human, raw: String(o.price) };
+/** Price cell: "0.30", the order's own outcome's price. */
+export function priceCell(f: Formatter, _exchange: ExchangeId, o: Order): Cell {
+  return { human: f.price(o.price), raw: String(o.price) };
 }
 
 export function orderRow(f: Formatter, { exchange, order: o }: ExchangeOrder): Cell[] {
@@ -76,8 +78,8 @@ export async function printOrders(io: IO, f: Formatter, orders: ExchangeOrder[])
 
 /** One order in detail, for people. */
 export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder): string[] {
-  const other = outcomeScalePrice(exchange, o);
-  const price = other == null ? f.price(o.price) : `${f.price(o.price)} on the Yes book (= ${f.text(o.outcome)} at ${f.price(other)})`;
+  const yes = yesBookPrice(exchange, o);
+  const price = yes == null ? f.price(o.price) : `${f.price(o.price)} per ${f.text(o.outcome)} contract (= Yes ${o.side === 'buy' ? 'ask' : 'bid'} at ${f.price(yes)} on the book)`;
   const rows: Array<[string, string]> = [
     ['Market', f.text(o.market_ticker) || '-'],
     ['Outcome', f.text(o.outcome) || '-'],
@@ -115,11 +117,12 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
   out.push(`${label('Market')}${f.text(p.market.unified_id)}  ${f.text(p.market.title)}`);
   out.push(`${label('Asset')}${f.text(p.asset_id)}  (its book prices ${f.text(p.book_outcome)})`);
   const onBook = p.outcome.toLowerCase() === p.book_outcome.toLowerCase();
+  // Both scales, so nobody misreads it: "No at 0.30 = Yes ask at 0.70".
   const both = onBook
     ? p.complement
       ? ` (= ${f.text(p.complement)} at ${p2(Decimal.ONE.minus(p.outcome_price))})`
       : ''
-    : ` (= ${f.text(p.book_outcome)} at ${p2(p.book_price)} on the book)`;
+    : ` = ${f.text(p.book_outcome)} ${p.book_side === 'buy' ? 'bid' : 'ask'} at ${p2(p.book_price)}`;
   out.push(`${label('Order')}${sideWord} ${f.num(p.size.toNumber())} ${b(f.text(p.outcome))} at ${b(p2(p.outcome_price))}${both} · ${TYPE_WORDS[p.order_type]}`);
   if (p.side === 'buy') {
     out.push(`${label('Cost')}${b(usdExact(p.notional))} for ${p.size.toFixed()} contracts · pays ${usdExact(p.max_payout ?? p.size)} if ${f.text(p.outcome)} wins`);
@@ -128,11 +131,12 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
   }
   out.push(...feeLines(f, p, label));
   if (p.book_time !== null || p.best_bid !== null || p.best_ask !== null) {
-    // Trading the other outcome: its bid is 1 − the book's ask, and its ask 1 − the book's bid.
+    // The traded outcome's book; for the other outcome of the asset's book, that book too (its
+    // bid is 1 − this ask, its ask 1 − this bid).
     const flip = (v: number | null) => (v == null ? null : Decimal.ONE.minus(v).toNumber());
-    const mirrored = onBook ? '' : ` (= ${f.text(p.outcome)} bid ${f.price(flip(p.best_ask))} · ask ${f.price(flip(p.best_bid))})`;
+    const mirrored = onBook ? '' : ` (= ${f.text(p.book_outcome)} bid ${f.price(flip(p.best_ask))} · ask ${f.price(flip(p.best_bid))})`;
     const age = p.book_age_s == null ? '' : ` (${p.book_age_s} s old)`;
-    out.push(`${label('Book')}${f.text(p.book_outcome)} bid ${f.price(p.best_bid)} · ask ${f.price(p.best_ask)}${mirrored}${p.book_time ? ` · as of ${f.time(p.book_time)}${age}` : ''}`);
+    out.push(`${label('Book')}${f.text(p.outcome)} bid ${f.price(p.best_bid)} · ask ${f.price(p.best_ask)}${mirrored}${p.book_time ? ` · as of ${f.time(p.book_time)}${age}` : ''}`);
   }
   if (p.fill_now) {
     const { filled, avg, resting } = p.fill_now;

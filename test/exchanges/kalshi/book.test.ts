@@ -39,6 +39,22 @@ function client(env: Record<string, string> = { KALSHI_API_KEY_ID: key.keyId, KA
 }
 
 describe('Kalshi fetchOrderbook', () => {
+  it('outcome no is the NO book: bids 1 − YES asks, asks 1 − YES bids, best first', async () => {
+    const no = await fetchOrderbook(client(), T.normal, 'no');
+    expect(no.bids).toEqual([
+      { price: 0.55, size: 150 },
+      { price: 0.54, size: 200 },
+      { price: 0.5, size: 300 },
+    ]);
+    expect(no.asks).toEqual([
+      { price: 0.58, size: 100 },
+      { price: 0.59, size: 250 },
+      { price: 0.6, size: 500 },
+    ]);
+    expect((await fetchOrderbook(client(), T.normal, 'YES')).bids[0]).toEqual({ price: 0.42, size: 100 });
+    await expect(fetchOrderbook(client(), T.normal, 'maybe')).rejects.toThrow(/yes or no/);
+  });
+
   it('turns YES and NO bids into one YES-priced book: NO bid at p = YES ask at 1 − p', async () => {
     const book = await fetchOrderbook(client(), T.normal);
     expect(book).toEqual({
@@ -95,7 +111,7 @@ describe('Kalshi fetchOrderbook', () => {
   });
 
   it('signs timestamp + GET + the full path with /trade-api/v2 and without the query', async () => {
-    const book = await fetchOrderbook(client(), T.normal, 2);
+    const book = await fetchOrderbook(client(), T.normal, undefined, 2);
     expect(book.bids).toEqual([{ price: 0.42, size: 100 }, { price: 0.41, size: 250 }]); // depth=2: the best two
     const req = k.double.requests.at(-1)!;
     expect(req.query.get('depth')).toBe('2');

@@ -8,6 +8,7 @@ import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
 import { createsOnWire, KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
 import { failure } from '../../helpers/failure.js';
+import { lookupDelays, lookupWindowMs } from '../../../src/exchanges/kalshi/order-reconcile.js';
 
 let d: TradingDouble;
 let k: KalshiExchange;
@@ -58,11 +59,11 @@ describe('the order landed but the answer was lost', () => {
 
   it('a timeout after Kalshi handled it → found, sent once', async () => {
     const slow = withProcessEnv('PMT_HTTP_TIMEOUT_MS', '700', () => kalshiAdapter(d));
-    d.orders.seedBook(MARKETS.cent, { bids: [['0.40', '1']] });
+    d.orders.seedBook(MARKETS.cent, { bids: [['0.70', '1']] });
     d.double.inject({ kind: 'stall-after-handling', ms: 5000 }, { method: 'POST', path: CREATE });
     const o = await slow.createOrder(req);
     expect(d.double.count(CREATE, 'POST')).toBe(1);
-    // It partly filled (NO buy = YES ask at 0.35 against the 0.40 bid) before the line went quiet.
+    // It partly filled (NO buy at 0.35 = YES ask at 0.65 against the 0.70 bid) before the line went quiet.
     expect([o.status, o.filled, o.size, o.outcome, o.side]).toEqual(['partially_filled', 1, 4, 'No', 'buy']);
   });
 
@@ -74,7 +75,7 @@ describe('the order landed but the answer was lost', () => {
   });
 
   it('an IOC that filled and left the book is still found (every status is searched)', async () => {
-    d.orders.seedBook(MARKETS.cent, { bids: [['0.40', '10']] });
+    d.orders.seedBook(MARKETS.cent, { bids: [['0.70', '10']] });
     d.double.inject({ kind: 'reset-after-handling' }, { method: 'POST', path: CREATE });
     const o = await k.createOrder({ ...req, order_type: 'ioc' });
     expect([o.status, o.filled]).toEqual(['filled', 4]);
@@ -82,35 +83,104 @@ describe('the order landed but the answer was lost', () => {
   });
 });
 
+describe('the exchange is late: the answer is "placed" or "unknown", never "not placed"', () => {
+  it('a create Kalshi accepts 5 s late while the timeout is 2 s → found (placed), sent once', async () => {
+    const slow = withProcessEnv('PMT_HTTP_TIMEOUT_MS', '2000', () => kalshiAdapter(d));
+    d.double.inject({ kind: 'delay', ms: 5000 }, { method: 'POST', path: CREATE });
+    const o = await slow.createOrder(req);
+    expect(d.double.count(CREATE, 'POST')).toBe(1);
+    expect(exchangeOrders()).toHaveLength(1);
+    expect(o).toMatchObject({ id: exchangeOrders()[0]!.id, outcome: 'No', side: 'buy', price: 0.35, size: 4 });
+    // It kept looking past its own 2 s timeout, with backoff.
+    expect(lookups().length).toBeGreaterThanOrEqual(3);
+  }, 20_000);
+
+  it('re-sending under the same client order id leaves exactly one order', async () => {
+    const slow = withProcessEnv('PMT_HTTP_TIMEOUT_MS', '300', () => kalshiAdapter(d));
+    // Held well past pmt's lookup window: pmt must say "unknown", never "not placed".
+    d.double.inject({ kind: 'delay', ms: 4500 }, { method: 'POST', path: CREATE });
+    const e = await failure(slow.createOrder(req));
+    expect([e.kind, exitCodeFor(e), e.ambiguous]).toEqual(['NetworkError', 8, true]);
+    expect(e.message).toMatch(/^order status unknown: /);
+    expect(e.message).not.toMatch(/not placed/i);
+    const id = String(createsOnWire(d)[0]!.client_order_id);
+    expect(e.message).toContain(id);
+    expect(e.message).toContain(`pmt order get --client-id ${id}`);
+    expect(e.hint).toContain(`--client-order-id ${id}`);
+    await new Promise((r) => setTimeout(r, 2000)); // the exchange processes it after all
+    expect(exchangeOrders()).toHaveLength(1);
+    // The re-send with that id is refused as a duplicate (409) and pmt shows the order it holds.
+    const again = await k.createOrder(req, { clientOrderId: id });
+    expect(d.double.count(CREATE, 'POST')).toBe(2);
+    expect(exchangeOrders()).toHaveLength(1);
+    expect(again).toMatchObject({ id: exchangeOrders()[0]!.id, outcome: 'No', side: 'buy', price: 0.35 });
+    // And the order is found by that id.
+    const byId = await k.fetchOrderByClientId(id, { asset_id: MARKETS.cent });
+    expect(byId.id).toBe(exchangeOrders()[0]!.id);
+  }, 20_000);
+
+  it('a client order id Kalshi has never seen is sent as given', async () => {
+    const o = await k.createOrder(req, { clientOrderId: 'my-retry-1' });
+    expect(createsOnWire(d)[0]!.client_order_id).toBe('my-retry-1');
+    expect(exchangeOrders()).toHaveLength(1);
+    expect((await k.fetchOrderByClientId('my-retry-1')).id).toBe(o.id);
+    expect((await failure(k.fetchOrderByClientId('never-sent'))).kind).toBe('OrderNotFound');
+  });
+});
+
 describe('the order did not land', () => {
-  it('connection reset before Kalshi handled it → NOT placed, said clearly, sent once', async () => {
+  it('connection reset before Kalshi handled it → "unknown" (a lookup proves nothing), sent once', async () => {
+    const fast = withProcessEnv('PMT_HTTP_TIMEOUT_MS', '300', () => kalshiAdapter(d));
     d.double.inject({ kind: 'reset' }, { method: 'POST', path: CREATE });
-    const e = await failure(k.createOrder(req));
+    const e = await failure(fast.createOrder(req));
     expect(d.double.count(CREATE, 'POST')).toBe(1);
     expect(exchangeOrders()).toHaveLength(0);
-    expect([e.kind, exitCodeFor(e), e.ambiguous]).toEqual(['NetworkError', 8, false]);
-    expect(e.message).toMatch(/^the order was NOT placed: .*connection reset/);
+    expect([e.kind, exitCodeFor(e), e.ambiguous]).toEqual(['NetworkError', 8, true]);
+    expect(e.message).toMatch(/^order status unknown: .*connection reset/);
     expect(e.message).toContain(String(createsOnWire(d)[0]!.client_order_id));
-    expect(e.hint).toMatch(/safe to send the order again/);
-    expect(lookups().length).toBeGreaterThanOrEqual(2);
-  });
+    expect(e.message).toContain('pmt order get --client-id');
+    expect(e.hint).not.toMatch(/safe to send/);
+    expect(lookups().length).toBeGreaterThanOrEqual(3);
+  }, 15_000);
 
-  it('a 500 from the create → looked up, not resent, NOT placed', async () => {
+  it('a 500 from the create → looked up, not resent, unknown', async () => {
+    const fast = withProcessEnv('PMT_HTTP_TIMEOUT_MS', '300', () => kalshiAdapter(d));
     d.double.inject({ kind: 'status', status: 500, body: '{"error":{"code":"internal_error","message":"internal error"}}' }, { method: 'POST', path: CREATE });
-    const e = await failure(k.createOrder(req));
+    const e = await failure(fast.createOrder(req));
     expect(d.double.count(CREATE, 'POST')).toBe(1);
-    expect(e.message).toMatch(/NOT placed/);
+    expect(e.message).toMatch(/^order status unknown/);
+  }, 15_000);
+
+  it('a 4xx naming the reason is the only "not placed"', async () => {
+    const e = await failure(k.createOrder({ ...req, size: 1e9 }));
+    expect(d.double.count(CREATE, 'POST')).toBe(1);
+    expect(e.kind).not.toBe('NetworkError');
+    expect(e.ambiguous).toBe(false);
+    expect(e.message).toMatch(/Kalshi/);
+    expect(lookups()).toHaveLength(0);
   });
 
-  it('when the lookup fails too → MAY have been placed, with what to check', async () => {
+  it('when the lookup fails too → unknown, with the settling command', async () => {
     d.double.inject({ kind: 'reset-after-handling' }, { method: 'POST', path: CREATE });
     d.double.inject({ kind: 'status', status: 503, body: '{"error":{"code":"unavailable","message":"down"}}' }, { method: 'GET', path: /^\/portfolio\/orders$/, times: 1000 });
-    const fast = withProcessEnv('PMT_RETRY_BASE_MS', '1', () => kalshiAdapter(d));
+    const fast = withProcessEnv('PMT_RETRY_BASE_MS', '1', () => withProcessEnv('PMT_HTTP_TIMEOUT_MS', '300', () => kalshiAdapter(d)));
     const e = await failure(fast.createOrder(req));
     expect(d.double.count(CREATE, 'POST')).toBe(1);
     expect(exchangeOrders()).toHaveLength(1);
     expect([e.kind, e.ambiguous]).toEqual(['NetworkError', true]);
-    expect(e.message).toMatch(/^the order MAY have been placed/);
-    expect(e.hint).toContain(`pmt order list --asset ${MARKETS.cent}`);
+    expect(e.message).toMatch(/^order status unknown: .*looking it up failed too/);
+    expect(e.message).toContain('pmt order get --client-id');
+  }, 20_000);
+});
+
+describe('lookup schedule', () => {
+  it('waits longer than the request timeout, with backoff, bounded', () => {
+    expect(lookupWindowMs(2000)).toBe(4000);
+    expect(lookupWindowMs(100)).toBe(3000);
+    expect(lookupWindowMs(60_000)).toBe(30_000);
+    expect(lookupWindowMs(400, { PMT_LOOKUP_WINDOW_MS: '800' })).toBe(800);
+    expect(lookupWindowMs(2000, { PMT_LOOKUP_WINDOW_MS: '800' })).toBe(2250);
+    expect(lookupDelays(4000)).toEqual([250, 500, 1000, 2000, 250]);
+    expect(lookupDelays(4000).reduce((a, b) => a + b, 0)).toBe(4000);
   });
 });

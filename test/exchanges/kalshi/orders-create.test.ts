@@ -26,14 +26,14 @@ const req = (over: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({
 
 describe('create: outcome/side mapping on the wire', () => {
   const cases = [
-    { outcome: 'yes', side: 'buy', wire: 'bid' },
-    { outcome: 'yes', side: 'sell', wire: 'ask' },
-    { outcome: 'no', side: 'buy', wire: 'ask' },
-    { outcome: 'no', side: 'sell', wire: 'bid' },
+    { outcome: 'yes', side: 'buy', wire: 'bid', price: '0.3000' },
+    { outcome: 'yes', side: 'sell', wire: 'ask', price: '0.3000' },
+    { outcome: 'no', side: 'buy', wire: 'ask', price: '0.7000' },
+    { outcome: 'no', side: 'sell', wire: 'bid', price: '0.7000' },
   ] as const;
 
   for (const c of cases) {
-    it(`${c.outcome} ${c.side} at YES 0.30 → V2 ${c.wire} at 0.3000`, async () => {
+    it(`${c.outcome} ${c.side} at 0.30 → V2 ${c.wire} at ${c.price}`, async () => {
       const order = await k.createOrder(req({ outcome: c.outcome, side: c.side }));
       const [body] = createsOnWire(d);
       expect(body).toEqual({
@@ -41,7 +41,7 @@ describe('create: outcome/side mapping on the wire', () => {
         client_order_id: expect.stringMatching(UUID_V4),
         side: c.wire,
         count: '2.00',
-        price: '0.3000',
+        price: c.price,
         time_in_force: 'good_till_canceled',
         self_trade_prevention_type: 'taker_at_cross',
       });
@@ -58,11 +58,18 @@ describe('create: outcome/side mapping on the wire', () => {
         fee: null,
         updated_at: null,
       });
-      // The exchange holds the order, priced on the YES book like the contract says.
+      // The exchange knows a V2 order only in its YES-book form (the journal restores the intent).
       const back = await k.fetchOrder(order.id);
-      expect([back.id, back.price, back.size, back.status]).toEqual([order.id, 0.3, 2, 'open']);
-      // Collateral: a bid holds p per contract, an ask (≡ buying NO) 1 − p.
-      expect(d.orders.available(KEY_ID)).toBe(c.wire === 'bid' ? 999.4 : 998.6);
+      expect([back.id, back.outcome, back.side, back.price, back.size, back.status]).toEqual([
+        order.id,
+        'Yes',
+        c.wire === 'bid' ? 'buy' : 'sell',
+        Number(c.price),
+        2,
+        'open',
+      ]);
+      // Collateral: a buy of either outcome holds its price (0.30) per contract, a sell 1 − 0.30.
+      expect(d.orders.available(KEY_ID)).toBe(c.side === 'buy' ? 999.4 : 998.6);
     });
   }
 
@@ -166,7 +173,8 @@ describe('create: checks before anything is signed', () => {
   });
 
   it('preview shows the exact request and sends nothing', async () => {
-    const p = await k.previewOrder(req({ outcome: 'no', side: 'buy', price: 0.7, size: 3, order_type: 'fok' }));
+    // Buy NO at 0.30 = a YES ask at 0.70.
+    const p = await k.previewOrder(req({ outcome: 'no', side: 'buy', price: 0.3, size: 3, order_type: 'fok' }));
     expect(p).toEqual({
       method: 'POST',
       url: `${d.double.url}/portfolio/events/orders`,

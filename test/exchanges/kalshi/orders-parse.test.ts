@@ -64,14 +64,22 @@ describe('V1 order → Order', () => {
     expect([c.status, c.size, c.filled]).toEqual(['cancelled', 10, 4]);
   });
 
-  it('a NO order keeps its outcome and side, priced on the YES book', () => {
+  it('a NO order reads back in its own terms: outcome, action and no_price_dollars', () => {
     const o = parseKalshiOrder(v1({ side: 'no', action: 'sell', yes_price_dollars: '0.7000', no_price_dollars: '0.3000' }), NOW);
-    expect([o.outcome, o.side, o.price]).toEqual(['No', 'sell', 0.7]);
+    expect([o.outcome, o.side, o.price]).toEqual(['No', 'sell', 0.3]);
+    // Only the YES price sent: the NO price is its exact complement.
+    const y = parseKalshiOrder(v1({ side: 'no', action: 'buy', yes_price_dollars: '0.6100', no_price_dollars: undefined }), NOW);
+    expect([y.outcome, y.side, y.price]).toEqual(['No', 'buy', 0.39]);
+  });
+
+  it('a V2 order known only in its YES-book form reads as Yes: buy for a bid, sell for an ask', () => {
+    const o = parseKalshiOrder(v1({ side: 'yes', action: 'sell', yes_price_dollars: '0.7000', no_price_dollars: '0.3000' }), NOW);
+    expect([o.outcome, o.side, o.price]).toEqual(['Yes', 'sell', 0.7]);
   });
 
   it('reads legacy integer fields when the fixed-point ones are absent', () => {
     const o = parseKalshiOrder({ order_id: 'x', ticker: 'T', side: 'no', action: 'buy', status: 'resting', no_price: 30, count: 5, fill_count: 2, remaining_count: 3 }, NOW);
-    expect([o.price, o.size, o.filled, o.status, o.outcome]).toEqual([0.7, 5, 2, 'partially_filled', 'No']);
+    expect([o.price, o.size, o.filled, o.status, o.outcome]).toEqual([0.3, 5, 2, 'partially_filled', 'No']);
   });
 
   it('never throws on junk; missing times fall back', () => {

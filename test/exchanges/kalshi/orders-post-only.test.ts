@@ -45,8 +45,9 @@ describe('post-only on Kalshi', () => {
 
   it('a NO buy is checked as the YES ask it goes as', async () => {
     book();
-    const m = await refused(k.createOrder(req({ outcome: 'no', side: 'buy', price: 0.42 })));
-    expect(m).toContain('post-only buy No at 0.42 (a YES ask at 0.42) would cross the book: the best YES bid is 0.42');
+    // Buying NO at 0.58 is a YES ask at 0.42 (contract: prices and outcomes), which meets the 0.42 bid.
+    const m = await refused(k.createOrder(req({ outcome: 'no', side: 'buy', price: 0.58 })));
+    expect(m).toContain('post-only buy No at 0.58 (a YES ask at 0.42) would cross the book: the best YES bid is 0.42');
   });
 
   it('a resting post-only order is sent with post_only: true; without the flag the body is unchanged', async () => {

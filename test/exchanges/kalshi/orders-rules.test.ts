@@ -149,12 +149,19 @@ describe('outcome and market', () => {
     expect(message(() => checkKalshiOrder({ outcome: 'yes', price: 0.333, size: 0 }, rules))).toMatch(/^price 0.333/);
     expect(message(() => checkKalshiOrder({ outcome: 'yes', price: 0.33, size: 1.5 }, rules))).toMatch(/^size 1.5/);
     const ok = checkKalshiOrder({ outcome: 'no', price: 0.33, size: 3 }, rules);
-    expect([ok.outcome, ok.price.toFixed(), ok.count.toFixed()]).toEqual(['no', '0.33', '3']);
+    expect([ok.outcome, ok.price.toFixed(), ok.yesPrice.toFixed(), ok.count.toFixed()]).toEqual(['no', '0.33', '0.67', '3']);
+  });
+
+  it('checks a NO price through its exact YES equivalent and explains it on the NO scale', () => {
+    const fine = { ticker: 'KX-F', ranges: parsePriceRanges([{ start: '0.0001', end: '0.9999', step: '0.0001' }]), fractional: true, status: 'active' };
+    const ok = checkKalshiOrder({ outcome: 'no', price: '0.3001', size: 1 }, fine);
+    expect([ok.price.toFixed(), ok.yesPrice.toFixed()]).toEqual(['0.3001', '0.6999']);
+    expect(message(() => checkKalshiOrder({ outcome: 'no', price: 0.335, size: 1 }, rules))).toMatch(/^price 0.335 .*0.33 or 0.34/);
   });
 });
 
 describe('V2 wire mapping', () => {
-  it('maps outcome × side to the YES book side; the price is never mirrored', () => {
+  it('maps outcome × side to the YES book side', () => {
     expect(bookSideFor('yes', 'buy')).toBe('bid');
     expect(bookSideFor('yes', 'sell')).toBe('ask');
     expect(bookSideFor('no', 'buy')).toBe('ask');
@@ -162,18 +169,19 @@ describe('V2 wire mapping', () => {
   });
 
   it('formats count with 2 decimals and price with 4', () => {
-    const body = createOrderBody('KX-A', { outcome: 'no', price: Decimal.from('0.3'), count: Decimal.from('12') }, 'buy', 'ioc', 'id-1');
+    // Buying NO at 0.30 is a YES ask at 0.70 (contract: prices and outcomes).
+    const body = createOrderBody('KX-A', { outcome: 'no', price: Decimal.from('0.3'), yesPrice: Decimal.from('0.7'), count: Decimal.from('12') }, 'buy', 'ioc', 'id-1');
     expect(body).toEqual({
       ticker: 'KX-A',
       client_order_id: 'id-1',
       side: 'ask',
       count: '12.00',
-      price: '0.3000',
+      price: '0.7000',
       time_in_force: 'immediate_or_cancel',
       self_trade_prevention_type: 'taker_at_cross',
     });
-    expect(createOrderBody('KX-A', { outcome: 'yes', price: Decimal.from('0.00125'), count: Decimal.from('0.5') }, 'buy', 'fok', 'i').price).toBe('0.00125');
-    expect(createOrderBody('KX-A', { outcome: 'yes', price: Decimal.from('0.5'), count: Decimal.from('1') }, 'buy', 'gtc', 'i').time_in_force).toBe(
+    expect(createOrderBody('KX-A', { outcome: 'yes', price: Decimal.from('0.00125'), yesPrice: Decimal.from('0.00125'), count: Decimal.from('0.5') }, 'buy', 'fok', 'i').price).toBe('0.00125');
+    expect(createOrderBody('KX-A', { outcome: 'yes', price: Decimal.from('0.5'), yesPrice: Decimal.from('0.5'), count: Decimal.from('1') }, 'buy', 'gtc', 'i').time_in_force).toBe(
       'good_till_canceled',
     );
   });

@@ -91,9 +91,21 @@ describe('parseMarket field rules', () => {
   });
 
   it('NO is the exact complement of YES (no float noise)', () => {
-    for (const [yes, no] of [['0.5700', 0.43], ['0.9000', 0.1], ['0.0300', 0.97], ['0.123456', 0.876544], ['1.0000', 0], ['0.0000', 1]] as const) {
+    for (const [yes, no] of [['0.5700', 0.43], ['0.9000', 0.1], ['0.0300', 0.97], ['0.123456', 0.876544], ['0.0000', 1]] as const) {
       expect(m({ yes_ask_dollars: yes }).outcomes[1]!.price, yes).toBe(no);
     }
+  });
+
+  it('"no quote" placeholders are null: bid 0, ask 1, last 0 before any trade (a provisional market is not "Yes 0 / No 1")', () => {
+    const p = m({ yes_bid_dollars: '0.0000', yes_ask_dollars: '1.0000', last_price_dollars: '0.0000' });
+    expect([p.best_bid, p.best_ask, p.last_trade_price]).toEqual([null, null, null]);
+    expect(p.outcomes.map((o) => o.price)).toEqual([null, null]);
+    // Legacy integer cents too.
+    const c = m({ yes_bid: 0, yes_ask: 100, last_price: 0 });
+    expect([c.best_bid, c.best_ask, c.last_trade_price]).toEqual([null, null, null]);
+    // Real quotes at the edges stay.
+    const q = m({ yes_bid_dollars: '0.0100', yes_ask_dollars: '0.9900', last_price_dollars: '0.0100' });
+    expect([q.best_bid, q.best_ask, q.last_trade_price]).toEqual([0.01, 0.99, 0.01]);
   });
 
   it('outcome price: yes_ask, else last_price, else null on both sides', () => {

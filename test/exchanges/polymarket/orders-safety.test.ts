@@ -162,7 +162,8 @@ describe('never twice: ambiguous sends', () => {
     const body = JSON.parse(ordersPosted()[0]!.body) as { order: unknown };
     expect(ordersPosted()).toHaveLength(2);
     expect(e.message).toMatch(/0x[0-9a-f]{64}/);
-    expect(e.hint).toContain('pmt order get');
+    expect(e.message).toMatch(/^order status unknown: /);
+    expect(e.message).toContain('pmt order get --client-id 0x');
     expect(body.order).toBeTruthy();
     expect(newOrders()).toHaveLength(0);
   });

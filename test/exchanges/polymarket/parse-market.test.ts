@@ -171,9 +171,25 @@ describe('parseMarket: status and result', () => {
 
   it('has no result while resolution is pending or the market is open', () => {
     expect(parse({ ...base, closed: true, outcomePrices: '["0.9995","0.0005"]' }).result).toBeNull();
-    expect(parse({ ...base, closed: true, outcomePrices: '["0.99999999999","0.00000000001"]' }).result).toBeNull();
+    expect(parse({ ...base, closed: true, outcomePrices: '["0.5","0.5"]' }).result).toBeNull();
+    expect(parse({ ...base, closed: true, outcomePrices: '["1","1"]' }).result).toBeNull();
     expect(parse({ ...base, closed: false, outcomePrices: '["1","0"]' }).result).toBeNull();
     expect(parse({ ...base, active: false, outcomePrices: '["1","0"]' }).result).toBeNull();
+  });
+});
+
+describe('parseMarket: settled at 1e-3, placeholders', () => {
+  it('a closed market whose prices round to 1 and 0 at 1e-3 resolves to that outcome', () => {
+    expect(parse({ ...base, closed: true, outcomePrices: '["0.0000004215307466788427","0.9999995784692533211573"]' }).result).toBe('No');
+    expect(parse({ ...base, closed: true, outcomePrices: '["0.99999999999","0.00000000001"]' }).result).toBe('Yes');
+    expect(parse({ ...base, closed: true, outcomePrices: [0.9999996, 4e-7] }).result).toBe('Yes');
+  });
+
+  it('Gamma "no quote" placeholders are null: bestBid 0, bestAsk 1, lastTradePrice 0', () => {
+    const p = parse({ ...base, bestBid: 0, bestAsk: 1, lastTradePrice: 0 });
+    expect([p.best_bid, p.best_ask, p.last_trade_price]).toEqual([null, null, null]);
+    const q = parse({ ...base, bestBid: 0.01, bestAsk: 0.99, lastTradePrice: 0.5 });
+    expect([q.best_bid, q.best_ask, q.last_trade_price]).toEqual([0.01, 0.99, 0.5]);
   });
 });
 

@@ -78,7 +78,7 @@ describe('ladder', () => {
 
   it('draws asks above the spread line and bids below, with bars', () => {
     const lines = ladderLines(plain, BOOK, stats, ladder(BOOK), label, 80);
-    expect(lines[0]).toMatch(/^kalshi market KXBOOK \(YES prices; NO at p = YES at 1 − p\)$/);
+    expect(lines[0]).toMatch(/^kalshi market KXBOOK \(YES book: YES prices; NO at p = YES at 1 − p\)$/);
     const body = lines.slice(2, 9);
     expect(body.map((s) => s.slice(0, 3))).toEqual(['ask', 'ask', 'ask', '  ─', 'bid', 'bid', 'bid']);
     expect(body[0]).toMatch(/^ask\s+0\.50\s+300\s+650\s+█+/);

@@ -1,0 +1,35 @@
+/**
+ * `pmt order journal [--limit N]`: the local order journal, oldest first (the last N with
+ * --limit). JSON: `[JournalEntry]`; NDJSON: one entry per line; for people, one row per entry.
+ */
+import type { Context } from '../../context.js';
+import { journalEntries } from '../../ops/journal.js';
+import { Formatter } from '../../render/format.js';
+import { printTable } from '../../render/table.js';
+import { parseInteger } from '../../validate.js';
+
+export async function run(ctx: Context, opts: { limit?: string }): Promise<void> {
+  const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 1_000_000);
+  const entries = journalEntries(ctx, limit);
+  if (ctx.ndjson) {
+    for (const e of entries) if (!ctx.io.ndjson(e)) await ctx.io.drain();
+    return;
+  }
+  if (ctx.json) return ctx.io.json(entries);
+  if (entries.length === 0) {
+    if (ctx.io.isTTY) ctx.io.err('the order journal is empty: pmt has sent no orders from this configuration');
+    return;
+  }
+  const f = new Formatter(ctx.io);
+  const cols = ['TIME', 'EVENT', 'EXCHANGE', 'MARKET', 'ORDER', 'ID', 'STATUS'].map((header) => ({ header, flex: header === 'MARKET' || header === 'ID' }));
+  const rows = entries.map((e) => [
+    f.time(e.ts),
+    e.event,
+    e.exchange,
+    f.text(e.market_ticker),
+    `${e.side} ${e.size} ${f.text(e.outcome)} at ${e.price} ${e.type}`,
+    f.text(e.order_id ?? e.client_order_id ?? e.order_hash ?? '-'),
+    f.text(e.status ?? e.message ?? '-'),
+  ]);
+  await printTable(ctx.io, cols, rows);
+}
