@@ -24,12 +24,14 @@ export const DEFAULT_URLS = {
   kalshiDemo: 'https://demo-api.kalshi.co/trade-api/v2',
   gamma: 'https://gamma-api.polymarket.com',
   clob: 'https://clob.polymarket.com',
+  data: 'https://data-api.polymarket.com',
 } as const;
 
 /** What an adapter is built with: URLs, a logger and a way to get credentials when it needs them. */
 export interface AdapterConfig {
   env: NodeJS.ProcessEnv;
-  urls: { kalshi: string; gamma: string; clob: string };
+  /** `data`: the Polymarket Data API (positions, the public tape); DEFAULT_URLS.data when absent. */
+  urls: { kalshi: string; gamma: string; clob: string; data?: string };
   kalshiEnvironment: 'production' | 'demo' | 'custom';
   log?: (line: string) => void;
   credentials: () => Promise<ResolvedCredentials>;
@@ -111,6 +113,7 @@ export class Context {
         kalshi,
         gamma: this.env.PMT_POLYMARKET_GAMMA_URL || DEFAULT_URLS.gamma,
         clob: this.env.PMT_POLYMARKET_CLOB_URL || DEFAULT_URLS.clob,
+        data: this.env.PMT_POLYMARKET_DATA_URL || DEFAULT_URLS.data,
       },
       kalshiEnvironment,
       log: this.log,

@@ -13,6 +13,17 @@ import type {
   Order,
   Orderbook,
 } from './types.js';
+import type {
+  AmendRequest,
+  BalanceDetail,
+  Candle,
+  FetchFillsParams,
+  FetchTradesParams,
+  FillsPage,
+  Position,
+  PriceHistoryParams,
+  TradesPage,
+} from '../models/portfolio.js';
 
 export const OPERATIONS = [
   'fetchMarkets',
@@ -22,6 +33,13 @@ export const OPERATIONS = [
   'fetchOpenOrders',
   'createOrder',
   'cancelAllOrders',
+  'cancelOrder',
+  'amendOrder',
+  'fetchBalance',
+  'fetchPositions',
+  'fetchFills',
+  'fetchTrades',
+  'fetchPriceHistory',
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
@@ -110,6 +128,20 @@ export interface Exchange {
   /** Orders are validated (tick, minimum, outcome) before anything is signed or sent. */
   createOrder(req: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order>;
   cancelAllOrders(assetId?: string): Promise<CancelResult>;
+  /** Cancel one order; resolves to the order as the exchange now holds it (status `cancelled`). */
+  cancelOrder(orderId: string): Promise<Order>;
+  /** New price (of the order's own outcome) and/or total size; NotSupported where the exchange has no amend. */
+  amendOrder(orderId: string, req: AmendRequest): Promise<Order>;
+  /** Cash available to trade, in dollars, with what people also want to see (portfolio value, allowance). */
+  fetchBalance(): Promise<BalanceDetail>;
+  /** Every open position (all pages), optionally of one market; prices of the outcome held. */
+  fetchPositions(marketTicker?: string): Promise<Position[]>;
+  /** One page of the caller's fills, newest first. */
+  fetchFills(params?: FetchFillsParams): Promise<FillsPage>;
+  /** One page of a market's public trades, newest first. */
+  fetchTrades(assetId: string, params?: FetchTradesParams): Promise<TradesPage>;
+  /** Candles of a market (Kalshi ticker) or token (Polymarket token id), oldest first. */
+  fetchPriceHistory(assetId: string, params: PriceHistoryParams): Promise<Candle[]>;
 
   /** Market metadata for an orderable asset (tick, minimum size, outcomes). */
   describeAsset(assetId: string): Promise<AssetInfo>;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Context } from '../../src/context.js';
 import type { ResolvedCredentials } from '../../src/credentials.js';
-import type { AssetInfo, CancelResult, Exchange, FeeSchedule } from '../../src/exchanges/exchange.js';
+import { notSupported, type AssetInfo, type CancelResult, type Exchange, type FeeSchedule } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Market, Order, Orderbook } from '../../src/exchanges/types.js';
 import { IO } from '../../src/render/io.js';
 import type { Choice, InputOptions, Prompter } from '../../src/render/prompt.js';
@@ -112,6 +112,29 @@ export class FakeExchange implements Exchange {
   markets = new Map<string, AssetInfo>();
   /** What fetchFeeSchedule answers (Kalshi quadratic ×1, Polymarket 0 bps); an Error is thrown. */
   feeSchedule: FeeSchedule | Error;
+
+  // The trader's-day operations are tested against the loopback doubles, not this fake.
+  cancelOrder(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'cancel_order'));
+  }
+  amendOrder(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'amend_order'));
+  }
+  fetchBalance(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_balance'));
+  }
+  fetchPositions(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_positions'));
+  }
+  fetchFills(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_fills'));
+  }
+  fetchTrades(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_trades'));
+  }
+  fetchPriceHistory(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_price_history'));
+  }
 
   constructor(readonly id: ExchangeId) {
     this.feeSchedule =

@@ -5,7 +5,7 @@
  * HTTP without any upstream.
  */
 import { PmtError, type ErrorKind } from '../../src/errors.js';
-import type { AssetInfo, CancelResult, Capabilities, Exchange } from '../../src/exchanges/exchange.js';
+import { notSupported, type AssetInfo, type CancelResult, type Capabilities, type Exchange } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, FetchMarketsParams, Market, MarketLineage, Order, Orderbook } from '../../src/exchanges/types.js';
 import type { Services } from '../../src/serve/ops.js';
 
@@ -92,6 +92,29 @@ export class FakeExchange implements Exchange {
   /** Calls that have entered and not yet returned. */
   inflight = 0;
   private waiters: Array<{ n: number; resolve: () => void }> = [];
+
+  // The trader's-day operations are tested against the loopback doubles, not this fake.
+  cancelOrder(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'cancel_order'));
+  }
+  amendOrder(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'amend_order'));
+  }
+  fetchBalance(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_balance'));
+  }
+  fetchPositions(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_positions'));
+  }
+  fetchFills(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_fills'));
+  }
+  fetchTrades(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_trades'));
+  }
+  fetchPriceHistory(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_price_history'));
+  }
 
   /** Resolves once `n` calls are in flight at the same time. */
   whenInflight(n: number): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * The Kalshi adapter (exchange A): per-concern modules bound to one client, so no file grows into
- * a 2,000-line adapter. Markets: markets.ts; book: book.ts; orders: orders.ts; fees: fees.ts.
+ * a 2,000-line adapter. Markets: markets.ts; book: book.ts; orders: orders.ts; fees: fees.ts; one order's cancel/amend:
+ * order-amend.ts; balance, positions, fills: portfolio.ts; the tape: trades.ts; candles: history.ts.
  */
 import type { AdapterConfig } from '../../context.js';
 import { Adapter } from '../adapter.js';
@@ -10,6 +11,10 @@ import * as markets from './markets.js';
 import * as book from './book.js';
 import * as orders from './orders.js';
 import * as fees from './fees.js';
+import * as amend from './order-amend.js';
+import * as portfolio from './portfolio.js';
+import * as trades from './trades.js';
+import * as history from './history.js';
 
 const has: Capabilities = {
   fetchMarkets: { supported: true, auth: false },
@@ -19,11 +24,18 @@ const has: Capabilities = {
   fetchOpenOrders: { supported: true, auth: true },
   createOrder: { supported: true, auth: true },
   cancelAllOrders: { supported: true, auth: true },
+  cancelOrder: { supported: true, auth: true },
+  amendOrder: { supported: true, auth: true },
+  fetchBalance: { supported: true, auth: true },
+  fetchPositions: { supported: true, auth: true },
+  fetchFills: { supported: true, auth: true },
+  fetchTrades: { supported: true, auth: false },
+  fetchPriceHistory: { supported: true, auth: false },
 };
 
 export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
 
 export function createKalshi(cfg: AdapterConfig): KalshiExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('kalshi', has, cfg.kalshiEnvironment, new KalshiClient(cfg), { ...markets, ...book, ...orders, ...fees });
+  return new Adapter('kalshi', has, cfg.kalshiEnvironment, new KalshiClient(cfg), { ...markets, ...book, ...orders, ...fees, ...amend, ...portfolio, ...trades, ...history });
 }
