@@ -63,6 +63,12 @@ export async function cancelOrder(c: KalshiClient, id: string): Promise<Order> {
   try {
     await c.http.delete<unknown>(`/portfolio/events/orders/${encodeURIComponent(oid)}`, { signer });
   } catch (e) {
+    // Refused: say why in the order's own terms when it no longer rests (filled or cancelled).
+    if (e instanceof PmtError && e.status === 400 && !e.ambiguous) {
+      const now = await rawOrder(c, signer, oid).catch(() => null);
+      const status = now ? text(now.status)?.toLowerCase() : null;
+      if (status && status !== 'resting') throw new PmtError('Api', `order ${oid} is ${status === 'executed' ? 'filled' : status}; nothing to cancel (not resting)`, { status: 400 });
+    }
     throw orderFailure(e, oid, 'cancel');
   }
   return parseKalshiOrder(await rawOrder(c, signer, oid), now(c));

@@ -1,22 +1,26 @@
-/** The Kalshi trade API v2 double: markets, books and orders behind real RSA-PSS auth checks. */
+/** The Kalshi trade API v2 double: markets, books, orders and the portfolio behind real RSA-PSS auth checks. */
 import { Router, UpstreamDouble } from '../server.js';
 import { KALSHI_PREFIX, KalshiAuth } from './auth.js';
 import { createKalshiMarkets, type KalshiMarketsOptions } from './markets-routes.js';
 import { createKalshiBooks } from './book-routes.js';
 import { createKalshiOrders } from './orders-routes.js';
+import { createKalshiPortfolioRoutes } from './portfolio-routes.js';
 
 export function createKalshiDouble(opts: KalshiMarketsOptions = {}) {
   const auth = new KalshiAuth();
   const markets = createKalshiMarkets(opts);
   const books = createKalshiBooks(auth, markets);
   const orders = createKalshiOrders(auth, markets, books);
+  const portfolio = createKalshiPortfolioRoutes(auth, markets, orders.portfolio, orders.market);
   const router = new Router();
   // Markets added by order tests (addMarket) are served ahead of the catalogue; others fall through.
   orders.registerMarkets(router, { passThrough: true });
+  // Ahead of the markets double, whose /markets/{ticker} would answer /markets/trades.
+  portfolio.register(router);
   markets.register(router);
   books.register(router);
   orders.register(router);
   const double = new UpstreamDouble('kalshi', router, KALSHI_PREFIX);
-  return { double, auth, markets, books, orders };
+  return { double, auth, markets, books, orders, portfolio };
 }
 export type KalshiDouble = ReturnType<typeof createKalshiDouble>;
