@@ -53,8 +53,9 @@ export function resample<T>(xs: T[], n: number): T[] {
 export async function renderChart(candles: ChartCandle[], o: ChartOptions): Promise<string> {
   const data = closes(candles);
   if (!data) return 'no trades in this period: nothing to chart';
+  // A CommonJS module: its functions sit on `default` once bundled, on the namespace under vitest.
   const mod = await import('asciichart');
-  const { plot } = (mod as { default?: typeof mod }).default ?? mod;
+  const plot = mod.default?.plot ?? mod.plot;
   const lo = Math.min(...data.values);
   const hi = Math.max(...data.values);
   const label = (x: number) => o.price(x);
