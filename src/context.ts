@@ -30,8 +30,12 @@ export const DEFAULT_URLS = {
 /** What an adapter is built with: URLs, a logger and a way to get credentials when it needs them. */
 export interface AdapterConfig {
   env: NodeJS.ProcessEnv;
-  /** `data`: the Polymarket Data API (positions, the public tape); DEFAULT_URLS.data when absent. */
-  urls: { kalshi: string; gamma: string; clob: string; data?: string };
+  /**
+   * `data`: the Polymarket Data API (positions, the public tape); DEFAULT_URLS.data when absent.
+   * `kalshiOther`: Kalshi's other environment (demo when on production and back), where
+   * `exchanges --check` asks whether a refused key belongs there; absent for a custom base.
+   */
+  urls: { kalshi: string; gamma: string; clob: string; data?: string; kalshiOther?: string };
   kalshiEnvironment: 'production' | 'demo' | 'custom';
   log?: (line: string) => void;
   credentials: () => Promise<ResolvedCredentials>;
@@ -114,6 +118,7 @@ export class Context {
         gamma: this.env.PMT_POLYMARKET_GAMMA_URL || DEFAULT_URLS.gamma,
         clob: this.env.PMT_POLYMARKET_CLOB_URL || DEFAULT_URLS.clob,
         data: this.env.PMT_POLYMARKET_DATA_URL || DEFAULT_URLS.data,
+        kalshiOther: kalshiEnvironment === 'production' ? DEFAULT_URLS.kalshiDemo : kalshiEnvironment === 'demo' ? DEFAULT_URLS.kalshi : undefined,
       },
       kalshiEnvironment,
       log: this.log,

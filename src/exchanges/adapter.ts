@@ -75,6 +75,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   fetchFeeSchedule(...a: Parameters<Exchange['fetchFeeSchedule']>) {
     return this.ops.fetchFeeSchedule(this.client, ...a);
   }
+  checkFunds(...a: Parameters<Exchange['checkFunds']>) {
+    return this.ops.checkFunds(this.client, ...a);
+  }
   checkAuth(...a: Parameters<Exchange['checkAuth']>) {
     return this.ops.checkAuth(this.client, ...a);
   }

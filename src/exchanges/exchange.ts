@@ -107,6 +107,15 @@ export interface AuthCheck {
   detail: string;
 }
 
+/** `pmt exchanges --check`: can this account trade with what is configured, and if not, the fix. */
+export interface FundsCheck {
+  ok: boolean;
+  /** What was found, one line each, for people (never a secret). */
+  lines: string[];
+  /** The setting or action that would make it work; null when ok. */
+  fix: string | null;
+}
+
 /** Cancel-all reports what was and was not cancelled. */
 export interface CancelResult {
   cancelled: Order[];
@@ -156,6 +165,8 @@ export interface Exchange {
   fetchFeeSchedule(info: AssetInfo): Promise<FeeSchedule>;
   /** One authenticated request: are the credentials present and accepted? */
   checkAuth(): Promise<AuthCheck>;
+  /** Deeper account diagnosis (Polymarket: which wallet setting finds the funds; Kalshi: key vs environment). */
+  checkFunds(): Promise<FundsCheck>;
 }
 
 export interface CreateOrderOptions {

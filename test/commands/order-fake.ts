@@ -135,6 +135,9 @@ export class FakeExchange implements Exchange {
   fetchPriceHistory(): Promise<never> {
     return Promise.reject(notSupported(this.id, 'fetch_price_history'));
   }
+  checkFunds(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'check_funds'));
+  }
 
   constructor(readonly id: ExchangeId) {
     this.feeSchedule =

@@ -115,6 +115,9 @@ export class FakeExchange implements Exchange {
   fetchPriceHistory(): Promise<never> {
     return Promise.reject(notSupported(this.id, 'fetch_price_history'));
   }
+  checkFunds(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'check_funds'));
+  }
 
   /** Resolves once `n` calls are in flight at the same time. */
   whenInflight(n: number): Promise<void> {

@@ -15,6 +15,7 @@ import * as amend from './order-amend.js';
 import * as portfolio from './portfolio.js';
 import * as trades from './trades.js';
 import * as history from './history.js';
+import * as keyCheck from './key-check.js';
 
 const has: Capabilities = {
   fetchMarkets: { supported: true, auth: false },
@@ -37,5 +38,5 @@ export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
 
 export function createKalshi(cfg: AdapterConfig): KalshiExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('kalshi', has, cfg.kalshiEnvironment, new KalshiClient(cfg), { ...markets, ...book, ...orders, ...fees, ...amend, ...portfolio, ...trades, ...history });
+  return new Adapter('kalshi', has, cfg.kalshiEnvironment, new KalshiClient(cfg), { ...markets, ...book, ...orders, ...fees, ...amend, ...portfolio, ...trades, ...history, ...keyCheck });
 }

@@ -17,6 +17,7 @@ import * as portfolio from './portfolio.js';
 import * as fills from './fills.js';
 import * as trades from './trades.js';
 import * as history from './history.js';
+import * as funds from './funds-check.js';
 
 const has: Capabilities = {
   fetchMarkets: { supported: true, auth: false },
@@ -40,5 +41,5 @@ export type PolymarketExchange = Adapter<'polymarket', PolymarketClient>;
 
 export function createPolymarket(cfg: AdapterConfig): PolymarketExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('polymarket', has, 'production', new PolymarketClient(cfg), { ...markets, ...book, ...orders, ...fees, ...single, ...portfolio, ...fills, ...trades, ...history });
+  return new Adapter('polymarket', has, 'production', new PolymarketClient(cfg), { ...markets, ...book, ...orders, ...fees, ...single, ...portfolio, ...fills, ...trades, ...history, ...funds });
 }

@@ -1,14 +1,15 @@
 /**
  * The CLOB double's account reads for a trader's day, every private one behind the L2 check:
  * - `GET /balance-allowance?asset_type=COLLATERAL|CONDITIONAL&signature_type=0|1|2`: the address
- *   is the API key's signer for type 0, else the proxy (1) or Safe (2) wallet linked to it
- *   (none linked: a zero balance, as for an undeployed wallet). 6-decimal fixed-point strings.
+ *   is the API key's signer for type 0, else the proxy (1) or Safe (2) wallet linked to it, else
+ *   the one the factory derives from the signer. 6-decimal fixed-point strings.
  * - `GET /data/trades?maker_address=…`: the trades of that address (it must be the key's signer
  *   or one of its wallets), told from the taker's side with `trader_side` and `maker_orders`,
  *   newest first, paged `MA==` … `LTE=`.
  * - `GET /prices-history?market=<token>` (public): seeded points and every match of the token,
  *   one point per `fidelity` minutes (the last in each), inside startTs/endTs.
  */
+import { encodeAbiParameters, encodePacked, getCreate2Address, keccak256 } from 'viem/utils';
 import { Decimal } from '../../../src/decimal.js';
 import type { RecordedRequest, Reply, Router } from '../server.js';
 import type { ApiKeyRecord } from './clob-auth.js';
@@ -18,6 +19,16 @@ import { END_CURSOR, START_CURSOR, type ClobTrading } from './trading-routes.js'
 const MAX_UINT256 = ((1n << 256n) - 1n).toString();
 const ADDR_RE = /^0x[0-9a-fA-F]{40}$/;
 const micro = (d: Decimal) => d.toUnits(6, 'down').toString();
+
+/** The proxy (1) or Safe (2) a signer's key controls, as Polymarket's factories deploy them. */
+export function derivedWallet(signer: string, type: 1 | 2): string {
+  const s = signer as `0x${string}`;
+  return (
+    type === 1
+      ? getCreate2Address({ from: '0xaB45c5A4B0c941a2F231C04C3f49182e1A254052', salt: keccak256(encodePacked(['address'], [s])), bytecodeHash: '0xd21df8dc65880a8606f09fe0ce3df9b8869287ab0b058be05aa9e8af6330a00b' })
+      : getCreate2Address({ from: '0xaacFeEa03eb1561C4e67d661e40682Bd20E3541b', salt: keccak256(encodeAbiParameters([{ type: 'address' }], [s])), bytecodeHash: '0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf' })
+  ).toLowerCase();
+}
 
 export function createClobAccount(trading: ClobTrading) {
   const { engine, wallets, auth } = trading;
@@ -35,8 +46,8 @@ export function createClobAccount(trading: ClobTrading) {
     const st = req.query.get('signature_type') ?? '0';
     if (!['0', '1', '2'].includes(st)) return { status: 400, json: { error: 'Invalid signature_type' } };
     const code = Number(st);
-    const address = code === 0 ? key.address : [...wallets].find(([k, t]) => t === code && k.startsWith(`${key.address}:`))?.[0].split(':')[1];
-    if (!address) return { json: { balance: '0', allowances: {} } };
+    // A wallet linked by the test, else the one the factory derives from the signer (as the CLOB does).
+    const address = code === 0 ? key.address : ([...wallets].find(([k, t]) => t === code && k.startsWith(`${key.address}:`))?.[0].split(':')[1] ?? derivedWallet(key.address, code as 1 | 2));
     const allowance = engine.allowances.get(address) ?? MAX_UINT256;
     const allowances = { '0xE111180000d2663C0091e4f400237545B87B996B': allowance, '0xe2222d279d744050d28e00520010520000310F59': allowance, '0xd91E80cF2E7be2e162c6513ceD06f1dD0dA35296': allowance };
     if (type === 'COLLATERAL') return { json: { balance: micro(engine.balanceOf(address)), allowances } };
