@@ -123,30 +123,4 @@ export interface BalanceDetail {
   account: string | null;
 }
 
-export const INTERVALS = ['1m', '1h', '1d'] as const;
-export type Interval = (typeof INTERVALS)[number];
-
-export interface FetchFillsParams {
-  market_ticker?: string;
-  limit?: number;
-  cursor?: string;
-}
-export interface FetchTradesParams {
-  limit?: number;
-  cursor?: string;
-  /** Unix seconds. */
-  start_ts?: number;
-  end_ts?: number;
-}
-export interface PriceHistoryParams {
-  interval: Interval;
-  /** Unix seconds. */
-  start_ts: number;
-  end_ts: number;
-}
-export interface AmendRequest {
-  /** New limit price of the order's own outcome. */
-  price?: number;
-  /** New total size in contracts. */
-  size?: number;
-}
+export { INTERVALS, type Interval, type FetchFillsParams, type FetchTradesParams, type PriceHistoryParams, type AmendRequest } from './params.js';

@@ -95,15 +95,14 @@ export function balanceDetailText(f: Formatter, d: BalanceDetail): string {
   return bits.join(' · ');
 }
 
-/** Piped: `exchange, currency, cash, portfolio_value, allowance, account`. */
+/** Piped: `exchange, currency, cash, portfolio_value, allowance, account` (empty when not reported). */
 export function balanceRows(f: Formatter, bs: ExchangeBalance[]): Cell[][] {
   return bs.flatMap(({ exchange, detail: d }) =>
-    Object.entries(d.balance).map(([currency, cash]): Cell[] => [
-      exchange,
-      currency,
-      { human: f.usd(cash, { cents: true }), raw: String(cash) },
-      { human: balanceDetailText(f, d) || '-', raw: [raw(d.portfolio_value), d.allowance === null ? '' : String(d.allowance), d.account ?? ''].join('\t') },
-    ]),
+    Object.entries(d.balance).map((([currency, cash]): Cell[] =>
+      f.human
+        ? [exchange, currency, f.usd(cash, { cents: true }), balanceDetailText(f, d) || '-']
+        : [exchange, currency, String(cash), raw(d.portfolio_value), d.allowance === null ? '' : String(d.allowance), d.account ?? '']),
+    ),
   );
 }
 

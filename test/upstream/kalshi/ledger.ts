@@ -117,9 +117,12 @@ export class Ledger {
 
   /** The tape of a ticker, newest first. */
   tapeOf(ticker: string, minTs?: number, maxTs?: number): TapeTrade[] {
+    // Newest first; trades of the same millisecond, the later-booked first.
     return this.tape
-      .filter((t) => t.ticker === ticker && (minTs === undefined || t.ms >= minTs * 1000) && (maxTs === undefined || t.ms <= maxTs * 1000))
-      .sort((a, b) => b.ms - a.ms);
+      .map((t, i) => ({ t, i }))
+      .filter(({ t }) => t.ticker === ticker && (minTs === undefined || t.ms >= minTs * 1000) && (maxTs === undefined || t.ms <= maxTs * 1000))
+      .sort((a, b) => b.t.ms - a.t.ms || b.i - a.i)
+      .map(({ t }) => t);
   }
 
   /**
@@ -128,7 +131,8 @@ export class Ledger {
    */
   candles(ticker: string, startTs: number, endTs: number, minutes: number): Array<Record<string, unknown>> {
     const step = minutes * 60;
-    const trades = this.tapeOf(ticker).filter((t) => t.ms / 1000 > startTs - step && t.ms / 1000 <= endTs).sort((a, b) => a.ms - b.ms);
+    // Oldest first; trades of the same millisecond in the order they were booked.
+    const trades = this.tape.filter((t) => t.ticker === ticker && t.ms / 1000 > startTs - step && t.ms / 1000 <= endTs).sort((a, b) => a.ms - b.ms);
     if (!trades.length) return [];
     const endOf = (ms: number) => Math.ceil(ms / 1000 / step) * step;
     const first = Math.max(endOf(trades[0]!.ms), Math.ceil(startTs / step) * step);
