@@ -165,8 +165,12 @@ export interface Exchange {
   fetchFeeSchedule(info: AssetInfo): Promise<FeeSchedule>;
   /** One authenticated request: are the credentials present and accepted? */
   checkAuth(): Promise<AuthCheck>;
-  /** Deeper account diagnosis (Polymarket: which wallet setting finds the funds; Kalshi: key vs environment). */
-  checkFunds(): Promise<FundsCheck>;
+  /**
+   * Deeper account diagnosis after `checkAuth` (whose result it is given, so nothing is asked
+   * twice): Polymarket, which wallet setting finds the funds; Kalshi, whether a refused key
+   * belongs to the other environment.
+   */
+  checkFunds(auth?: AuthCheck): Promise<FundsCheck>;
 }
 
 export interface CreateOrderOptions {

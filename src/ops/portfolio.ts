@@ -8,20 +8,20 @@
  * cursor carrying each exchange's position (markets-across.ts), and an exchange whose pages are
  * done drops out of it.
  */
-import { marketExchange } from '../exchanges/ids.js';
 import type { ExchangeId } from '../exchanges/types.js';
 import type { BalanceDetail, Fill, Position } from '../models/portfolio.js';
 import { parseCursor, parseInteger } from '../validate.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { decodeCombinedCursor, encodeCombinedCursor } from '../exchanges/all.js';
 import type { Services } from './services.js';
+import { marketTarget } from './tape.js';
 
 export const FILLS_LIMIT_MAX = 1000;
 
 /** The exchanges an account read covers: the market's when one is named, else `exchange`, else every one with credentials. */
 async function scope(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId }): Promise<{ ids: ExchangeId[]; market?: string }> {
   if (q.market_ticker !== undefined && q.market_ticker !== null && q.market_ticker !== '') {
-    const { exchange, ticker } = marketExchange(q.market_ticker, q.exchange, { field: svc.names.market, via: svc.names.exchange });
+    const { exchange, ticker } = marketTarget(svc, q.market_ticker, q.exchange);
     await svc.requireCredentials(exchange);
     return { ids: [exchange], market: ticker };
   }

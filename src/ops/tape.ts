@@ -3,7 +3,7 @@
  * public reads of one market, on the exchange its id names.
  */
 import { usageError } from '../errors.js';
-import { marketExchange } from '../exchanges/ids.js';
+import { assetExchange, marketExchange } from '../exchanges/ids.js';
 import type { ExchangeId } from '../exchanges/types.js';
 import { INTERVALS, type Interval } from '../models/params.js';
 import type { Candle, TradesPage } from '../models/portfolio.js';
@@ -12,8 +12,29 @@ import type { Services } from './services.js';
 
 export const TRADES_LIMIT_MAX = 1000;
 
+/**
+ * The exchange of a market as typed: a unified id, a ticker or slug whose shape tells, or an
+ * asset id that only one exchange has (a Polymarket token id names its market too).
+ */
+export function marketTarget(svc: Services, input: unknown, explicit: ExchangeId | undefined): { exchange: ExchangeId; ticker: string } {
+  const names = { field: svc.names.market, via: svc.names.exchange };
+  try {
+    return marketExchange(input, explicit, names);
+  } catch (e) {
+    const a = (() => {
+      try {
+        return assetExchange(input, explicit, names);
+      } catch {
+        return null;
+      }
+    })();
+    if (!a) throw e;
+    return { exchange: a.exchange, ticker: a.id };
+  }
+}
+
 export async function fetchTrades(svc: Services, q: { market_ticker: unknown; limit?: unknown; cursor?: unknown; start_ts?: unknown; end_ts?: unknown; exchange?: ExchangeId }): Promise<TradesPage & { exchange: ExchangeId }> {
-  const { exchange, ticker } = marketExchange(q.market_ticker, q.exchange, { field: svc.names.market, via: svc.names.exchange });
+  const { exchange, ticker } = marketTarget(svc, q.market_ticker, q.exchange);
   const limit = q.limit === undefined || q.limit === null ? undefined : parseInteger('limit', q.limit, 1, TRADES_LIMIT_MAX);
   const cursor = q.cursor === undefined || q.cursor === null || q.cursor === '' ? undefined : parseCursor(q.cursor);
   const ts = (name: string, v: unknown) => (v === undefined || v === null || v === '' ? undefined : parseInteger(name, v, 0, 32_503_680_000));
@@ -53,7 +74,7 @@ export interface HistoryQuery {
 
 export async function fetchPriceHistory(svc: Services, q: HistoryQuery): Promise<{ exchange: ExchangeId; market: string; interval: Interval; candles: Candle[] }> {
   const interval = q.interval === undefined || q.interval === null || q.interval === '' ? '1h' : parseEnum('interval', q.interval, INTERVALS);
-  const { exchange, ticker } = marketExchange(q.market_ticker, q.exchange, { field: svc.names.market, via: svc.names.exchange });
+  const { exchange, ticker } = marketTarget(svc, q.market_ticker, q.exchange);
   const now = svc.now();
   const end = q.until === undefined || q.until === null || q.until === '' ? Math.floor(now / 1000) : parseSince('until', q.until, now);
   const start = q.since === undefined || q.since === null || q.since === '' ? end - DEFAULT_SPAN_S[interval] : parseSince('since', q.since, now);

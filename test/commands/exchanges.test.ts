@@ -11,7 +11,12 @@ import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
 
 const POLY_KEY = '0x' + 'ab'.repeat(32);
-const OPS = ['fetch_markets', 'fetch_market_lineage', 'fetch_orderbook', 'fetch_order', 'fetch_open_orders', 'create_order', 'cancel_all_orders'];
+const OPS = [
+  'fetch_markets', 'fetch_market_lineage', 'fetch_orderbook', 'fetch_order', 'fetch_open_orders', 'create_order', 'cancel_all_orders',
+  'cancel_order', 'amend_order', 'fetch_balance', 'fetch_positions', 'fetch_fills', 'fetch_trades', 'fetch_price_history',
+];
+/** Polymarket has no amend (a signed order cannot change). */
+const POLY_OPS = OPS.filter((o) => o !== 'amend_order');
 
 let doubles: Doubles;
 let dir: string;
@@ -52,7 +57,7 @@ describe('pmt exchanges --json', () => {
     expect(doc.profile).toBeNull();
     expect(doc.exchanges.map((e: { id: string }) => e.id)).toEqual(['kalshi', 'polymarket']);
     for (const e of doc.exchanges) {
-      expect(Object.keys(e)).toEqual(['id', 'environment', 'urls', 'capabilities', 'credentials', 'check']);
+      expect(Object.keys(e)).toEqual(['id', 'environment', 'urls', 'capabilities', 'credentials', 'check', 'funds']);
       expect(e.environment).toBe('custom'); // PMT_*_URL point at the doubles
       expect(Object.keys(e.capabilities)).toEqual(OPS);
       expect(e.capabilities.fetch_markets).toEqual({ supported: true, auth: false });
@@ -221,7 +226,7 @@ describe('pmt exchanges for people and pipes', () => {
     const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
     expect(rows).toEqual([
       ['kalshi', 'custom', 'configured', 'KALSHI_API_KEY_ID', '', '', OPS.join(',')],
-      ['polymarket', 'custom', 'missing', '', '', '', OPS.join(',')],
+      ['polymarket', 'custom', 'missing', '', '', '', POLY_OPS.join(',')],
     ]);
     expect(r.stdout).not.toMatch(/\u001b/);
   });

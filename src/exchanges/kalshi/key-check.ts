@@ -7,7 +7,7 @@
  */
 import { Decimal } from '../../decimal.js';
 import { PmtError } from '../../errors.js';
-import type { FundsCheck } from '../exchange.js';
+import type { AuthCheck, FundsCheck } from '../exchange.js';
 import { KalshiClient } from './client.js';
 import { obj } from './coerce.js';
 
@@ -19,9 +19,11 @@ async function balanceAt(c: KalshiClient): Promise<Decimal | null> {
 
 const refused = (e: unknown) => e instanceof PmtError && e.kind === 'Authentication';
 
-export async function checkFunds(c: KalshiClient): Promise<FundsCheck> {
+export async function checkFunds(c: KalshiClient, auth?: AuthCheck): Promise<FundsCheck> {
   const env = c.cfg.kalshiEnvironment;
   const host = new URL(c.cfg.urls.kalshi).host;
+  // The credentials check already made the signed request: an accepted key needs no second one.
+  if (auth?.ok) return { ok: true, lines: [`the key belongs to Kalshi ${env} (${host})`], fix: null };
   try {
     const cash = await balanceAt(c);
     return { ok: true, lines: [`the key belongs to Kalshi ${env} (${host})${cash ? `; available $${cash.toFixed(2)}` : ''}`], fix: null };

@@ -51,5 +51,7 @@ export async function checkFunds(c: PolymarketClient): Promise<FundsCheck> {
       return { ok: false, lines, fix: `USDC is held by ${WHAT[t]} ${addressOf(t)}; ${settingFor(t, addressOf(t))}` };
     }
   }
-  return { ok: false, lines, fix: `no USDC under any wallet of this key (its proxy ${derived.proxy}, its Safe ${derived.safe}, the key ${w.address}): deposit on polymarket.com, or check POLYMARKET_PRIVATE_KEY is your account's signer` };
+  // Nothing to find elsewhere: the setting is not the problem (an empty account is not a misconfiguration).
+  lines.push(`no USDC under any wallet of this key (its proxy ${derived.proxy}, its Safe ${derived.safe}, the key ${w.address}): deposit on polymarket.com, or check POLYMARKET_PRIVATE_KEY is your account's signer`);
+  return { ok: true, lines, fix: null };
 }

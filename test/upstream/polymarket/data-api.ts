@@ -128,8 +128,10 @@ export function createDataApi(gamma: Gamma, trading: ClobTrading) {
     const user = q.get('user')?.toLowerCase();
     const side = q.get('side');
     const rows = tape()
+      .map((r, i) => ({ ...r, i }))
       .filter((r) => (!markets.length || markets.includes(meta(r.tokenId).conditionId)) && (!user || r.wallet === user) && (!side || r.side === side))
-      .sort((a, b) => b.ts - a.ts)
+      // Newest first; trades of the same second, the later-booked first.
+      .sort((a, b) => b.ts - a.ts || b.i - a.i)
       .slice(pg.offset, pg.offset + pg.limit)
       .map((r) => {
         const m = meta(r.tokenId);
