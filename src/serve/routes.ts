@@ -5,12 +5,13 @@
  * from the same entries.
  */
 import { EXCHANGE_IDS, MARKET_STATUS_FILTERS, ORDER_SIDES, ORDER_TYPES } from '../exchanges/types.js';
+import { DAY_ROUTES } from './day-routes.js';
 import { ServeError } from './errors.js';
 import * as ops from './ops.js';
 import type { Services } from './ops.js';
 import { MarketLineage, MarketsPage, Order, OrderList, Orderbook, OrderbookImpact, OrderbookStats, type JsonSchema } from './schemas.js';
 
-export type Tag = 'Markets' | 'Orders' | 'Orderbook' | 'Server';
+export type Tag = 'Markets' | 'Orders' | 'Orderbook' | 'Account' | 'Server';
 
 /** What a handler returns: the body, plus headers when the body alone cannot say everything. */
 export interface Outcome {
@@ -200,6 +201,7 @@ export const ROUTES: RouteDef[] = [
     errors: [404, ...upstream],
     handler: async (svc, { query }) => json(await ops.fetchOrderbookImpact(svc, query)),
   },
+  ...DAY_ROUTES,
 ];
 
 /**
