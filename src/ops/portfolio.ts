@@ -9,6 +9,7 @@
  * done drops out of it.
  */
 import type { ExchangeId } from '../exchanges/types.js';
+import { Decimal } from '../decimal.js';
 import type { BalanceDetail, Fill, Position } from '../models/portfolio.js';
 import { parseCursor, parseInteger } from '../validate.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
@@ -86,4 +87,28 @@ export async function fetchFills(svc: Services, q: { market_ticker?: unknown; li
   const fills = r.ok.flatMap((x) => x.value.fills.map((fill) => ({ exchange: x.exchange, fill })));
   fills.sort((a, b) => (a.fill.created_at < b.fill.created_at ? 1 : a.fill.created_at > b.fill.created_at ? -1 : 0));
   return { fills, cursor: encodeCombinedCursor(next), failed: r.failed };
+}
+
+/**
+ * What the order preview's funds check needs from one exchange: cash available and the
+ * contracts of `outcome` held in `market`. Both read in parallel; a failure (no credentials on a
+ * dry run, a network error) gives null with the reason, never an error.
+ */
+export async function accountFor(svc: Services, id: ExchangeId, market: string, outcome: string): Promise<{ cash: Decimal | null; held: Decimal | null; reason: string | null }> {
+  try {
+    await svc.requireCredentials(id);
+  } catch {
+    return { cash: null, held: null, reason: `no ${id} credentials` };
+  }
+  const ex = await svc.exchange(id);
+  const [b, p] = await Promise.allSettled([ex.fetchBalance(), ex.fetchPositions(market)]);
+  const cash = b.status === 'fulfilled' ? (Object.values(b.value.balance)[0] ?? null) : null;
+  const same = (a: string) => a.trim().toLowerCase() === outcome.trim().toLowerCase();
+  const held = p.status === 'fulfilled' ? p.value.filter((x) => same(x.outcome)).reduce((s, x) => s.plus(x.size), Decimal.ZERO) : null;
+  const failed = [b, p].find((x): x is PromiseRejectedResult => x.status === 'rejected');
+  return {
+    cash: cash === null ? null : Decimal.from(cash),
+    held,
+    reason: failed ? (failed.reason instanceof Error ? failed.reason.message : String(failed.reason)) : null,
+  };
 }

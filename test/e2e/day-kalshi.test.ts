@@ -129,6 +129,19 @@ describe('a trader\'s day on kalshi', () => {
     expect(Object.keys(candles[0]).sort()).toEqual(['close', 'high', 'low', 'open', 'start', 'volume']);
   });
 
+  it('the preview checks the balance before anything is signed: ✗ with the shortfall, --yes still sends', async () => {
+    const r = await pmt(['order', 'create', '--asset', T, '--side', 'buy', '--price', '0.46', '--size', '2000', '--dry-run'], TTY);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/✗ funds/);
+    // 2000 × 0.46 = $920 against $495.28 (the series publishes no fee schedule here: fee left out).
+    expect(r.stdout).toContain('✗ short by $424.72: cost needs $920.00 (fee unknown, not included), $495.28 available; --yes still sends the order (the exchange decides)');
+    const j = JSON.parse((await pmt(['order', 'create', '--asset', T, '--side', 'buy', '--price', '0.46', '--size', '2000', '--dry-run', '--json'])).stdout);
+    expect(j.preview.checks.find((c: { name: string }) => c.name === 'funds')).toMatchObject({ ok: false });
+    const sent = await pmt(['order', 'create', '--asset', T, '--side', 'buy', '--price', '0.46', '--size', '2000', '--yes']);
+    expect(sent.exitCode).toBe(4); // the exchange decides: insufficient funds
+    expect(sent.stderr).toContain('✗ short by');
+  });
+
   it('exit codes: unknown order 6, bad interval 2, unknown market 5, no credentials 9', async () => {
     expect((await pmt(['order', 'cancel', '00000000-0000-4000-8000-000000000000', '--yes'])).exitCode).toBe(6);
     expect((await pmt(['markets', 'history', T, '--interval', '5m'])).exitCode).toBe(2);

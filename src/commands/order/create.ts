@@ -32,7 +32,10 @@ import { outcomeLabel, parseOutcome, requireCredentials, specFor } from './commo
 import { askAsset, askOutcome, askPrice, askSide, askSize, askType } from './entry.js';
 import { marketImpact } from './impact.js';
 import type { FeeLookup } from './fees.js';
-import { buildPreview, previewJson } from './preview.js';
+import { buildPreview, previewJson, type PreviewInput } from './preview.js';
+import { accountFor } from '../../ops/portfolio.js';
+import type { Services } from '../../ops/services.js';
+import { servicesOf } from '../services.js';
 import { checkOutcome } from './outcome.js';
 import { priceProblem, sizeProblem } from './rules.js';
 
@@ -117,6 +120,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     impact: book && marketImpact(book, size.toNumber(), new Date(ctx.now()).toISOString()),
     now: ctx.now(),
     fees: await fees,
+    account: await readAccount(servicesOf(ctx), exchangeId, info, outcome),
   });
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   const f = new Formatter(ctx.io);
@@ -163,6 +167,15 @@ async function readBook(ex: Exchange, assetId: string): Promise<Orderbook | null
     if (e instanceof PmtError && e.kind === 'NotSupported') return null;
     throw e;
   }
+}
+
+/**
+ * Cash and the traded outcome's contracts held in this market, for the preview's funds check;
+ * read in parallel, and never blocking an order (unknown is said, not guessed).
+ */
+async function readAccount(svc: Services, id: ExchangeId, info: AssetInfo, outcome: string): Promise<PreviewInput['account']> {
+  const r = await accountFor(svc, id, info.market.ticker, outcome);
+  return { cash: r.cash, held: r.held, reason: r.reason ?? undefined };
 }
 
 /** The asset's fee schedule, or why it could not be read: a fee lookup never blocks an order. */

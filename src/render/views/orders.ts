@@ -11,7 +11,7 @@ import { printTable, type Cell, type Column } from '../table.js';
 
 /** A pre-trade check the preview reports (all pass by the time a preview is shown). */
 export interface Check {
-  name: 'price' | 'tick' | 'size' | 'min_size' | 'outcome' | 'market_status' | 'book';
+  name: 'price' | 'tick' | 'size' | 'min_size' | 'outcome' | 'market_status' | 'book' | 'funds' | 'position';
   ok: boolean;
   detail: string;
 }
@@ -249,7 +249,7 @@ export function feeLines(f: Formatter, p: OrderPreview, label: (k: string) => st
 }
 
 function checkWord(name: OrderPreview['checks'][number]['name']): string {
-  return { price: 'price in (0,1)', tick: 'on tick grid', size: 'size precision', min_size: 'minimum size', outcome: 'outcome', market_status: 'market open', book: 'live book' }[name];
+  return { price: 'price in (0,1)', tick: 'on tick grid', size: 'size precision', min_size: 'minimum size', outcome: 'outcome', market_status: 'market open', book: 'live book', funds: 'funds', position: 'position' }[name];
 }
 
 /** What cancel-all is about to do, one line per exchange. */
