@@ -4,13 +4,13 @@
 function __pmt_subcommands --description 'subcommands of a command path'
     switch "$argv[1]"
         case ''
-            printf '%s\n' markets book order profile serve completion exchanges help
+            printf '%s\n' markets book order balance positions fills trades profile serve completion exchanges help
         case 'markets'
-            printf '%s\n' list lineage help
+            printf '%s\n' list lineage history help
         case 'book'
             printf '%s\n' show stats impact help
         case 'order'
-            printf '%s\n' create cancel-all get list help
+            printf '%s\n' create cancel-all cancel amend get list help
         case 'profile'
             printf '%s\n' add list show use remove help
     end
@@ -26,6 +26,8 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --status --limit --cursor --event --series --ticker --exchange --profile
         case 'markets lineage'
             printf '%s\n' --exchange --profile
+        case 'markets history'
+            printf '%s\n' --interval --since --outcome --exchange --profile
         case 'markets help'
             printf '%s\n' --exchange --profile
         case 'book'
@@ -44,12 +46,24 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --asset --side --price --size --outcome --type --exchange --profile
         case 'order cancel-all'
             printf '%s\n' --asset --exchange --profile
+        case 'order cancel'
+            printf '%s\n' --exchange --profile
+        case 'order amend'
+            printf '%s\n' --price --size --exchange --profile
         case 'order get'
             printf '%s\n' --exchange --profile
         case 'order list'
             printf '%s\n' --asset --exchange --profile
         case 'order help'
             printf '%s\n' --exchange --profile
+        case 'balance'
+            printf '%s\n' --exchange --profile
+        case 'positions'
+            printf '%s\n' --market --exchange --profile
+        case 'fills'
+            printf '%s\n' --market --limit --cursor --exchange --profile
+        case 'trades'
+            printf '%s\n' --limit --cursor --exchange --profile
         case 'profile'
             printf '%s\n' --exchange --profile
         case 'profile add'
@@ -130,9 +144,13 @@ complete -c pmt -l verbose -d 'one line per upstream request on stderr; stack tr
 complete -c pmt -s h -l help -d 'show help for this command'
 
 # pmt
-complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, lineage'
+complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, lineage, history'
 complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact'
-complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, get, list'
+complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, list'
+complete -c pmt -n '__pmt_at "pmt" 0' -a balance -d 'Cash available to trade per exchange'
+complete -c pmt -n '__pmt_at "pmt" 0' -a positions -d 'Open positions with average price, mark and unrealized P&L'
+complete -c pmt -n '__pmt_at "pmt" 0' -a fills -d 'Your fills (executions), newest first'
+complete -c pmt -n '__pmt_at "pmt" 0' -a trades -d 'A market\'s public trades (the tape)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a profile -d 'Credential profiles: add, list, show, use, remove'
 complete -c pmt -n '__pmt_at "pmt" 0' -a serve -d 'Serve the interface as a REST API on localhost'
 complete -c pmt -n '__pmt_at "pmt" 0' -a completion -d 'Print a shell completion script (bash, zsh, fish)'
@@ -142,6 +160,7 @@ complete -c pmt -n '__pmt_at "pmt" 0' -a help -d 'show help for a command'
 # pmt markets
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a list -d 'List markets on both exchanges, or one with --exchange'
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a lineage -d 'A market with its parent event and series'
+complete -c pmt -n '__pmt_at "pmt markets" 0' -a history -d 'Price history: a chart on a terminal, candles as JSON'
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a help -d 'show help for a command'
 
 # pmt markets list
@@ -153,8 +172,13 @@ complete -c pmt -n '__pmt_at "pmt markets list"' -l series -x -d 'only markets o
 complete -c pmt -n '__pmt_at "pmt markets list"' -l ticker -x -d 'only these markets (repeatable, or comma-separated)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l all -d 'follow every page to the end (progress on stderr when it is a terminal)'
 
+# pmt markets history
+complete -c pmt -n '__pmt_at "pmt markets history"' -l interval -x -a '1m 1h 1d' -d 'candle length'
+complete -c pmt -n '__pmt_at "pmt markets history"' -l since -x -d 'start: a span back (90m, 12h, 7d, 4w), a date (2026-11-01) or an ISO time (default: 2h, 7d or 120d back by interval)'
+complete -c pmt -n '__pmt_at "pmt markets history"' -l outcome -x -d 'Polymarket market: the outcome whose token to chart (default: the first)'
+
 # pmt markets help
-complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list lineage'
+complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list lineage history'
 
 # pmt book
 complete -c pmt -n '__pmt_at "pmt book" 0' -a show -d 'The orderbook ladder: asks above bids, with depth'
@@ -182,6 +206,8 @@ complete -c pmt -n '__pmt_at "pmt book help" 0' -a 'show stats impact'
 # pmt order
 complete -c pmt -n '__pmt_at "pmt order" 0' -a create -d 'Place a limit order (previews and confirms first)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel-all -d 'Cancel every open order, or those of one asset'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel -d 'Cancel one order'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a amend -d 'Change a resting order\'s price and/or size (Kalshi)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a get -d 'One order by id'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a list -d 'Your open orders'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a help -d 'show help for a command'
@@ -200,11 +226,33 @@ complete -c pmt -n '__pmt_at "pmt order create"' -l dry-run -d 'validate and pre
 complete -c pmt -n '__pmt_at "pmt order cancel-all"' -l asset -x -d 'only orders of this asset'
 complete -c pmt -n '__pmt_at "pmt order cancel-all"' -s y -l yes -d 'cancel without asking for confirmation (required when not on a terminal)'
 
+# pmt order cancel
+complete -c pmt -n '__pmt_at "pmt order cancel"' -s y -l yes -d 'cancel without asking for confirmation (required when not on a terminal)'
+
+# pmt order amend
+complete -c pmt -n '__pmt_at "pmt order amend"' -l price -x -d 'new limit price of the order\'s own outcome, in (0, 1)'
+complete -c pmt -n '__pmt_at "pmt order amend"' -l size -x -d 'new total size in contracts (filled ones included)'
+complete -c pmt -n '__pmt_at "pmt order amend"' -s y -l yes -d 'amend without asking for confirmation (required when not on a terminal)'
+
 # pmt order list
 complete -c pmt -n '__pmt_at "pmt order list"' -l asset -x -d 'only orders of this asset'
 
 # pmt order help
-complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all get list'
+complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get list'
+
+# pmt positions
+complete -c pmt -n '__pmt_at "pmt positions"' -l market -x -d 'only this market (unified id, Kalshi ticker, Polymarket slug)'
+
+# pmt fills
+complete -c pmt -n '__pmt_at "pmt fills"' -l market -x -d 'only this market'
+complete -c pmt -n '__pmt_at "pmt fills"' -l limit -x -d 'fills per exchange per page, 1 to 1000 (default 100)'
+complete -c pmt -n '__pmt_at "pmt fills"' -l cursor -x -d 'continue from the cursor a previous page printed'
+complete -c pmt -n '__pmt_at "pmt fills"' -l all -d 'follow every page to the end'
+
+# pmt trades
+complete -c pmt -n '__pmt_at "pmt trades"' -l limit -x -d 'trades per page, 1 to 1000 (default 100)'
+complete -c pmt -n '__pmt_at "pmt trades"' -l cursor -x -d 'continue from the cursor a previous page printed'
+complete -c pmt -n '__pmt_at "pmt trades"' -l all -d 'follow every page to the end'
 
 # pmt profile
 complete -c pmt -n '__pmt_at "pmt profile" 0' -a add -d 'Add or replace a profile'
@@ -244,4 +292,4 @@ complete -c pmt -n '__pmt_at "pmt completion" 0' -a 'bash zsh fish'
 complete -c pmt -n '__pmt_at "pmt exchanges"' -l check -d 'make one signed request per configured exchange: are the credentials accepted, and how far off is the clock?'
 
 # pmt help
-complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order profile serve completion exchanges'
+complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order balance positions fills trades profile serve completion exchanges'

@@ -29,6 +29,10 @@ _pmt() {
         markets) _pmt_markets ;;
         book) _pmt_book ;;
         order) _pmt_order ;;
+        balance) _pmt_balance ;;
+        positions) _pmt_positions ;;
+        fills) _pmt_fills ;;
+        trades) _pmt_trades ;;
         profile) _pmt_profile ;;
         serve) _pmt_serve ;;
         completion) _pmt_completion ;;
@@ -42,9 +46,13 @@ _pmt() {
 _pmt_commands() {
   local -a commands
   commands=(
-    'markets:Browse markets: list, lineage'
+    'markets:Browse markets: list, lineage, history'
     'book:Orderbooks: show, stats, impact'
-    'order:Place, inspect and cancel orders: create, cancel-all, get, list'
+    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, list'
+    'balance:Cash available to trade per exchange'
+    'positions:Open positions with average price, mark and unrealized P&L'
+    'fills:Your fills (executions), newest first'
+    'trades:A market'\''s public trades (the tape)'
     'profile:Credential profiles: add, list, show, use, remove'
     'serve:Serve the interface as a REST API on localhost'
     'completion:Print a shell completion script (bash, zsh, fish)'
@@ -68,6 +76,7 @@ _pmt_markets() {
       case $line[1] in
         list) _pmt_markets_list ;;
         lineage) _pmt_markets_lineage ;;
+        history) _pmt_markets_history ;;
         help) _pmt_markets_help ;;
       esac
       ;;
@@ -79,6 +88,7 @@ _pmt_markets_commands() {
   commands=(
     'list:List markets on both exchanges, or one with --exchange'
     'lineage:A market with its parent event and series'
+    'history:Price history: a chart on a terminal, candles as JSON'
     'help:show help for a command'
   )
   _describe -t commands 'pmt markets command' commands
@@ -106,10 +116,21 @@ _pmt_markets_lineage() {
     && return 0
 }
 
+_pmt_markets_history() {
+  _arguments -s \
+    '--interval=[candle length]:interval:(1m 1h 1d)' \
+    '--since=[start: a span back (90m, 12h, 7d, 4w), a date (2026-11-01) or an ISO time (default: 2h, 7d or 120d back by interval)]:when: ' \
+    '--outcome=[Polymarket market: the outcome whose token to chart (default: the first)]:outcome: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:market: ' \
+    && return 0
+}
+
 _pmt_markets_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(list lineage)' \
+    '1:command:(list lineage history)' \
     && return 0
 }
 
@@ -198,6 +219,8 @@ _pmt_order() {
       case $line[1] in
         create) _pmt_order_create ;;
         cancel-all) _pmt_order_cancel_all ;;
+        cancel) _pmt_order_cancel ;;
+        amend) _pmt_order_amend ;;
         get) _pmt_order_get ;;
         list) _pmt_order_list ;;
         help) _pmt_order_help ;;
@@ -211,6 +234,8 @@ _pmt_order_commands() {
   commands=(
     'create:Place a limit order (previews and confirms first)'
     'cancel-all:Cancel every open order, or those of one asset'
+    'cancel:Cancel one order'
+    'amend:Change a resting order'\''s price and/or size (Kalshi)'
     'get:One order by id'
     'list:Your open orders'
     'help:show help for a command'
@@ -242,6 +267,26 @@ _pmt_order_cancel_all() {
     && return 0
 }
 
+_pmt_order_cancel() {
+  _arguments -s \
+    '(-y --yes)'{-y,--yes}'[cancel without asking for confirmation (required when not on a terminal)]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:order_id: ' \
+    && return 0
+}
+
+_pmt_order_amend() {
+  _arguments -s \
+    '--price=[new limit price of the order'\''s own outcome, in (0, 1)]:p: ' \
+    '--size=[new total size in contracts (filled ones included)]:n: ' \
+    '(-y --yes)'{-y,--yes}'[amend without asking for confirmation (required when not on a terminal)]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:order_id: ' \
+    && return 0
+}
+
 _pmt_order_get() {
   _arguments -s \
     '(-h --help)'{-h,--help}'[show help for this command]' \
@@ -261,7 +306,44 @@ _pmt_order_list() {
 _pmt_order_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(create cancel-all get list)' \
+    '1:command:(create cancel-all cancel amend get list)' \
+    && return 0
+}
+
+_pmt_balance() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_positions() {
+  _arguments -s \
+    '--market=[only this market (unified id, Kalshi ticker, Polymarket slug)]:market: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_fills() {
+  _arguments -s \
+    '--market=[only this market]:market: ' \
+    '--limit=[fills per exchange per page, 1 to 1000 (default 100)]:n: ' \
+    '--cursor=[continue from the cursor a previous page printed]:cursor: ' \
+    '--all[follow every page to the end]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_trades() {
+  _arguments -s \
+    '--limit=[trades per page, 1 to 1000 (default 100)]:n: ' \
+    '--cursor=[continue from the cursor a previous page printed]:cursor: ' \
+    '--all[follow every page to the end]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:market: ' \
     && return 0
 }
 
@@ -387,7 +469,7 @@ _pmt_exchanges() {
 _pmt_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(markets book order profile serve completion exchanges)' \
+    '1:command:(markets book order balance positions fills trades profile serve completion exchanges)' \
     && return 0
 }
 
