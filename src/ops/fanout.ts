@@ -1,10 +1,11 @@
 /**
  * One call over several exchanges at once, keeping what each answered and each failure: the
- * contract's "a failure of one exchange is never silently dropped". The caller prints what
- * answered, then reports the failures (exit code of the first).
+ * contract's "a failure of one exchange is never silently dropped". Every op that spans exchanges
+ * (markets list, order list, positions, fills, balance …) goes through `fanOut`, and its caller
+ * decides with `settle` (all failed: throw) what to do with partial results.
  */
-import { toPmtError, type PmtError } from '../errors.js';
-import type { ExchangeId } from '../exchanges/types.js';
+import { PartialFailure, toPmtError, type PmtError } from '../errors.js';
+import type { ExchangeId } from '../exchanges/registry.js';
 
 export interface ExchangeFailure {
   exchange: ExchangeId;
@@ -12,7 +13,9 @@ export interface ExchangeFailure {
 }
 
 export interface FanOut<T> {
+  /** What each exchange that answered returned, in the order of the ids asked for. */
   ok: Array<{ exchange: ExchangeId; value: T }>;
+  /** Each exchange that failed, with its error, in the same order. */
   failed: ExchangeFailure[];
 }
 
@@ -28,12 +31,12 @@ export async function fanOut<T>(ids: readonly ExchangeId[], fn: (id: ExchangeId)
   return out;
 }
 
-/** The error to exit with: the first failure, its message naming the exchange when several were asked. */
+/** The error for a set of failures: the one error itself, or a PartialFailure carrying each. */
 export function failureOf(failed: readonly ExchangeFailure[]): PmtError {
-  return failed[0]!.error;
+  return failed.length === 1 ? failed[0]!.error : new PartialFailure(failed.map((f) => f.error));
 }
 
-/** Every exchange failed: throw; otherwise the partial result stands. */
+/** Every exchange failed (or the only one did): throw; otherwise the partial result stands. */
 export function settle<T>(r: FanOut<T>): FanOut<T> {
   if (r.ok.length === 0 && r.failed.length > 0) throw failureOf(r.failed);
   return r;

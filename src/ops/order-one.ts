@@ -5,15 +5,10 @@
  */
 import { usageError } from '../errors.js';
 import { orderExchange } from '../exchanges/ids.js';
-import type { ExchangeId, Order } from '../exchanges/types.js';
+import type { ExchangeId } from '../exchanges/types.js';
+import type { ExchangeOrder } from './orders.js';
 import { parsePrice, parseSize } from '../validate.js';
 import type { Services } from './services.js';
-
-/** An order with the exchange it lives on. */
-export interface ExchangeOrder {
-  exchange: ExchangeId;
-  order: Order;
-}
 
 export interface OrderRef {
   order_id: unknown;

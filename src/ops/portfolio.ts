@@ -13,7 +13,7 @@ import { Decimal } from '../decimal.js';
 import type { BalanceDetail, Fill, Position } from '../models/portfolio.js';
 import { parseCursor, parseInteger } from '../validate.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
-import { decodeCombinedCursor, encodeCombinedCursor } from '../exchanges/all.js';
+import { decodeCombinedCursor, encodeCombinedCursor } from './markets-across.js';
 import type { Services } from './services.js';
 import { marketTarget } from './tape.js';
 

@@ -4,45 +4,14 @@
  * Same shape as routes.ts (one entry per operation, schema-validated, in the OpenAPI document);
  * models come from the TypeBox definitions in models/portfolio.ts.
  */
-import { PmtError } from '../errors.js';
-import { EXCHANGE_IDS } from '../exchanges/types.js';
+import { EXCHANGE_IDS } from '../exchanges/registry.js';
 import { INTERVALS } from '../models/params.js';
 import { CandleSchema, FillsPageSchema, PositionSchema, TradesPageSchema } from '../models/portfolio.js';
-import type { ExchangeFailure } from '../ops/fanout.js';
 import * as one from '../ops/order-one.js';
 import * as portfolio from '../ops/portfolio.js';
-import { SERVE_NAMES, type Services } from '../ops/services.js';
 import * as tape from '../ops/tape.js';
-import type { Services as ServeServices } from './ops.js';
-import type { Outcome, RouteDef } from './routes.js';
+import { partial, type RouteDef } from './routes.js';
 import { Order, type JsonSchema } from './schemas.js';
-
-/** The server's services as the operations layer takes them (credentials: the profile it started with). */
-function ops(svc: ServeServices): Services {
-  const none = () => new PmtError('Config', 'the profile this server was started with has no exchange credentials', { hint: 'restart `pmt serve` with a profile that has them' });
-  return {
-    exchange: (id) => svc.exchange(id),
-    configured: () => svc.configured(),
-    requireCredentials: async (id) => {
-      if (!(await svc.configured()).includes(id)) throw new PmtError('Config', `the profile this server was started with has no ${id} credentials`, { hint: 'restart `pmt serve` with a profile that has them' });
-    },
-    noCredentials: async () => none(),
-    now: () => svc.now(),
-    names: SERVE_NAMES,
-  };
-}
-
-/**
- * Some exchanges answered and others failed: 200 with what answered and `Pmt-Failures`, a JSON
- * array of `{exchange, kind, message}` (non-ASCII escaped). All failing is the error itself.
- */
-export const FAILURES_HEADER = 'Pmt-Failures';
-function partial(body: unknown, failed: ExchangeFailure[]): Outcome {
-  if (failed.length === 0) return { body };
-  const list = failed.map((f) => ({ exchange: f.exchange, kind: f.error.kind, message: f.error.message }));
-  const ascii = JSON.stringify(list).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-  return { body, headers: { [FAILURES_HEADER]: ascii } };
-}
 
 const MAX_ID = 200;
 const id = (description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: MAX_ID, description });
@@ -70,7 +39,7 @@ export const DAY_ROUTES: RouteDef[] = [
     body: object({ order_id: orderId, exchange }, ['order_id']),
     response: Order,
     errors: [404, 413, 415, ...upstream],
-    handler: async (svc, { body }) => ({ body: (await one.cancelOrder(ops(svc), body)).order }),
+    handler: async (svc, { body }) => ({ body: (await one.cancelOrder(svc, body)).order }),
   },
   {
     method: 'POST',
@@ -92,7 +61,7 @@ export const DAY_ROUTES: RouteDef[] = [
     ),
     response: Order,
     errors: [402, 404, 413, 415, ...upstream],
-    handler: async (svc, { body }) => ({ body: (await one.amendOrder(ops(svc), body)).order }),
+    handler: async (svc, { body }) => ({ body: (await one.amendOrder(svc, body)).order }),
   },
   {
     method: 'GET',
@@ -105,7 +74,7 @@ export const DAY_ROUTES: RouteDef[] = [
     response: Balance,
     errors: upstream,
     handler: async (svc, { query }) => {
-      const r = await portfolio.fetchBalance(ops(svc), query);
+      const r = await portfolio.fetchBalance(svc, query);
       return partial(portfolio.balanceModel(r), r.failed);
     },
   },
@@ -120,7 +89,7 @@ export const DAY_ROUTES: RouteDef[] = [
     response: { type: 'array', items: plain(PositionSchema) },
     errors: [404, ...upstream],
     handler: async (svc, { query }) => {
-      const r = await portfolio.fetchPositions(ops(svc), query);
+      const r = await portfolio.fetchPositions(svc, query);
       return partial(r.positions.map((p) => p.position), r.failed);
     },
   },
@@ -140,7 +109,7 @@ export const DAY_ROUTES: RouteDef[] = [
     response: plain(FillsPageSchema),
     errors: [404, ...upstream],
     handler: async (svc, { query }) => {
-      const r = await portfolio.fetchFills(ops(svc), query);
+      const r = await portfolio.fetchFills(svc, query);
       return partial({ fills: r.fills.map((x) => x.fill), cursor: r.cursor }, r.failed);
     },
   },
@@ -165,7 +134,7 @@ export const DAY_ROUTES: RouteDef[] = [
     errors: [404, ...upstream],
     handler: async (svc, { query }) => {
       const q = query as { asset_id: string; limit?: number; cursor?: string; start_ts?: number; end_ts?: number; exchange?: never };
-      const r = await tape.fetchTrades(ops(svc), { market_ticker: q.asset_id, limit: q.limit, cursor: q.cursor, start_ts: q.start_ts, end_ts: q.end_ts, exchange: q.exchange });
+      const r = await tape.fetchTrades(svc, { market_ticker: q.asset_id, limit: q.limit, cursor: q.cursor, start_ts: q.start_ts, end_ts: q.end_ts, exchange: q.exchange });
       return { body: { trades: r.trades, cursor: r.cursor } };
     },
   },
@@ -190,7 +159,7 @@ export const DAY_ROUTES: RouteDef[] = [
     errors: [404, ...upstream],
     handler: async (svc, { query }) => {
       const q = query as { asset_id: string; interval?: string; start_ts?: number; end_ts?: number; outcome?: string; exchange?: never };
-      const r = await tape.fetchPriceHistory(ops(svc), { market_ticker: q.asset_id, interval: q.interval, since: q.start_ts, until: q.end_ts, outcome: q.outcome, exchange: q.exchange });
+      const r = await tape.fetchPriceHistory(svc, { market_ticker: q.asset_id, interval: q.interval, since: q.start_ts, until: q.end_ts, outcome: q.outcome, exchange: q.exchange });
       return { body: r.candles };
     },
   },

@@ -1,3 +1,4 @@
+import { PmtError } from '../../src/errors.js';
 /**
  * An in-memory Exchange and a scripted Prompter for unit-testing the order and profile command
  * logic without HTTP: every call is recorded so tests can assert exactly what was (not) sent.
@@ -8,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Context } from '../../src/context.js';
 import type { ResolvedCredentials } from '../../src/credentials.js';
-import { notSupported, type AssetInfo, type CancelResult, type Exchange, type FeeSchedule } from '../../src/exchanges/exchange.js';
+import { type AssetInfo, type CancelResult, type Exchange, type FeeSchedule } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Market, Order, Orderbook } from '../../src/exchanges/types.js';
 import { IO } from '../../src/render/io.js';
 import type { Choice, InputOptions, Prompter } from '../../src/render/prompt.js';
@@ -99,6 +100,11 @@ export function book(assetId: string): Orderbook {
     last_update_id: null,
     timestamp: '2025-11-21T12:00:00.000Z',
   };
+}
+
+/** The trader's-day operations are tested against the loopback doubles, not these fakes. */
+function notSupported(exchange: string, op: string): PmtError {
+  return new PmtError('NotSupported', `${op} is not supported on ${exchange}`);
 }
 
 export class FakeExchange implements Exchange {

@@ -4,7 +4,6 @@
  * the terminal (render/chart.ts) with the range, last price and change beneath.
  */
 import type { Context } from '../../context.js';
-import { servicesOf } from '../services.js';
 import { fetchPriceHistory } from '../../ops/tape.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
@@ -17,7 +16,7 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
-  const svc = servicesOf(ctx);
+  const svc = ctx;
   const h = await fetchPriceHistory(svc, { market_ticker: args[0], interval: opts.interval, since: opts.since, outcome: opts.outcome, exchange: ctx.exchangeFlag() });
   if (ctx.ndjson) {
     for (const c of h.candles) if (!ctx.io.ndjson(c)) await ctx.io.drain();

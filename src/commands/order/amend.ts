@@ -5,7 +5,6 @@
  * with the way to do it by hand, before anything is asked.
  */
 import type { Context } from '../../context.js';
-import { servicesOf } from '../services.js';
 import { cancelledError, usageError } from '../../errors.js';
 import { amendChanges, amendOrder, currentOrder, orderTarget } from '../../ops/order-one.js';
 import { Formatter } from '../../render/format.js';
@@ -19,7 +18,7 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[], deps: { prompter?: Prompter } = {}): Promise<void> {
-  const svc = servicesOf(ctx);
+  const svc = ctx;
   const changes = amendChanges({ order_id: args[0], price: opts.price, size: opts.size });
   const target = await orderTarget(svc, { order_id: args[0], exchange: ctx.exchangeFlag() });
   const ex = await ctx.exchange(target.exchange);

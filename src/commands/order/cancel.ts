@@ -4,7 +4,6 @@
  * Prints the order as the exchange now holds it (status cancelled).
  */
 import type { Context } from '../../context.js';
-import { servicesOf } from '../services.js';
 import { cancelledError, usageError } from '../../errors.js';
 import { cancelOrder, currentOrder, orderTarget } from '../../ops/order-one.js';
 import { Formatter } from '../../render/format.js';
@@ -16,7 +15,7 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[], deps: { prompter?: Prompter } = {}): Promise<void> {
-  const svc = servicesOf(ctx);
+  const svc = ctx;
   // Validated (shape, credentials) before anything is asked or sent.
   const target = await orderTarget(svc, { order_id: args[0], exchange: ctx.exchangeFlag() });
   if (!opts.yes && !ctx.io.canPrompt) throw usageError('not on a terminal: add --yes to cancel without a confirmation; nothing was cancelled');

@@ -4,14 +4,13 @@
  * allowance and wallet. An exchange that fails is reported after the others' cash.
  */
 import type { Context } from '../../context.js';
-import { servicesOf } from '../services.js';
 import { failureOf } from '../../ops/fanout.js';
 import { balanceModel, fetchBalance } from '../../ops/portfolio.js';
 import { Formatter } from '../../render/format.js';
 import { printBalances } from '../../render/views/portfolio.js';
 
 export async function run(ctx: Context): Promise<void> {
-  const svc = servicesOf(ctx);
+  const svc = ctx;
   const b = await fetchBalance(svc, { exchange: ctx.exchangeFlag() });
   if (ctx.json || ctx.ndjson) ctx.io.json(balanceModel(b));
   else await printBalances(ctx.io, new Formatter(ctx.io), b.balances);

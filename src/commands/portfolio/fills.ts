@@ -4,7 +4,6 @@
  * `--ndjson` streams one Fill per line as pages arrive. Newest first.
  */
 import type { Context } from '../../context.js';
-import { servicesOf } from '../services.js';
 import { failureOf } from '../../ops/fanout.js';
 import { fetchFills, type FillsAnswer } from '../../ops/portfolio.js';
 import { Formatter } from '../../render/format.js';
@@ -21,7 +20,7 @@ interface Opts {
 const MAX_PAGES = 1000;
 
 export async function run(ctx: Context, opts: Opts): Promise<void> {
-  const svc = servicesOf(ctx);
+  const svc = ctx;
   const f = new Formatter(ctx.io);
   const q = { market_ticker: opts.market, limit: opts.limit, exchange: ctx.exchangeFlag() };
   const all: FillsAnswer['fills'] = [];

@@ -4,14 +4,13 @@
  * mark, cost, value and unrealized P&L with totals.
  */
 import type { Context } from '../../context.js';
-import { servicesOf } from '../services.js';
 import { failureOf } from '../../ops/fanout.js';
 import { fetchPositions } from '../../ops/portfolio.js';
 import { Formatter } from '../../render/format.js';
 import { printPositions } from '../../render/views/portfolio.js';
 
 export async function run(ctx: Context, opts: { market?: string }): Promise<void> {
-  const svc = servicesOf(ctx);
+  const svc = ctx;
   const r = await fetchPositions(svc, { market_ticker: opts.market, exchange: ctx.exchangeFlag() });
   if (ctx.ndjson) {
     for (const p of r.positions) if (!ctx.io.ndjson(p.position)) await ctx.io.drain();

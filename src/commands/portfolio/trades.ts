@@ -3,7 +3,6 @@
  * first, paged like `markets list`; `--ndjson` streams one MarketTrade per line.
  */
 import type { Context } from '../../context.js';
-import { servicesOf } from '../services.js';
 import { fetchTrades } from '../../ops/tape.js';
 import type { MarketTrade } from '../../models/portfolio.js';
 import { Formatter } from '../../render/format.js';
@@ -18,7 +17,7 @@ interface Opts {
 const MAX_PAGES = 1000;
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
-  const svc = servicesOf(ctx);
+  const svc = ctx;
   const f = new Formatter(ctx.io);
   const trades: MarketTrade[] = [];
   let cursor: string | null | undefined = opts.cursor;

@@ -3,9 +3,9 @@
  * a 2,000-line adapter. Markets: markets.ts; book: book.ts; orders: orders.ts; fees: fees.ts; one order's cancel/amend:
  * order-amend.ts; balance, positions, fills: portfolio.ts; the tape: trades.ts; candles: history.ts.
  */
-import type { AdapterConfig } from '../../context.js';
+import type { AdapterConfig } from '../config.js';
 import { Adapter } from '../adapter.js';
-import type { Capabilities } from '../exchange.js';
+import { kalshi as manifest } from './manifest.js';
 import { KalshiClient } from './client.js';
 import * as markets from './markets.js';
 import * as book from './book.js';
@@ -17,26 +17,9 @@ import * as trades from './trades.js';
 import * as history from './history.js';
 import * as keyCheck from './key-check.js';
 
-const has: Capabilities = {
-  fetchMarkets: { supported: true, auth: false },
-  fetchMarketLineage: { supported: true, auth: false },
-  fetchOrderbook: { supported: true, auth: true },
-  fetchOrder: { supported: true, auth: true },
-  fetchOpenOrders: { supported: true, auth: true },
-  createOrder: { supported: true, auth: true },
-  cancelAllOrders: { supported: true, auth: true },
-  cancelOrder: { supported: true, auth: true },
-  amendOrder: { supported: true, auth: true },
-  fetchBalance: { supported: true, auth: true },
-  fetchPositions: { supported: true, auth: true },
-  fetchFills: { supported: true, auth: true },
-  fetchTrades: { supported: true, auth: false },
-  fetchPriceHistory: { supported: true, auth: false },
-};
-
 export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
 
 export function createKalshi(cfg: AdapterConfig): KalshiExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('kalshi', has, cfg.kalshiEnvironment, new KalshiClient(cfg), { ...markets, ...book, ...orders, ...fees, ...amend, ...portfolio, ...trades, ...history, ...keyCheck });
+  return new Adapter('kalshi', manifest.capabilities, cfg.environment ?? 'production', new KalshiClient(cfg), { ...markets, ...book, ...orders, ...fees, ...amend, ...portfolio, ...trades, ...history, ...keyCheck });
 }

@@ -2,13 +2,14 @@
  * `pmt exchanges --check` on Kalshi: does the key belong to the environment in use? Kalshi's
  * production and demo keys are separate accounts; a demo key sent to production (or the reverse)
  * is refused as an unknown key, which reads like a typo. When the key is refused, the check asks
- * the other environment (`urls.kalshiOther`, set for production and demo) with the same key, and
+ * the other environment (production ↔ demo, from the manifest; `urls.kalshiOther` overrides it) with the same key, and
  * names the setting that matches.
  */
 import { Decimal } from '../../decimal.js';
 import { PmtError } from '../../errors.js';
 import type { AuthCheck, FundsCheck } from '../exchange.js';
 import { KalshiClient } from './client.js';
+import { kalshi as manifest } from './manifest.js';
 import { obj } from './coerce.js';
 
 async function balanceAt(c: KalshiClient): Promise<Decimal | null> {
@@ -20,8 +21,8 @@ async function balanceAt(c: KalshiClient): Promise<Decimal | null> {
 const refused = (e: unknown) => e instanceof PmtError && e.kind === 'Authentication';
 
 export async function checkFunds(c: KalshiClient, auth?: AuthCheck): Promise<FundsCheck> {
-  const env = c.cfg.kalshiEnvironment;
-  const host = new URL(c.cfg.urls.kalshi).host;
+  const env = c.cfg.environment ?? 'production';
+  const host = new URL(c.http.baseUrl).host;
   // The credentials check already made the signed request: an accepted key needs no second one.
   if (auth?.ok) return { ok: true, lines: [`the key belongs to Kalshi ${env} (${host})`], fix: null };
   try {
@@ -30,7 +31,9 @@ export async function checkFunds(c: KalshiClient, auth?: AuthCheck): Promise<Fun
   } catch (e) {
     if (!refused(e)) throw e;
     const lines = [`Kalshi ${env} (${host}) refused the key: ${(e as PmtError).message}`];
-    const other = c.cfg.urls.kalshiOther;
+    // The other environment's base: production ↔ demo (a custom base has none, unless given as `kalshiOther`).
+    const u = manifest.urls.kalshi;
+    const other = c.cfg.urls.kalshiOther ?? (env === 'production' ? u.demo : env === 'demo' ? u.default : undefined);
     if (!other) return { ok: false, lines, fix: 'check KALSHI_API_KEY_ID and the private key; Kalshi keys are per environment (production and demo are separate accounts)' };
     const otherName = env === 'demo' ? 'production' : 'demo';
     try {

@@ -3,18 +3,15 @@
  * and the CLOB (books public, trading signed). Paced under Polymarket's documented limits
  * (Gamma /events 500 per 10 s; CLOB ledger endpoints 900 per 10 s).
  */
-import type { AdapterConfig } from '../../context.js';
+import type { AdapterConfig } from '../config.js';
 import { PmtError } from '../../errors.js';
 import { HttpClient, upstreamMessage, type RequestContext, type UpstreamResponse } from '../http.js';
 import { mapClobError, mapGammaError } from './errors.js';
+import { polymarket } from './manifest.js';
 
-export const POLYMARKET_PAGE_CAP = 500;
-export const GAMMA_PER_SECOND = 40;
-export const CLOB_PER_SECOND = 50;
-/** Data API: 1,000 requests per 10 s overall, `/positions` 150 and `/trades` 200 per 10 s. */
-export const DATA_PER_SECOND = 15;
-/** The Data API's production base (context.ts sets `urls.data`; adapters built without it use this). */
-const DATA_API_URL = 'https://data-api.polymarket.com';
+export const GAMMA_PER_SECOND = polymarket.rateBudget.perSecond.gamma;
+export const CLOB_PER_SECOND = polymarket.rateBudget.perSecond.clob;
+export const DATA_PER_SECOND = polymarket.rateBudget.perSecond.data;
 
 export class PolymarketClient {
   readonly gamma: HttpClient;
@@ -28,7 +25,7 @@ export class PolymarketClient {
     this.gamma = new HttpClient({
       exchange: 'polymarket',
       label: 'Polymarket Gamma',
-      baseUrl: cfg.urls.gamma,
+      baseUrl: cfg.urls.gamma ?? polymarket.urls.gamma.default,
       mapError: mapGammaError,
       log: cfg.log,
       pace: { key: 'polymarket-gamma', perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || GAMMA_PER_SECOND },
@@ -36,7 +33,7 @@ export class PolymarketClient {
     this.clob = new HttpClient({
       exchange: 'polymarket',
       label: 'Polymarket CLOB',
-      baseUrl: cfg.urls.clob,
+      baseUrl: cfg.urls.clob ?? polymarket.urls.clob.default,
       mapError: mapClobError,
       log: cfg.log,
       pace: { key: 'polymarket-clob', perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || CLOB_PER_SECOND },
@@ -44,7 +41,7 @@ export class PolymarketClient {
     this.data = new HttpClient({
       exchange: 'polymarket',
       label: 'Polymarket Data API',
-      baseUrl: cfg.urls.data ?? (cfg.env.PMT_POLYMARKET_DATA_URL || DATA_API_URL),
+      baseUrl: cfg.urls.data ?? polymarket.urls.data.default,
       mapError: mapDataError,
       log: cfg.log,
       pace: { key: 'polymarket-data', perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || DATA_PER_SECOND },

@@ -4,9 +4,9 @@
  * order-single.ts; balance and positions: portfolio.ts; fills: fills.ts; the tape (Data API):
  * trades.ts; candles: history.ts.
  */
-import type { AdapterConfig } from '../../context.js';
+import type { AdapterConfig } from '../config.js';
 import { Adapter } from '../adapter.js';
-import type { Capabilities } from '../exchange.js';
+import { polymarket as manifest } from './manifest.js';
 import { PolymarketClient } from './client.js';
 import * as markets from './markets.js';
 import * as book from './book.js';
@@ -19,27 +19,9 @@ import * as trades from './trades.js';
 import * as history from './history.js';
 import * as funds from './funds-check.js';
 
-const has: Capabilities = {
-  fetchMarkets: { supported: true, auth: false },
-  fetchMarketLineage: { supported: true, auth: false },
-  fetchOrderbook: { supported: true, auth: false },
-  fetchOrder: { supported: true, auth: true },
-  fetchOpenOrders: { supported: true, auth: true },
-  createOrder: { supported: true, auth: true },
-  cancelAllOrders: { supported: true, auth: true },
-  cancelOrder: { supported: true, auth: true },
-  // A signed CLOB order cannot be changed: cancel and re-create.
-  amendOrder: { supported: false, auth: true },
-  fetchBalance: { supported: true, auth: true },
-  fetchPositions: { supported: true, auth: true },
-  fetchFills: { supported: true, auth: true },
-  fetchTrades: { supported: true, auth: false },
-  fetchPriceHistory: { supported: true, auth: false },
-};
-
 export type PolymarketExchange = Adapter<'polymarket', PolymarketClient>;
 
 export function createPolymarket(cfg: AdapterConfig): PolymarketExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('polymarket', has, 'production', new PolymarketClient(cfg), { ...markets, ...book, ...orders, ...fees, ...single, ...portfolio, ...fills, ...trades, ...history, ...funds });
+  return new Adapter('polymarket', manifest.capabilities, 'production', new PolymarketClient(cfg), { ...markets, ...book, ...orders, ...fees, ...single, ...portfolio, ...fills, ...trades, ...history, ...funds });
 }

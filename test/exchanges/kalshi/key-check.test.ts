@@ -32,7 +32,7 @@ function adapter(environment: 'production' | 'demo', key = prod.key) {
   const cfg: AdapterConfig = {
     env: { PMT_KALSHI_RATE: '1000' },
     urls: { kalshi: prod.double.url, gamma: 'http://127.0.0.1:9', clob: 'http://127.0.0.1:9', kalshiOther: demo.url },
-    kalshiEnvironment: environment,
+    environment,
     credentials: async () => credentialsFor(key),
     now: Date.now,
   };

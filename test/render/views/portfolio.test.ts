@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { positionValue, positionTotals } from '../../../src/analytics/positions.js';
 import { Formatter } from '../../../src/render/format.js';
-import { balanceRows, positionRow, positionsFooter } from '../../../src/render/views/portfolio.js';
+import { balanceRows, positionRow, positionsFooter, type ExchangeBalance } from '../../../src/render/views/portfolio.js';
 import { candleRow, fillRow, tradeRow } from '../../../src/render/views/tape.js';
 
 const human = new Formatter({ isTTY: true, color: false }, { timeZone: 'UTC' });
@@ -33,9 +33,9 @@ describe('positions', () => {
 });
 
 describe('balance', () => {
-  const bs = [
-    { exchange: 'kalshi' as const, detail: { balance: { USD: 495.28 }, portfolio_value: 5, allowance: null, account: null } },
-    { exchange: 'polymarket' as const, detail: { balance: { USDC: 12.5 }, portfolio_value: null, allowance: 0, account: '0xabc' } },
+  const bs: ExchangeBalance[] = [
+    { exchange: 'kalshi', detail: { balance: { USD: 495.28 }, portfolio_value: 5, allowance: null, account: null } },
+    { exchange: 'polymarket', detail: { balance: { USDC: 12.5 }, portfolio_value: null, allowance: 0, account: '0xabc' } },
   ];
   it('for people: cash and what matters beside it; a zero allowance says what to do', () => {
     expect(balanceRows(human, bs).map((r) => r.map(text))).toEqual([
