@@ -66,7 +66,7 @@ describe('pmt exchanges --json', () => {
       expect(e.check).toBeNull();
     }
     expect(doc.exchanges[0].urls).toEqual({ api: doubles.env.PMT_KALSHI_API_URL });
-    expect(doc.exchanges[1].urls).toEqual({ gamma: doubles.env.PMT_POLYMARKET_GAMMA_URL, clob: doubles.env.PMT_POLYMARKET_CLOB_URL });
+    expect(doc.exchanges[1].urls).toEqual({ gamma: doubles.env.PMT_POLYMARKET_GAMMA_URL, clob: doubles.env.PMT_POLYMARKET_CLOB_URL, data: doubles.env.PMT_POLYMARKET_DATA_URL });
   });
 
   it('production is the default environment', async () => {
