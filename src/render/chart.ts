@@ -58,23 +58,27 @@ export async function renderChart(candles: ChartCandle[], o: ChartOptions): Prom
   const plot = mod.default?.plot ?? mod.plot;
   const lo = Math.min(...data.values);
   const hi = Math.max(...data.values);
-  const label = (x: number) => o.price(x);
+  // Axis labels at one precision, fine enough to tell the rows apart: 2 decimals over a range of
+  // 0.1 or more, 3 below it, 4 below 0.01 (the last-price marker keeps the Formatter's text).
+  const range = hi - lo;
+  const dp = range >= 0.1 || range === 0 ? 2 : range >= 0.01 ? 3 : 4;
+  const label = (x: number) => x.toFixed(dp);
   const labelWidth = Math.max(displayWidth(label(lo)), displayWidth(label(hi))) + 1;
-  const marker = ` ◀ ${label(data.values[data.values.length - 1]!)} last`;
+  const marker = ` ◀ ${o.price(data.values[data.values.length - 1]!)} last`;
   // Room for the y labels and the axis (labelWidth + 2), and for the last-price marker.
   const plotWidth = Math.max(8, o.width - labelWidth - 2 - displayWidth(marker));
   const points = resample(data.values.map((v, i) => ({ v, t: data.times[i]! })), plotWidth);
   const height = Math.max(3, o.height - 3);
-  const text: string = plot(
-    points.map((p) => p.v),
-    { height: height - 1, format: (x: number) => label(x).padStart(labelWidth), ...(hi === lo ? { min: lo - 0.01, max: hi + 0.01 } : {}) },
-  );
+  // The scale of what is drawn (sampling may drop an extreme), so the marker lands on its row.
+  const vs = points.map((p) => p.v);
+  const flat = Math.min(...vs) === Math.max(...vs);
+  const min = flat ? vs[0]! - 0.01 : Math.min(...vs);
+  const max = flat ? vs[0]! + 0.01 : Math.max(...vs);
+  const text: string = plot(vs, { height: height - 1, min, max, format: (x: number) => label(x).padStart(labelWidth) });
   const lines = text.split('\n');
-  // Mark the last price on the row the line ends on (the row whose label is nearest to it).
-  const lastValue = points[points.length - 1]!.v;
-  const min = hi === lo ? lo - 0.01 : lo;
-  const max = hi === lo ? hi + 0.01 : hi;
-  const row = Math.round(((max - lastValue) / (max - min || 1)) * (lines.length - 1));
+  // Mark the last price on the row the line ends on.
+  const lastValue = vs[vs.length - 1]!;
+  const row = Math.round(((max - lastValue) / (max - min)) * (lines.length - 1));
   const paint = o.color ?? ((s: string) => s);
   lines[row] = `${lines[row]!.replace(/\s+$/, '')}${paint(marker)}`;
   // The x axis: first, middle and last times under the plot.

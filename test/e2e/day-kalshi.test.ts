@@ -34,6 +34,8 @@ beforeAll(async () => {
   d.kalshi.markets.put(wire);
   d.kalshi.markets.addEvent('KXDAY-26DEC31', 'KXDAY');
   d.kalshi.orders.seedBook(T, { asks: [['0.45', '6'], ['0.46', '20']], bids: [['0.44', '50']] });
+  // The book `book show` and the order preview read: the same liquidity (NO bids 0.55/0.54 are YES asks 0.45/0.46).
+  d.kalshi.books.setBook(T, { yes: [[0.44, 50]], no: [[0.55, 6], [0.54, 20]] });
   const now = Date.now();
   let p = 0.3;
   const trades = Array.from({ length: 7 * 24 }, (_, i) => {
