@@ -25,6 +25,8 @@ beforeAll(async () => {
   d.polymarket.trading.seed(m.yes, 'SELL', 0.55, 8);
   d.polymarket.trading.seed(m.yes, 'SELL', 0.57, 40);
   d.polymarket.trading.seed(m.yes, 'BUY', 0.52, 30);
+  // What `/book` (and so the order preview) shows: the same liquidity as the engine's.
+  d.polymarket.books.setBook(m.yes, { asks: [[0.55, 8], [0.57, 40]], bids: [[0.52, 30]] });
   const now = Math.floor(Date.now() / 1000);
   let p = 0.5;
   d.polymarket.account.seedHistory(m.yes, Array.from({ length: 7 * 24 * 4 }, (_, i) => {
