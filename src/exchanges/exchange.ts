@@ -23,6 +23,7 @@ import type {
   PriceHistoryParams,
   TradesPage,
 } from '../models/portfolio.js';
+import type { BookStream, WatchBookOptions } from './stream.js';
 
 import type { Capabilities } from './manifest.js';
 export { OPERATIONS, type Capabilities, type Capability, type Operation } from './manifest.js';
@@ -148,6 +149,12 @@ export interface Exchange {
    * belongs to the other environment.
    */
   checkFunds(auth?: AuthCheck): Promise<FundsCheck>;
+  /**
+   * The live book of an asset over the exchange's WebSocket, on the scale of `opts.outcome`
+   * (BookUpdate events). Input errors throw at once; connection failures that no reconnect can
+   * fix arrive through `opts.onFatal`.
+   */
+  watchBook(assetId: string, opts: WatchBookOptions): BookStream;
 }
 
 export interface CreateOrderOptions {

@@ -21,6 +21,8 @@ export async function startDoubles(opts: DoublesOptions = {}) {
     PMT_POLYMARKET_GAMMA_URL: poly.gammaDouble.url,
     PMT_POLYMARKET_CLOB_URL: poly.clobDouble.url,
     PMT_POLYMARKET_DATA_URL: poly.dataDouble.url,
+    PMT_KALSHI_WS_URL: kalshi.stream.url(kalshi.double),
+    PMT_POLYMARKET_WS_URL: poly.stream.url(poly.clobDouble),
   };
   return {
     kalshi,
@@ -31,8 +33,12 @@ export async function startDoubles(opts: DoublesOptions = {}) {
       for (const d of [kalshi.double, poly.gammaDouble, poly.clobDouble, poly.dataDouble]) d.resetLog();
     },
     async close(): Promise<void> {
+      kalshi.stream.close();
+      poly.stream.close();
       await Promise.all([kalshi.double.close(), poly.gammaDouble.close(), poly.clobDouble.close(), poly.dataDouble.close()]);
     },
   };
 }
 export type Doubles = Awaited<ReturnType<typeof startDoubles>>;
+/** For the benchmark (.doubles/lib.js): a Kalshi key the doubles can register. */
+export { makeKalshiKey } from './kalshi/auth.js';

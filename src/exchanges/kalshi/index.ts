@@ -16,10 +16,22 @@ import * as portfolio from './portfolio.js';
 import * as trades from './trades.js';
 import * as history from './history.js';
 import * as keyCheck from './key-check.js';
+import * as stream from './stream.js';
 
 export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
 
 export function createKalshi(cfg: AdapterConfig): KalshiExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('kalshi', manifest.capabilities, cfg.environment ?? 'production', new KalshiClient(cfg), { ...markets, ...book, ...orders, ...fees, ...amend, ...portfolio, ...trades, ...history, ...keyCheck });
+  return new Adapter('kalshi', manifest.capabilities, cfg.environment ?? 'production', new KalshiClient(cfg), {
+    ...markets,
+    ...book,
+    ...orders,
+    ...fees,
+    ...stream,
+    ...amend,
+    ...portfolio,
+    ...trades,
+    ...history,
+    ...keyCheck,
+  });
 }

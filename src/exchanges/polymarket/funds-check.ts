@@ -15,7 +15,7 @@ import { collateralState, type CollateralState } from './portfolio.js';
 import { SIGNATURE_TYPE_CODE, wallet, type Hex } from './wallet.js';
 
 const TYPES: SignatureType[] = ['eoa', 'proxy', 'gnosis-safe'];
-const WHAT: Record<SignatureType, string> = { eoa: 'the signing key\'s own address', proxy: 'the proxy wallet', 'gnosis-safe': 'the Safe' };
+const WHAT: Record<SignatureType, string> = { eoa: 'the signing key\'s own address', proxy: 'the proxy wallet', 'gnosis-safe': 'the Safe', 'poly-1271': 'the deposit wallet' };
 
 const usd = (d: Decimal) => `$${d.toFixed(2)}`;
 const allowanceText = (a: CollateralState['allowance']) => (a === null ? 'no allowance reported' : a === 'unlimited' ? 'allowance unlimited' : `allowance ${usd(a)}`);
@@ -29,7 +29,8 @@ function settingFor(type: SignatureType, address: Hex): string {
 export async function checkFunds(c: PolymarketClient): Promise<FundsCheck> {
   const w = await wallet(c);
   const derived = await deriveWallets(w.address);
-  const addressOf = (t: SignatureType): Hex => (t === 'eoa' ? w.address : t === 'proxy' ? derived.proxy : derived.safe);
+  // A smart-contract deposit wallet (poly-1271) is not derived from the key: it is the funder set.
+  const addressOf = (t: SignatureType): Hex => (t === 'eoa' ? w.address : t === 'proxy' ? derived.proxy : t === 'gnosis-safe' ? derived.safe : w.maker);
   const lines: string[] = [];
   const mine = await collateralState(c, w.signatureTypeCode);
   lines.push(`${w.signatureType}: ${usd(mine.balance)} USDC at ${w.maker}, ${allowanceText(mine.allowance)}`);

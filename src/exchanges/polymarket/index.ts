@@ -18,10 +18,23 @@ import * as fills from './fills.js';
 import * as trades from './trades.js';
 import * as history from './history.js';
 import * as funds from './funds-check.js';
+import * as stream from './stream.js';
 
 export type PolymarketExchange = Adapter<'polymarket', PolymarketClient>;
 
 export function createPolymarket(cfg: AdapterConfig): PolymarketExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('polymarket', manifest.capabilities, 'production', new PolymarketClient(cfg), { ...markets, ...book, ...orders, ...fees, ...single, ...portfolio, ...fills, ...trades, ...history, ...funds });
+  return new Adapter('polymarket', manifest.capabilities, 'production', new PolymarketClient(cfg), {
+    ...markets,
+    ...book,
+    ...orders,
+    ...fees,
+    ...stream,
+    ...single,
+    ...portfolio,
+    ...fills,
+    ...trades,
+    ...history,
+    ...funds,
+  });
 }

@@ -9,6 +9,8 @@ export const polymarket = {
     clob: { env: 'PMT_POLYMARKET_CLOB_URL', default: 'https://clob.polymarket.com', label: 'clob' },
     // Positions and the public trade tape.
     data: { env: 'PMT_POLYMARKET_DATA_URL', default: 'https://data-api.polymarket.com', label: 'data' },
+    // The public market channel is `<ws>/market` (book stream).
+    polymarketWs: { env: 'PMT_POLYMARKET_WS_URL', default: 'wss://ws-subscriptions-clob.polymarket.com/ws', label: 'ws' },
   },
   // Gamma `/events/keyset` takes limit ≤ 500 (pmt pages events there).
   pageCaps: { markets: 500 },

@@ -40,7 +40,7 @@ export interface CollateralState {
 }
 
 /** The collateral balance and allowance the CLOB sees for this API key under one signature type. */
-export async function collateralState(c: PolymarketClient, signatureType: 0 | 1 | 2): Promise<CollateralState> {
+export async function collateralState(c: PolymarketClient, signatureType: 0 | 1 | 2 | 3): Promise<CollateralState> {
   const { signer } = await l2(c);
   const body = await c.clob.get<unknown>('/balance-allowance', { query: { asset_type: 'COLLATERAL', signature_type: signatureType }, signer });
   if (!isObj(body)) throw new PmtError('Api', 'Polymarket answered GET /balance-allowance without an object');

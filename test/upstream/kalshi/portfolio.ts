@@ -65,6 +65,8 @@ export interface PlaceRequest {
   price: Decimal;
   tif: Tif;
   stp: string;
+  /** Rest or nothing: an order that would trade at once is refused. */
+  postOnly?: boolean;
 }
 
 export type PlaceResult =
@@ -141,6 +143,12 @@ export class Portfolio {
     const need = collateral(req.side, req.price, req.count).plus(maxFee);
     if (need.gt(this.available(keyId))) {
       return { ok: false, status: 400, code: 'insufficient_balance', message: 'insufficient balance', details: `order needs $${need.toFixed(2)}, available $${this.available(keyId).toFixed(2)}` };
+    }
+    const book = this.books.get(req.ticker) ?? { bids: [], asks: [] };
+    const levels = req.side === 'bid' ? book.asks : book.bids;
+    const crossable = levels.some((l) => (req.side === 'bid' ? l.price.lte(req.price) : l.price.gte(req.price)));
+    if (req.postOnly && crossable) {
+      return { ok: false, status: 400, code: 'invalid_order', message: 'post only order would cross the book', details: 'post_only order would take liquidity' };
     }
     const fills = this.cross(req.ticker, req.side, req.price, req.count, req.tif === 'fill_or_kill');
     const filled = fills.reduce((s, f) => s.plus(f.n), Decimal.ZERO);
