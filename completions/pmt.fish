@@ -4,13 +4,13 @@
 function __pmt_subcommands --description 'subcommands of a command path'
     switch "$argv[1]"
         case ''
-            printf '%s\n' markets book order profile serve completion exchanges help
+            printf '%s\n' markets book order balance positions fills trades profile serve completion exchanges help
         case 'markets'
-            printf '%s\n' list lineage help
+            printf '%s\n' list lineage history help
         case 'book'
             printf '%s\n' show stats impact watch help
         case 'order'
-            printf '%s\n' create cancel-all get journal list help
+            printf '%s\n' create cancel-all cancel amend get list help
         case 'profile'
             printf '%s\n' add list show use remove help
     end
@@ -26,6 +26,8 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --status --limit --cursor --event --series --ticker --exchange --profile
         case 'markets lineage'
             printf '%s\n' --exchange --profile
+        case 'markets history'
+            printf '%s\n' --interval --since --outcome --exchange --profile
         case 'markets help'
             printf '%s\n' --exchange --profile
         case 'book'
@@ -43,17 +45,27 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'order'
             printf '%s\n' --exchange --profile
         case 'order create'
-            printf '%s\n' --asset --side --price --size --outcome --type --client-order-id --exchange --profile
+            printf '%s\n' --asset --side --price --size --outcome --type --exchange --profile
         case 'order cancel-all'
             printf '%s\n' --asset --exchange --profile
+        case 'order cancel'
+            printf '%s\n' --exchange --profile
+        case 'order amend'
+            printf '%s\n' --price --size --exchange --profile
         case 'order get'
-            printf '%s\n' --client-id --exchange --profile
-        case 'order journal'
-            printf '%s\n' --limit --exchange --profile
+            printf '%s\n' --exchange --profile
         case 'order list'
             printf '%s\n' --asset --exchange --profile
         case 'order help'
             printf '%s\n' --exchange --profile
+        case 'balance'
+            printf '%s\n' --exchange --profile
+        case 'positions'
+            printf '%s\n' --market --exchange --profile
+        case 'fills'
+            printf '%s\n' --market --limit --cursor --exchange --profile
+        case 'trades'
+            printf '%s\n' --limit --cursor --exchange --profile
         case 'profile'
             printf '%s\n' --exchange --profile
         case 'profile add'
@@ -134,9 +146,13 @@ complete -c pmt -l verbose -d 'one line per upstream request on stderr; stack tr
 complete -c pmt -s h -l help -d 'show help for this command'
 
 # pmt
-complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, lineage'
+complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, lineage, history'
 complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact, watch'
-complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, get, journal, list'
+complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, list'
+complete -c pmt -n '__pmt_at "pmt" 0' -a balance -d 'Cash available to trade per exchange'
+complete -c pmt -n '__pmt_at "pmt" 0' -a positions -d 'Open positions with average price, mark and unrealized P&L'
+complete -c pmt -n '__pmt_at "pmt" 0' -a fills -d 'Your fills (executions), newest first'
+complete -c pmt -n '__pmt_at "pmt" 0' -a trades -d 'A market\'s public trades (the tape)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a profile -d 'Credential profiles: add, list, show, use, remove'
 complete -c pmt -n '__pmt_at "pmt" 0' -a serve -d 'Serve the interface as a REST API on localhost'
 complete -c pmt -n '__pmt_at "pmt" 0' -a completion -d 'Print a shell completion script (bash, zsh, fish)'
@@ -146,6 +162,7 @@ complete -c pmt -n '__pmt_at "pmt" 0' -a help -d 'show help for a command'
 # pmt markets
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a list -d 'List markets on both exchanges, or one with --exchange'
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a lineage -d 'A market with its parent event and series'
+complete -c pmt -n '__pmt_at "pmt markets" 0' -a history -d 'Price history: a chart on a terminal, candles as JSON'
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a help -d 'show help for a command'
 
 # pmt markets list
@@ -157,8 +174,13 @@ complete -c pmt -n '__pmt_at "pmt markets list"' -l series -x -d 'only markets o
 complete -c pmt -n '__pmt_at "pmt markets list"' -l ticker -x -d 'only these markets (repeatable, or comma-separated)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l all -d 'follow every page to the end (progress on stderr when it is a terminal)'
 
+# pmt markets history
+complete -c pmt -n '__pmt_at "pmt markets history"' -l interval -x -a '1m 1h 1d' -d 'candle length'
+complete -c pmt -n '__pmt_at "pmt markets history"' -l since -x -d 'start: a span back (90m, 12h, 7d, 4w), a date (2026-11-01) or an ISO time (default: 2h, 7d or 120d back by interval)'
+complete -c pmt -n '__pmt_at "pmt markets history"' -l outcome -x -d 'Polymarket market: the outcome whose token to chart (default: the first)'
+
 # pmt markets help
-complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list lineage'
+complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list lineage history'
 
 # pmt book
 complete -c pmt -n '__pmt_at "pmt book" 0' -a show -d 'The orderbook ladder: asks above bids, with depth'
@@ -169,16 +191,16 @@ complete -c pmt -n '__pmt_at "pmt book" 0' -a help -d 'show help for a command'
 
 # pmt book show
 complete -c pmt -n '__pmt_at "pmt book show"' -l depth -x -d 'levels per side to show; JSON always has every level (default: as many as fit the terminal)'
-complete -c pmt -n '__pmt_at "pmt book show"' -l outcome -x -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
+complete -c pmt -n '__pmt_at "pmt book show"' -l outcome -x -d 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book show"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
 # pmt book stats
-complete -c pmt -n '__pmt_at "pmt book stats"' -l outcome -x -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
+complete -c pmt -n '__pmt_at "pmt book stats"' -l outcome -x -d 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book stats"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
 # pmt book impact
 complete -c pmt -n '__pmt_at "pmt book impact"' -l size -x -d 'order size in contracts (> 0)'
-complete -c pmt -n '__pmt_at "pmt book impact"' -l outcome -x -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
+complete -c pmt -n '__pmt_at "pmt book impact"' -l outcome -x -d 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book impact"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
 # pmt book watch
@@ -194,38 +216,54 @@ complete -c pmt -n '__pmt_at "pmt book help" 0' -a 'show stats impact watch'
 # pmt order
 complete -c pmt -n '__pmt_at "pmt order" 0' -a create -d 'Place a limit order (previews and confirms first)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel-all -d 'Cancel every open order, or those of one asset'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel -d 'Cancel one order'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a amend -d 'Change a resting order\'s price and/or size (Kalshi)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a get -d 'One order by id'
-complete -c pmt -n '__pmt_at "pmt order" 0' -a journal -d 'Every order pmt sent: intent before it left, result after'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a list -d 'Your open orders'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a help -d 'show help for a command'
 
 # pmt order create
 complete -c pmt -n '__pmt_at "pmt order create"' -l asset -x -d 'Kalshi ticker, Polymarket token id, or unified market id (asked for on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l side -x -a 'buy sell' -d 'order direction, asked for on a terminal'
-complete -c pmt -n '__pmt_at "pmt order create"' -l price -x -d 'limit price of the outcome traded, what you pay (buy) or receive (sell) per contract, in (0, 1) (asked for on a terminal)'
+complete -c pmt -n '__pmt_at "pmt order create"' -l price -x -d 'limit price as a probability in (0, 1) on the asset\'s book scale (asked for on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l size -x -d 'number of contracts, > 0 (asked for on a terminal)'
-complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -d 'yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
+complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -d 'yes, no, or a label; Kalshi: no trades NO at 1 - price (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l type -x -a 'gtc ioc fok' -d 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing'
 complete -c pmt -n '__pmt_at "pmt order create"' -l post-only -d 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)'
 complete -c pmt -n '__pmt_at "pmt order create"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l dry-run -d 'validate and preview against live data; send nothing'
-complete -c pmt -n '__pmt_at "pmt order create"' -l client-order-id -x -d 'Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)'
 
 # pmt order cancel-all
 complete -c pmt -n '__pmt_at "pmt order cancel-all"' -l asset -x -d 'only orders of this asset'
 complete -c pmt -n '__pmt_at "pmt order cancel-all"' -s y -l yes -d 'cancel without asking for confirmation (required when not on a terminal)'
 
-# pmt order get
-complete -c pmt -n '__pmt_at "pmt order get"' -l client-id -x -d 'the client order id (Kalshi) or order hash (Polymarket) pmt sent the order with'
+# pmt order cancel
+complete -c pmt -n '__pmt_at "pmt order cancel"' -s y -l yes -d 'cancel without asking for confirmation (required when not on a terminal)'
 
-# pmt order journal
-complete -c pmt -n '__pmt_at "pmt order journal"' -l limit -x -d 'only the last N entries'
+# pmt order amend
+complete -c pmt -n '__pmt_at "pmt order amend"' -l price -x -d 'new limit price of the order\'s own outcome, in (0, 1)'
+complete -c pmt -n '__pmt_at "pmt order amend"' -l size -x -d 'new total size in contracts (filled ones included)'
+complete -c pmt -n '__pmt_at "pmt order amend"' -s y -l yes -d 'amend without asking for confirmation (required when not on a terminal)'
 
 # pmt order list
 complete -c pmt -n '__pmt_at "pmt order list"' -l asset -x -d 'only orders of this asset'
 
 # pmt order help
-complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all get journal list'
+complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get list'
+
+# pmt positions
+complete -c pmt -n '__pmt_at "pmt positions"' -l market -x -d 'only this market (unified id, Kalshi ticker, Polymarket slug)'
+
+# pmt fills
+complete -c pmt -n '__pmt_at "pmt fills"' -l market -x -d 'only this market'
+complete -c pmt -n '__pmt_at "pmt fills"' -l limit -x -d 'fills per exchange per page, 1 to 1000 (default 100)'
+complete -c pmt -n '__pmt_at "pmt fills"' -l cursor -x -d 'continue from the cursor a previous page printed'
+complete -c pmt -n '__pmt_at "pmt fills"' -l all -d 'follow every page to the end'
+
+# pmt trades
+complete -c pmt -n '__pmt_at "pmt trades"' -l limit -x -d 'trades per page, 1 to 1000 (default 100)'
+complete -c pmt -n '__pmt_at "pmt trades"' -l cursor -x -d 'continue from the cursor a previous page printed'
+complete -c pmt -n '__pmt_at "pmt trades"' -l all -d 'follow every page to the end'
 
 # pmt profile
 complete -c pmt -n '__pmt_at "pmt profile" 0' -a add -d 'Add or replace a profile'
@@ -265,4 +303,4 @@ complete -c pmt -n '__pmt_at "pmt completion" 0' -a 'bash zsh fish'
 complete -c pmt -n '__pmt_at "pmt exchanges"' -l check -d 'make one signed request per configured exchange: are the credentials accepted, and how far off is the clock?'
 
 # pmt help
-complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order profile serve completion exchanges'
+complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order balance positions fills trades profile serve completion exchanges'

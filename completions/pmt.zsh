@@ -29,6 +29,10 @@ _pmt() {
         markets) _pmt_markets ;;
         book) _pmt_book ;;
         order) _pmt_order ;;
+        balance) _pmt_balance ;;
+        positions) _pmt_positions ;;
+        fills) _pmt_fills ;;
+        trades) _pmt_trades ;;
         profile) _pmt_profile ;;
         serve) _pmt_serve ;;
         completion) _pmt_completion ;;
@@ -42,9 +46,13 @@ _pmt() {
 _pmt_commands() {
   local -a commands
   commands=(
-    'markets:Browse markets: list, lineage'
+    'markets:Browse markets: list, lineage, history'
     'book:Orderbooks: show, stats, impact, watch'
-    'order:Place, inspect and cancel orders: create, cancel-all, get, journal, list'
+    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, list'
+    'balance:Cash available to trade per exchange'
+    'positions:Open positions with average price, mark and unrealized P&L'
+    'fills:Your fills (executions), newest first'
+    'trades:A market'\''s public trades (the tape)'
     'profile:Credential profiles: add, list, show, use, remove'
     'serve:Serve the interface as a REST API on localhost'
     'completion:Print a shell completion script (bash, zsh, fish)'
@@ -68,6 +76,7 @@ _pmt_markets() {
       case $line[1] in
         list) _pmt_markets_list ;;
         lineage) _pmt_markets_lineage ;;
+        history) _pmt_markets_history ;;
         help) _pmt_markets_help ;;
       esac
       ;;
@@ -79,6 +88,7 @@ _pmt_markets_commands() {
   commands=(
     'list:List markets on both exchanges, or one with --exchange'
     'lineage:A market with its parent event and series'
+    'history:Price history: a chart on a terminal, candles as JSON'
     'help:show help for a command'
   )
   _describe -t commands 'pmt markets command' commands
@@ -106,10 +116,21 @@ _pmt_markets_lineage() {
     && return 0
 }
 
+_pmt_markets_history() {
+  _arguments -s \
+    '--interval=[candle length]:interval:(1m 1h 1d)' \
+    '--since=[start: a span back (90m, 12h, 7d, 4w), a date (2026-11-01) or an ISO time (default: 2h, 7d or 120d back by interval)]:when: ' \
+    '--outcome=[Polymarket market: the outcome whose token to chart (default: the first)]:outcome: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:market: ' \
+    && return 0
+}
+
 _pmt_markets_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(list lineage)' \
+    '1:command:(list lineage history)' \
     && return 0
 }
 
@@ -150,7 +171,7 @@ _pmt_book_commands() {
 _pmt_book_show() {
   _arguments -s \
     '--depth=[levels per side to show; JSON always has every level (default: as many as fit the terminal)]:n: ' \
-    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome: ' \
+    '--outcome=[outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)]:outcome: ' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -160,7 +181,7 @@ _pmt_book_show() {
 
 _pmt_book_stats() {
   _arguments -s \
-    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome: ' \
+    '--outcome=[outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)]:outcome: ' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -171,7 +192,7 @@ _pmt_book_stats() {
 _pmt_book_impact() {
   _arguments -s \
     '--size=[order size in contracts (> 0)]:n: ' \
-    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome: ' \
+    '--outcome=[outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)]:outcome: ' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -213,8 +234,9 @@ _pmt_order() {
       case $line[1] in
         create) _pmt_order_create ;;
         cancel-all) _pmt_order_cancel_all ;;
+        cancel) _pmt_order_cancel ;;
+        amend) _pmt_order_amend ;;
         get) _pmt_order_get ;;
-        journal) _pmt_order_journal ;;
         list) _pmt_order_list ;;
         help) _pmt_order_help ;;
       esac
@@ -227,8 +249,9 @@ _pmt_order_commands() {
   commands=(
     'create:Place a limit order (previews and confirms first)'
     'cancel-all:Cancel every open order, or those of one asset'
+    'cancel:Cancel one order'
+    'amend:Change a resting order'\''s price and/or size (Kalshi)'
     'get:One order by id'
-    'journal:Every order pmt sent: intent before it left, result after'
     'list:Your open orders'
     'help:show help for a command'
   )
@@ -239,14 +262,13 @@ _pmt_order_create() {
   _arguments -s \
     '--asset=[Kalshi ticker, Polymarket token id, or unified market id (asked for on a terminal)]:asset: ' \
     '--side=[order direction, asked for on a terminal]:side:(buy sell)' \
-    '--price=[limit price of the outcome traded, what you pay (buy) or receive (sell) per contract, in (0, 1) (asked for on a terminal)]:p: ' \
+    '--price=[limit price as a probability in (0, 1) on the asset'\''s book scale (asked for on a terminal)]:p: ' \
     '--size=[number of contracts, > 0 (asked for on a terminal)]:n: ' \
-    '--outcome=[yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome: ' \
+    '--outcome=[yes, no, or a label; Kalshi: no trades NO at 1 - price (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome: ' \
     '--type=[time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing]:type:(gtc ioc fok)' \
     '--post-only[rest on the book or not at all: refused before sending if the price would cross the book (gtc only)]' \
     '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
     '--dry-run[validate and preview against live data; send nothing]' \
-    '--client-order-id=[Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)]:id: ' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     && return 0
@@ -261,20 +283,31 @@ _pmt_order_cancel_all() {
     && return 0
 }
 
-_pmt_order_get() {
+_pmt_order_cancel() {
   _arguments -s \
-    '--client-id=[the client order id (Kalshi) or order hash (Polymarket) pmt sent the order with]:id: ' \
+    '(-y --yes)'{-y,--yes}'[cancel without asking for confirmation (required when not on a terminal)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     '1:order_id: ' \
     && return 0
 }
 
-_pmt_order_journal() {
+_pmt_order_amend() {
   _arguments -s \
-    '--limit=[only the last N entries]:n: ' \
+    '--price=[new limit price of the order'\''s own outcome, in (0, 1)]:p: ' \
+    '--size=[new total size in contracts (filled ones included)]:n: ' \
+    '(-y --yes)'{-y,--yes}'[amend without asking for confirmation (required when not on a terminal)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
+    '1:order_id: ' \
+    && return 0
+}
+
+_pmt_order_get() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:order_id: ' \
     && return 0
 }
 
@@ -289,7 +322,44 @@ _pmt_order_list() {
 _pmt_order_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(create cancel-all get journal list)' \
+    '1:command:(create cancel-all cancel amend get list)' \
+    && return 0
+}
+
+_pmt_balance() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_positions() {
+  _arguments -s \
+    '--market=[only this market (unified id, Kalshi ticker, Polymarket slug)]:market: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_fills() {
+  _arguments -s \
+    '--market=[only this market]:market: ' \
+    '--limit=[fills per exchange per page, 1 to 1000 (default 100)]:n: ' \
+    '--cursor=[continue from the cursor a previous page printed]:cursor: ' \
+    '--all[follow every page to the end]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_trades() {
+  _arguments -s \
+    '--limit=[trades per page, 1 to 1000 (default 100)]:n: ' \
+    '--cursor=[continue from the cursor a previous page printed]:cursor: ' \
+    '--all[follow every page to the end]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:market: ' \
     && return 0
 }
 
@@ -415,7 +485,7 @@ _pmt_exchanges() {
 _pmt_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(markets book order profile serve completion exchanges)' \
+    '1:command:(markets book order balance positions fills trades profile serve completion exchanges)' \
     && return 0
 }
 

@@ -12,6 +12,7 @@ import { configDir } from './profiles.js';
 import { registerMarkets } from './commands/markets/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerOrder } from './commands/order/index.js';
+import { registerPortfolio } from './commands/portfolio/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerExchanges } from './commands/exchanges.js';
@@ -44,6 +45,7 @@ export function buildProgram(): Command {
   registerMarkets(program);
   registerBook(program);
   registerOrder(program);
+  registerPortfolio(program);
   registerProfile(program);
   registerServe(program);
   registerCompletion(program);

@@ -98,6 +98,19 @@ async function check(ex: Exchange, credentials: CredentialStatus): Promise<Check
   }
 }
 
+/** The credentials check, then the account diagnosis (given the check's result, so nothing is asked twice). */
+async function checks(ex: Exchange, credentials: CredentialStatus, withCheck: boolean): Promise<Pick<ExchangeStatus, 'check' | 'funds'>> {
+  if (!withCheck) return { check: null, funds: null };
+  const c = await check(ex, credentials);
+  if (credentials.status !== 'configured' || (c.status === 'failed' && c.error?.kind !== 'Authentication')) return { check: c, funds: null };
+  try {
+    return { check: c, funds: await ex.checkFunds({ ok: c.status === 'ok', clock_skew_ms: c.clock_skew_ms, detail: c.detail ?? '' }) };
+  } catch {
+    // A failure here is the same the credentials check reports: not repeated.
+    return { check: c, funds: null };
+  }
+}
+
 /** The base URLs as `pmt exchanges` names them (`api`; `gamma`, `clob`). */
 function urlsOf(id: ExchangeId, urls: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(manifestOf(id).urls).map(([key, u]) => [u.label, urls[key]!]));
@@ -131,7 +144,7 @@ export async function exchangesReport(
         urls,
         capabilities,
         credentials: s.credentials,
-        check: withCheck ? await check(ex, s.credentials) : null,
+        ...(await checks(ex, s.credentials, withCheck)),
       };
     }),
   );
@@ -141,7 +154,11 @@ export async function exchangesReport(
 /** The exit code a failed check should give (first failing exchange), or 0. */
 export function checkExitKind(exchanges: ExchangeStatus[]): PmtError | null {
   const failed = exchanges.find((e) => e.check?.status === 'failed');
-  if (!failed?.check) return null;
+  if (!failed?.check) {
+    // Credentials accepted but the account cannot trade as configured: a settings problem.
+    const stuck = exchanges.find((e) => e.funds && !e.funds.ok);
+    return stuck ? new PmtError('Config', `${stuck.id}: ${stuck.funds!.fix ?? 'the account cannot trade as configured'}`) : null;
+  }
   const err = failed.check.error ?? { kind: 'Authentication' as const, message: 'check failed' };
   return new PmtError(err.kind, `${failed.id}: ${err.message}`);
 }

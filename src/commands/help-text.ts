@@ -114,6 +114,55 @@ export const HELP: Record<string, CommandHelp> = {
       { note: 'One market, no question (scripts)', cmd: `pmt order cancel-all --asset ${K} --yes` },
     ],
   },
+  'order cancel': {
+    summary: 'Cancel one order',
+    examples: [
+      { note: 'Shows the order and asks first', cmd: 'pmt order cancel 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c' },
+      { note: 'No question (scripts), the cancelled order as JSON', cmd: 'pmt order cancel 0x9c1b7f4e2a6d8c3b5e0f1a2d4c6e8b0a3f5d7c9e1b2a4c6d8e0f1a3b5c7d9e1f --yes --json' },
+    ],
+  },
+  'order amend': {
+    summary: "Change a resting order's price and/or size (Kalshi)",
+    examples: [
+      { note: 'Move a bid to 0.44 (the price of the order\'s own outcome)', cmd: 'pmt order amend 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c --price 0.44' },
+      { note: 'New price and total size, no question', cmd: 'pmt order amend 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c --price 0.45 --size 20 --yes' },
+    ],
+  },
+  balance: {
+    summary: 'Cash available to trade per exchange',
+    examples: [
+      { note: 'Both exchanges (Kalshi portfolio value and Polymarket allowance too)', cmd: 'pmt balance' },
+      { note: 'For a script: {"USD": n, "USDC": n}', cmd: 'pmt balance --json' },
+    ],
+  },
+  positions: {
+    summary: 'Open positions with average price, mark and unrealized P&L',
+    examples: [
+      { note: 'Everything held on both exchanges, with totals', cmd: 'pmt positions' },
+      { note: 'One market, as Position models', cmd: `pmt positions --market kalshi:${K} --json` },
+    ],
+  },
+  fills: {
+    summary: 'Your fills (executions), newest first',
+    examples: [
+      { note: 'The latest 100 on each exchange', cmd: 'pmt fills' },
+      { note: 'Every fill of one market, one JSON object per line', cmd: `pmt fills --market kalshi:${K} --all --ndjson` },
+    ],
+  },
+  trades: {
+    summary: "A market's public trades (the tape)",
+    examples: [
+      { note: 'The latest 20 trades', cmd: `pmt trades kalshi:${K} --limit 20` },
+      { note: 'The whole tape of a Polymarket market as NDJSON', cmd: `pmt trades ${P} --all --ndjson` },
+    ],
+  },
+  'markets history': {
+    summary: 'Price history: a chart on a terminal, candles as JSON',
+    examples: [
+      { note: 'Hourly closes over the last week, drawn to fit the terminal', cmd: `pmt markets history kalshi:${K}` },
+      { note: 'Minute candles of the last 3 hours as JSON', cmd: `pmt markets history ${P} --interval 1m --since 3h --json` },
+    ],
+  },
   'order get': {
     summary: 'One order by id',
     examples: [
@@ -209,6 +258,10 @@ export const GROUPS: Record<string, string> = {
   markets: 'Market data:',
   book: 'Market data:',
   order: 'Trading:',
+  balance: 'Trading:',
+  positions: 'Trading:',
+  fills: 'Trading:',
+  trades: 'Market data:',
   profile: 'Setup:',
   exchanges: 'Setup:',
   completion: 'Setup:',

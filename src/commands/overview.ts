@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { HELP } from './help-text.js';
 
-const ORDER = ['markets', 'book', 'order', 'profile', 'exchanges', 'completion', 'serve'];
+const ORDER = ['markets', 'book', 'trades', 'order', 'positions', 'balance', 'fills', 'profile', 'exchanges', 'completion', 'serve'];
 
 const FIRST_STEPS: Array<[string, string]> = [
   ['pmt markets list --exchange kalshi --limit 10', 'browse markets'],
@@ -51,7 +51,8 @@ export const REFERENCE = `Environment:
   POLYMARKET_API_KEY, POLYMARKET_API_SECRET, POLYMARKET_API_PASSPHRASE  optional; else derived
   PMT_PROFILE          profile to use (like --profile)
   PMT_CONFIG_DIR       where profiles are stored
-  PMT_KALSHI_API_URL, PMT_POLYMARKET_GAMMA_URL, PMT_POLYMARKET_CLOB_URL  upstream base URLs
+  PMT_KALSHI_API_URL, PMT_POLYMARKET_GAMMA_URL, PMT_POLYMARKET_CLOB_URL,
+  PMT_POLYMARKET_DATA_URL  upstream base URLs
   NO_COLOR=1           no colour (like --no-color); FORCE_COLOR=1 colour even when piped
   TZ                   time zone for times shown to people (JSON and pipes: ISO UTC)
 

@@ -45,6 +45,27 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   cancelAllOrders(...a: Parameters<Exchange['cancelAllOrders']>) {
     return this.ops.cancelAllOrders(this.client, ...a);
   }
+  cancelOrder(...a: Parameters<Exchange['cancelOrder']>) {
+    return this.ops.cancelOrder(this.client, ...a);
+  }
+  amendOrder(...a: Parameters<Exchange['amendOrder']>) {
+    return this.ops.amendOrder(this.client, ...a);
+  }
+  fetchBalance(...a: Parameters<Exchange['fetchBalance']>) {
+    return this.ops.fetchBalance(this.client, ...a);
+  }
+  fetchPositions(...a: Parameters<Exchange['fetchPositions']>) {
+    return this.ops.fetchPositions(this.client, ...a);
+  }
+  fetchFills(...a: Parameters<Exchange['fetchFills']>) {
+    return this.ops.fetchFills(this.client, ...a);
+  }
+  fetchTrades(...a: Parameters<Exchange['fetchTrades']>) {
+    return this.ops.fetchTrades(this.client, ...a);
+  }
+  fetchPriceHistory(...a: Parameters<Exchange['fetchPriceHistory']>) {
+    return this.ops.fetchPriceHistory(this.client, ...a);
+  }
   describeAsset(...a: Parameters<Exchange['describeAsset']>) {
     return this.ops.describeAsset(this.client, ...a);
   }
@@ -62,6 +83,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   }
   estimateFees(...a: Parameters<Exchange['estimateFees']>) {
     return this.ops.estimateFees(this.client, ...a);
+  }
+  checkFunds(...a: Parameters<Exchange['checkFunds']>) {
+    return this.ops.checkFunds(this.client, ...a);
   }
   checkAuth(...a: Parameters<Exchange['checkAuth']>) {
     return this.ops.checkAuth(this.client, ...a);

@@ -12,6 +12,17 @@ import type {
   Order,
   Orderbook,
 } from './types.js';
+import type {
+  AmendRequest,
+  BalanceDetail,
+  Candle,
+  FetchFillsParams,
+  FetchTradesParams,
+  FillsPage,
+  Position,
+  PriceHistoryParams,
+  TradesPage,
+} from '../models/portfolio.js';
 import type { BookStream, WatchBookOptions } from './stream.js';
 
 import type { FeeAmounts, FeeLegs } from './fees.js';
@@ -75,6 +86,15 @@ export interface AuthCheck {
   detail: string;
 }
 
+/** `pmt exchanges --check`: can this account trade with what is configured, and if not, the fix. */
+export interface FundsCheck {
+  ok: boolean;
+  /** What was found, one line each, for people (never a secret). */
+  lines: string[];
+  /** The setting or action that would make it work; null when ok. */
+  fix: string | null;
+}
+
 /** Cancel-all reports what was and was not cancelled. */
 export interface CancelResult {
   cancelled: Order[];
@@ -107,6 +127,20 @@ export interface Exchange {
   /** Orders are validated (tick, minimum, outcome) before anything is signed or sent. */
   createOrder(req: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order>;
   cancelAllOrders(assetId?: string): Promise<CancelResult>;
+  /** Cancel one order; resolves to the order as the exchange now holds it (status `cancelled`). */
+  cancelOrder(orderId: string): Promise<Order>;
+  /** New price (of the order's own outcome) and/or total size; NotSupported where the exchange has no amend. */
+  amendOrder(orderId: string, req: AmendRequest): Promise<Order>;
+  /** Cash available to trade, in dollars, with what people also want to see (portfolio value, allowance). */
+  fetchBalance(): Promise<BalanceDetail>;
+  /** Every open position (all pages), optionally of one market; prices of the outcome held. */
+  fetchPositions(marketTicker?: string): Promise<Position[]>;
+  /** One page of the caller's fills, newest first. */
+  fetchFills(params?: FetchFillsParams): Promise<FillsPage>;
+  /** One page of a market's public trades, newest first. */
+  fetchTrades(assetId: string, params?: FetchTradesParams): Promise<TradesPage>;
+  /** Candles of a market (Kalshi ticker) or token (Polymarket token id), oldest first. */
+  fetchPriceHistory(assetId: string, params: PriceHistoryParams): Promise<Candle[]>;
 
   /** Market metadata for an orderable asset (tick, minimum size, outcomes). */
   describeAsset(assetId: string): Promise<AssetInfo>;
@@ -130,6 +164,12 @@ export interface Exchange {
   estimateFees(schedule: FeeSchedule, legs: FeeLegs): FeeAmounts;
   /** One authenticated request: are the credentials present and accepted? */
   checkAuth(): Promise<AuthCheck>;
+  /**
+   * Deeper account diagnosis after `checkAuth` (whose result it is given, so nothing is asked
+   * twice): Polymarket, which wallet setting finds the funds; Kalshi, whether a refused key
+   * belongs to the other environment.
+   */
+  checkFunds(auth?: AuthCheck): Promise<FundsCheck>;
   /**
    * The live book of an asset over the exchange's WebSocket, on the scale of `opts.outcome`
    * (BookUpdate events). Input errors throw at once; connection failures that no reconnect can

@@ -7,7 +7,23 @@
 import type { AdapterConfig, ResolvedCredentials, Sourced } from './config.js';
 
 /** The interface's operations, as the adapters name them. */
-export const OPERATIONS = ['fetchMarkets', 'fetchMarketLineage', 'fetchOrderbook', 'fetchOrder', 'fetchOpenOrders', 'createOrder', 'cancelAllOrders'] as const;
+export const OPERATIONS = [
+  'fetchMarkets',
+  'fetchMarketLineage',
+  'fetchOrderbook',
+  'fetchOrder',
+  'fetchOpenOrders',
+  'createOrder',
+  'cancelAllOrders',
+  // interface-extensions.md
+  'cancelOrder',
+  'amendOrder',
+  'fetchBalance',
+  'fetchPositions',
+  'fetchFills',
+  'fetchTrades',
+  'fetchPriceHistory',
+] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
 export interface Capability {

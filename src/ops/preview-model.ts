@@ -5,7 +5,7 @@ import type { OrderSide, OrderType } from '../exchanges/types.js';
 
 /** A pre-trade check the preview reports (all pass by the time a preview is shown). */
 export interface Check {
-  name: 'price' | 'tick' | 'size' | 'min_size' | 'outcome' | 'market_status' | 'book';
+  name: 'price' | 'tick' | 'size' | 'min_size' | 'outcome' | 'market_status' | 'book' | 'funds' | 'position';
   ok: boolean;
   detail: string;
 }

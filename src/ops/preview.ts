@@ -18,6 +18,7 @@ import { sameLabel } from '../outcome.js';
 import { complementPrice } from './order-rules.js';
 import { estimateFees, feeLegs, type FeeLookup } from './preview-fees.js';
 import type { Check, OrderPreview } from './preview-model.js';
+import { fundsChecks } from './funds.js';
 
 export type { Check, OrderPreview };
 
@@ -40,6 +41,8 @@ export interface PreviewInput {
   now?: number;
   /** The exchange's fee schedule for the asset, or why it is missing (then the fee is unknown). */
   fees?: FeeLookup;
+  /** Cash and the contracts of the traded outcome held, read for the funds check (absent: not checked). */
+  account?: { cash: Decimal | null; held: Decimal | null; reason?: string };
 }
 
 /** A book snapshot older than this is flagged in the preview. */
@@ -110,6 +113,23 @@ export function buildPreview(i: PreviewInput): OrderPreview {
     const other = complementLabel(i.info, i.outcome) ?? 'the other outcome';
     warnings.push(`on ${m.name}, selling ${i.outcome} you do not hold buys ${other} at ${complementPrice(outcomePrice).toFixed()} instead`);
   }
+  const fee = estimateFees(i.fees ?? { error: 'not read' }, feeLegs(i.order_type, i.price, i.size, fill));
+  if (i.account) {
+    const r = fundsChecks({
+      side: i.side,
+      outcome: i.outcome,
+      outcomePrice,
+      size: i.size,
+      fee: fee.total,
+      cash: i.account.cash,
+      held: i.account.held,
+      // An asset that carries both outcomes (a YES/NO book): selling beyond what is held buys the other.
+      sellsBeyondHeld: i.info.outcomes.length > 1,
+      unknownReason: i.account.reason,
+    });
+    checks.push(...r.checks);
+    warnings.push(...r.warnings);
+  }
   return {
     exchange: i.exchange,
     environment: i.environment,
@@ -130,7 +150,7 @@ export function buildPreview(i: PreviewInput): OrderPreview {
     best_ask: book?.asks[0]?.price ?? null,
     fill_now: fillNow,
     impact,
-    fee: estimateFees(i.fees ?? { error: 'not read' }, feeLegs(i.order_type, i.price, i.size, fill)),
+    fee,
     book_time: book?.timestamp ?? null,
     book_age_s: book ? bookAge(book.timestamp, i.now) : null,
     checks,

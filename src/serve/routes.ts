@@ -13,10 +13,11 @@ import * as orders from '../ops/orders.js';
 import type { Services } from '../ops/services.js';
 import { splitIds } from '../split-ids.js';
 import { parseCursor, parseId } from '../validate.js';
+import { DAY_ROUTES } from './day-routes.js';
 import { ServeError } from './errors.js';
 import { MarketLineage, MarketsPage, Order, OrderList, Orderbook, OrderbookImpact, OrderbookStats, type JsonSchema } from './schemas.js';
 
-export type Tag = 'Markets' | 'Orders' | 'Orderbook' | 'Server';
+export type Tag = 'Markets' | 'Orders' | 'Orderbook' | 'Account' | 'Server';
 
 /** What a handler returns: the body, plus headers when the body alone cannot say everything. */
 export interface Outcome {
@@ -66,7 +67,7 @@ const json = (body: unknown): Outcome => ({ body });
  * first failure's error object and status.
  */
 export const FAILURES_HEADER = 'Pmt-Failures';
-function partial(body: unknown, failed: ExchangeFailure[]): Outcome {
+export function partial(body: unknown, failed: ExchangeFailure[]): Outcome {
   if (failed.length === 0) return { body };
   const list = failed.map((f) => ({ exchange: f.exchange, kind: f.error.kind, message: f.error.message }));
   const ascii = JSON.stringify(list).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
@@ -272,6 +273,7 @@ export const ROUTES: RouteDef[] = [
     errors: [404, ...upstream],
     handler: async (svc, { query }) => json((await book.fetchOrderbookImpact(svc, query)).result),
   },
+  ...DAY_ROUTES,
 ];
 
 /**

@@ -91,10 +91,10 @@ function bashComplete(words: string[]): string[] {
 
 describe('bash completes real command lines', () => {
   it.each<[string[], string[]]>([
-    [['pmt', ''], ['markets', 'book', 'order', 'profile', 'serve', 'completion', 'exchanges', 'help']],
+    [['pmt', ''], ['markets', 'book', 'order', 'balance', 'positions', 'fills', 'trades', 'profile', 'serve', 'completion', 'exchanges', 'help']],
     [['pmt', 'ma'], ['markets']],
-    [['pmt', 'markets', ''], ['list', 'lineage', 'help']],
-    [['pmt', 'order', 'c'], ['create', 'cancel-all']],
+    [['pmt', 'markets', ''], ['list', 'lineage', 'history', 'help']],
+    [['pmt', 'order', 'c'], ['create', 'cancel-all', 'cancel']],
     [['pmt', 'markets', 'list', '--status', ''], ['active', 'closed', 'resolved', 'all']],
     [['pmt', 'markets', 'list', '--status', 'r'], ['resolved']],
     // bash splits --status=value at "=".
@@ -107,7 +107,7 @@ describe('bash completes real command lines', () => {
     [['pmt', '--exchange', 'kalshi', 'markets', 'l'], ['list', 'lineage']],
     [['pmt', 'book', 'show', 'KXBTCD-25APR1517', '--exchange', 'p'], ['polymarket']],
     [['pmt', 'completion', ''], ['bash', 'zsh', 'fish']],
-    [['pmt', 'help', 'p'], ['profile']],
+    [['pmt', 'help', 'p'], ['positions', 'profile']],
     [['pmt', 'exchanges', '--c'], ['--check']],
     [['pmt', 'order', 'cancel-all', '--y'], ['--yes']],
   ])('%j', (words, expected) => {

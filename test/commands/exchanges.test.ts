@@ -11,7 +11,12 @@ import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
 
 const POLY_KEY = '0x' + 'ab'.repeat(32);
-const OPS = ['fetch_markets', 'fetch_market_lineage', 'fetch_orderbook', 'fetch_order', 'fetch_open_orders', 'create_order', 'cancel_all_orders'];
+const OPS = [
+  'fetch_markets', 'fetch_market_lineage', 'fetch_orderbook', 'fetch_order', 'fetch_open_orders', 'create_order', 'cancel_all_orders',
+  'cancel_order', 'amend_order', 'fetch_balance', 'fetch_positions', 'fetch_fills', 'fetch_trades', 'fetch_price_history',
+];
+/** Polymarket has no amend (a signed order cannot change). */
+const POLY_OPS = OPS.filter((o) => o !== 'amend_order');
 
 let doubles: Doubles;
 let dir: string;
@@ -52,7 +57,7 @@ describe('pmt exchanges --json', () => {
     expect(doc.profile).toBeNull();
     expect(doc.exchanges.map((e: { id: string }) => e.id)).toEqual(['kalshi', 'polymarket']);
     for (const e of doc.exchanges) {
-      expect(Object.keys(e)).toEqual(['id', 'environment', 'urls', 'capabilities', 'credentials', 'check']);
+      expect(Object.keys(e)).toEqual(['id', 'environment', 'urls', 'capabilities', 'credentials', 'check', 'funds']);
       expect(e.environment).toBe('custom'); // PMT_*_URL point at the doubles
       expect(Object.keys(e.capabilities)).toEqual(OPS);
       expect(e.capabilities.fetch_markets).toEqual({ supported: true, auth: false });
@@ -61,7 +66,7 @@ describe('pmt exchanges --json', () => {
       expect(e.check).toBeNull();
     }
     expect(doc.exchanges[0].urls).toEqual({ api: doubles.env.PMT_KALSHI_API_URL, ws: doubles.env.PMT_KALSHI_WS_URL });
-    expect(doc.exchanges[1].urls).toEqual({ gamma: doubles.env.PMT_POLYMARKET_GAMMA_URL, clob: doubles.env.PMT_POLYMARKET_CLOB_URL, ws: doubles.env.PMT_POLYMARKET_WS_URL });
+    expect(doc.exchanges[1].urls).toEqual({ gamma: doubles.env.PMT_POLYMARKET_GAMMA_URL, clob: doubles.env.PMT_POLYMARKET_CLOB_URL, data: doubles.env.PMT_POLYMARKET_DATA_URL, ws: doubles.env.PMT_POLYMARKET_WS_URL });
   });
 
   it('production is the default environment', async () => {
@@ -223,7 +228,7 @@ describe('pmt exchanges for people and pipes', () => {
     const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
     expect(rows).toEqual([
       ['kalshi', 'custom', 'configured', 'KALSHI_API_KEY_ID', '', '', OPS.join(',')],
-      ['polymarket', 'custom', 'missing', '', '', '', OPS.join(',')],
+      ['polymarket', 'custom', 'missing', '', '', '', POLY_OPS.join(',')],
     ]);
     expect(r.stdout).not.toMatch(/\u001b/);
   });

@@ -1,3 +1,4 @@
+import { PmtError } from '../../src/errors.js';
 /**
  * An in-memory Exchange and a scripted Prompter for unit-testing the order and profile command
  * logic without HTTP: every call is recorded so tests can assert exactly what was (not) sent.
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Context } from '../../src/context.js';
 import type { ResolvedCredentials } from '../../src/credentials.js';
-import type { AssetInfo, CancelResult, Exchange, FeeSchedule } from '../../src/exchanges/exchange.js';
+import { type AssetInfo, type CancelResult, type Exchange, type FeeSchedule } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Market, Order, Orderbook } from '../../src/exchanges/types.js';
 import { IO } from '../../src/render/io.js';
 import type { Choice, InputOptions, Prompter } from '../../src/render/prompt.js';
@@ -104,6 +105,11 @@ export function book(assetId: string): Orderbook {
   };
 }
 
+/** The trader's-day operations are tested against the loopback doubles, not these fakes. */
+function notSupported(exchange: string, op: string): PmtError {
+  return new PmtError('NotSupported', `${op} is not supported on ${exchange}`);
+}
+
 export class FakeExchange implements Exchange {
   readonly has = {} as Exchange['has'];
   environment = 'production';
@@ -115,6 +121,32 @@ export class FakeExchange implements Exchange {
   markets = new Map<string, AssetInfo>();
   /** What fetchFeeSchedule answers (Kalshi quadratic ×1, Polymarket 0 bps); an Error is thrown. */
   feeSchedule: FeeSchedule | Error;
+
+  // The trader's-day operations are tested against the loopback doubles, not this fake.
+  cancelOrder(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'cancel_order'));
+  }
+  amendOrder(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'amend_order'));
+  }
+  fetchBalance(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_balance'));
+  }
+  fetchPositions(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_positions'));
+  }
+  fetchFills(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_fills'));
+  }
+  fetchTrades(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_trades'));
+  }
+  fetchPriceHistory(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_price_history'));
+  }
+  checkFunds(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'check_funds'));
+  }
 
   constructor(readonly id: ExchangeId) {
     this.feeSchedule =

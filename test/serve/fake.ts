@@ -5,7 +5,7 @@
  * HTTP without any upstream.
  */
 import { PmtError, type ErrorKind } from '../../src/errors.js';
-import type { AssetInfo, CancelResult, Capabilities, Exchange } from '../../src/exchanges/exchange.js';
+import { type AssetInfo, type CancelResult, type Capabilities, type Exchange } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, FetchMarketsParams, Market, MarketLineage, Order, Orderbook } from '../../src/exchanges/types.js';
 import { missingCredentials } from '../../src/ops/credentials.js';
 import { SERVE_NAMES, type Services } from '../../src/ops/services.js';
@@ -75,6 +75,11 @@ const has = Object.fromEntries(
   ['fetchMarkets', 'fetchMarketLineage', 'fetchOrderbook', 'fetchOrder', 'fetchOpenOrders', 'createOrder', 'cancelAllOrders'].map((k) => [k, { supported: true, auth: false }]),
 ) as Capabilities;
 
+/** The trader's-day operations are tested against the loopback doubles, not these fakes. */
+function notSupported(exchange: string, op: string): PmtError {
+  return new PmtError('NotSupported', `${op} is not supported on ${exchange}`);
+}
+
 export class FakeExchange implements Exchange {
   readonly has = has;
   readonly environment = 'production';
@@ -94,6 +99,32 @@ export class FakeExchange implements Exchange {
   /** Calls that have entered and not yet returned. */
   inflight = 0;
   private waiters: Array<{ n: number; resolve: () => void }> = [];
+
+  // The trader's-day operations are tested against the loopback doubles, not this fake.
+  cancelOrder(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'cancel_order'));
+  }
+  amendOrder(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'amend_order'));
+  }
+  fetchBalance(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_balance'));
+  }
+  fetchPositions(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_positions'));
+  }
+  fetchFills(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_fills'));
+  }
+  fetchTrades(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_trades'));
+  }
+  fetchPriceHistory(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'fetch_price_history'));
+  }
+  checkFunds(): Promise<never> {
+    return Promise.reject(notSupported(this.id, 'check_funds'));
+  }
 
   /** Resolves once `n` calls are in flight at the same time. */
   whenInflight(n: number): Promise<void> {

@@ -33,6 +33,14 @@ const OPERATIONS = [
   ['get', '/v1/orderbook/fetch_orderbook', 'Orderbook'],
   ['get', '/v1/orderbook/fetch_orderbook_stats', 'Orderbook'],
   ['get', '/v1/orderbook/fetch_orderbook_impact', 'Orderbook'],
+  // interface-extensions.md
+  ['post', '/v1/orders/cancel_order', 'Orders'],
+  ['post', '/v1/orders/amend_order', 'Orders'],
+  ['get', '/v1/balance/fetch_balance', 'Account'],
+  ['get', '/v1/positions/fetch_positions', 'Account'],
+  ['get', '/v1/fills/fetch_fills', 'Account'],
+  ['get', '/v1/trades/fetch_trades', 'Markets'],
+  ['get', '/v1/markets/fetch_price_history', 'Markets'],
 ] as const;
 
 describe('the OpenAPI document', () => {

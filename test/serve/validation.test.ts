@@ -121,7 +121,7 @@ describe('POST bodies', () => {
 
 describe('paths and methods', () => {
   it('an unknown path → 404 Api pointing at the OpenAPI document', async () => {
-    const r = await s.call('/v1/positions/fetch_positions');
+    const r = await s.call('/v1/portfolio/fetch_everything');
     expect(r.status).toBe(404);
     expect(r.json).toEqual({ kind: 'Api', message: expect.stringContaining('/v1/openapi.json') });
   });

@@ -15,11 +15,12 @@ export interface DoublesOptions {
 export async function startDoubles(opts: DoublesOptions = {}) {
   const kalshi = createKalshiDouble(opts.kalshi);
   const poly = createPolymarketDoubles(opts.polymarket);
-  await Promise.all([kalshi.double.start(), poly.gammaDouble.start(), poly.clobDouble.start()]);
+  await Promise.all([kalshi.double.start(), poly.gammaDouble.start(), poly.clobDouble.start(), poly.dataDouble.start()]);
   const env: Record<string, string> = {
     PMT_KALSHI_API_URL: kalshi.double.url,
     PMT_POLYMARKET_GAMMA_URL: poly.gammaDouble.url,
     PMT_POLYMARKET_CLOB_URL: poly.clobDouble.url,
+    PMT_POLYMARKET_DATA_URL: poly.dataDouble.url,
     PMT_KALSHI_WS_URL: kalshi.stream.url(kalshi.double),
     PMT_POLYMARKET_WS_URL: poly.stream.url(poly.clobDouble),
   };
@@ -27,14 +28,14 @@ export async function startDoubles(opts: DoublesOptions = {}) {
     kalshi,
     polymarket: poly,
     env,
-    all: [kalshi.double, poly.gammaDouble, poly.clobDouble],
+    all: [kalshi.double, poly.gammaDouble, poly.clobDouble, poly.dataDouble],
     resetLogs(): void {
-      for (const d of [kalshi.double, poly.gammaDouble, poly.clobDouble]) d.resetLog();
+      for (const d of [kalshi.double, poly.gammaDouble, poly.clobDouble, poly.dataDouble]) d.resetLog();
     },
     async close(): Promise<void> {
       kalshi.stream.close();
       poly.stream.close();
-      await Promise.all([kalshi.double.close(), poly.gammaDouble.close(), poly.clobDouble.close()]);
+      await Promise.all([kalshi.double.close(), poly.gammaDouble.close(), poly.clobDouble.close(), poly.dataDouble.close()]);
     },
   };
 }

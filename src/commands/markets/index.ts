@@ -22,4 +22,13 @@ export function registerMarkets(program: Command): void {
     .description('Show a market with its parent event and series')
     .argument('<market>', 'unified id (kalshi:TICKER, polymarket:slug), or a native ticker/slug with --exchange')
     .action(action(async (ctx, opts, args) => (await import('./lineage.js')).run(ctx, opts as never, args)));
+
+  markets
+    .command('history')
+    .description('Price history as candles: a chart on a terminal, JSON for scripts')
+    .argument('<market>', 'unified id (kalshi:TICKER, polymarket:slug), a Kalshi ticker, or a Polymarket token id')
+    .addOption(new Option('--interval <interval>', 'candle length').choices(['1m', '1h', '1d']).default('1h'))
+    .option('--since <when>', 'start: a span back (90m, 12h, 7d, 4w), a date (2026-11-01) or an ISO time (default: 2h, 7d or 120d back by interval)')
+    .option('--outcome <outcome>', 'Polymarket market: the outcome whose token to chart (default: the first)')
+    .action(action(async (ctx, opts, args) => (await import('./history.js')).run(ctx, opts as never, args)));
 }

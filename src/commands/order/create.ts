@@ -36,6 +36,9 @@ import { outcomeLabel, parseOutcome, specFor } from './common.js';
 import { askAsset, askOutcome, askPrice, askSide, askSize, askType } from './entry.js';
 import { bookImpact } from '../../analytics/book.js';
 import { buildPreview, previewJson, readFees, readOrderBook } from '../../ops/preview.js';
+import { accountFor } from '../../ops/portfolio.js';
+import type { PreviewInput } from '../../ops/preview.js';
+import type { Services } from '../../ops/services.js';
 import { checkOutcome } from './outcome.js';
 import { priceProblem, sizeProblem } from '../../ops/order-rules.js';
 import { createWithJournal } from '../../journal.js';
@@ -126,6 +129,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     impact: book && bookImpact(book, size.toNumber(), new Date(ctx.now()).toISOString()),
     now: ctx.now(),
     fees: await fees,
+    account: await readAccount(ctx, exchangeId, info, outcome),
   });
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   // The adapter refuses a post-only order that would cross the book it reads (previewOrder below).
@@ -167,6 +171,15 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (ctx.json) return ctx.io.json(order);
   if (!ctx.io.isTTY) return printTable(ctx.io, ORDER_COLUMNS, [orderRow(f, { exchange: exchangeId, order })]);
   ctx.io.out(`${f.c.green('✓')} order sent\n${orderLines(f, { exchange: exchangeId, order }).join('\n')}`);
+}
+
+/**
+ * Cash and the traded outcome's contracts held in this market, for the preview's funds check;
+ * read in parallel, and never blocking an order (unknown is said, not guessed).
+ */
+async function readAccount(svc: Services, id: ExchangeId, info: AssetInfo, outcome: string): Promise<PreviewInput['account']> {
+  const r = await accountFor(svc, id, info.market.ticker, outcome);
+  return { cash: r.cash, held: r.held, reason: r.reason ?? undefined };
 }
 
 function flagCheck(problem: string | null, text: string): Decimal {

@@ -28,6 +28,22 @@ export function registerOrder(program: Command): void {
     .action(action(async (ctx, opts, args) => (await import('./cancel-all.js')).run(ctx, opts as never, args)));
 
   order
+    .command('cancel')
+    .description('Cancel one order (shows it and asks first)')
+    .argument('<order_id>', 'order id: Kalshi UUID or Polymarket 0x hash')
+    .option('-y, --yes', 'cancel without asking for confirmation (required when not on a terminal)')
+    .action(action(async (ctx, opts, args) => (await import('./cancel.js')).run(ctx, opts as never, args)));
+
+  order
+    .command('amend')
+    .description("Change a resting order's price and/or size (Kalshi; on Polymarket cancel and re-create)")
+    .argument('<order_id>', 'Kalshi order id (UUID)')
+    .option('--price <p>', "new limit price of the order's own outcome, in (0, 1)")
+    .option('--size <n>', 'new total size in contracts (filled ones included)')
+    .option('-y, --yes', 'amend without asking for confirmation (required when not on a terminal)')
+    .action(action(async (ctx, opts, args) => (await import('./amend.js')).run(ctx, opts as never, args)));
+
+  order
     .command('get')
     .description('Show one order by id (Kalshi UUID or Polymarket 0x hash), or by the client order id / hash it was sent with')
     .argument('[order_id]', 'order id')

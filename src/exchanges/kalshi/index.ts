@@ -1,6 +1,7 @@
 /**
  * The Kalshi adapter (exchange A): per-concern modules bound to one client, so no file grows into
- * a 2,000-line adapter. Markets: markets.ts; book: book.ts; orders: orders.ts; fees: fees.ts.
+ * a 2,000-line adapter. Markets: markets.ts; book: book.ts; orders: orders.ts; fees: fees.ts; one order's cancel/amend:
+ * order-amend.ts; balance, positions, fills: portfolio.ts; the tape: trades.ts; candles: history.ts.
  */
 import type { AdapterConfig } from '../config.js';
 import { Adapter } from '../adapter.js';
@@ -10,11 +11,27 @@ import * as markets from './markets.js';
 import * as book from './book.js';
 import * as orders from './orders.js';
 import * as fees from './fees.js';
+import * as amend from './order-amend.js';
+import * as portfolio from './portfolio.js';
+import * as trades from './trades.js';
+import * as history from './history.js';
+import * as keyCheck from './key-check.js';
 import * as stream from './stream.js';
 
 export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
 
 export function createKalshi(cfg: AdapterConfig): KalshiExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('kalshi', manifest.capabilities, cfg.environment ?? 'production', new KalshiClient(cfg), { ...markets, ...book, ...orders, ...fees, ...stream });
+  return new Adapter('kalshi', manifest.capabilities, cfg.environment ?? 'production', new KalshiClient(cfg), {
+    ...markets,
+    ...book,
+    ...orders,
+    ...fees,
+    ...stream,
+    ...amend,
+    ...portfolio,
+    ...trades,
+    ...history,
+    ...keyCheck,
+  });
 }

@@ -69,6 +69,13 @@ export const kalshi = {
     fetchOpenOrders: { supported: true, auth: true },
     createOrder: { supported: true, auth: true },
     cancelAllOrders: { supported: true, auth: true },
+    cancelOrder: { supported: true, auth: true },
+    amendOrder: { supported: true, auth: true },
+    fetchBalance: { supported: true, auth: true },
+    fetchPositions: { supported: true, auth: true },
+    fetchFills: { supported: true, auth: true },
+    fetchTrades: { supported: true, auth: false },
+    fetchPriceHistory: { supported: true, auth: false },
   },
   load: async () => (await import('./index.js')).createKalshi,
 } as const satisfies ExchangeManifest<'kalshi'>;

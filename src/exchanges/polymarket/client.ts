@@ -4,16 +4,20 @@
  * (Gamma /events 500 per 10 s; CLOB ledger endpoints 900 per 10 s).
  */
 import type { AdapterConfig } from '../config.js';
-import { HttpClient } from '../http.js';
+import { PmtError } from '../../errors.js';
+import { HttpClient, upstreamMessage, type RequestContext, type UpstreamResponse } from '../http.js';
 import { mapClobError, mapGammaError } from './errors.js';
 import { polymarket } from './manifest.js';
 
 export const GAMMA_PER_SECOND = polymarket.rateBudget.perSecond.gamma;
 export const CLOB_PER_SECOND = polymarket.rateBudget.perSecond.clob;
+export const DATA_PER_SECOND = polymarket.rateBudget.perSecond.data;
 
 export class PolymarketClient {
   readonly gamma: HttpClient;
   readonly clob: HttpClient;
+  /** The Data API (positions, the public trade tape); public, no auth. */
+  readonly data: HttpClient;
   readonly cfg: AdapterConfig;
 
   constructor(cfg: AdapterConfig) {
@@ -34,5 +38,18 @@ export class PolymarketClient {
       log: cfg.log,
       pace: { key: 'polymarket-clob', perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || CLOB_PER_SECOND },
     });
+    this.data = new HttpClient({
+      exchange: 'polymarket',
+      label: 'Polymarket Data API',
+      baseUrl: cfg.urls.data ?? polymarket.urls.data.default,
+      mapError: mapDataError,
+      log: cfg.log,
+      pace: { key: 'polymarket-data', perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || DATA_PER_SECOND },
+    });
   }
+}
+
+/** Data API failures: `{"error": "..."}` bodies; 400 names a bad parameter (e.g. an address). */
+export function mapDataError(res: UpstreamResponse, ctx: RequestContext): PmtError {
+  return new PmtError('Api', `Polymarket Data API ${ctx.method} ${ctx.path} failed (HTTP ${res.status}): ${upstreamMessage(res.body)}`, { status: res.status });
 }

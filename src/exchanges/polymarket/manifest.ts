@@ -7,12 +7,14 @@ export const polymarket = {
   urls: {
     gamma: { env: 'PMT_POLYMARKET_GAMMA_URL', default: 'https://gamma-api.polymarket.com', label: 'gamma' },
     clob: { env: 'PMT_POLYMARKET_CLOB_URL', default: 'https://clob.polymarket.com', label: 'clob' },
+    // Positions and the public trade tape.
+    data: { env: 'PMT_POLYMARKET_DATA_URL', default: 'https://data-api.polymarket.com', label: 'data' },
     // The public market channel is `<ws>/market` (book stream).
     polymarketWs: { env: 'PMT_POLYMARKET_WS_URL', default: 'wss://ws-subscriptions-clob.polymarket.com/ws', label: 'ws' },
   },
   // Gamma `/events/keyset` takes limit ≤ 500 (pmt pages events there).
   pageCaps: { markets: 500 },
-  rateBudget: { perSecond: { gamma: 40, clob: 50 }, note: 'Gamma /events 500 per 10 s; CLOB ledger endpoints 900 per 10 s' },
+  rateBudget: { perSecond: { gamma: 40, clob: 50, data: 15 }, note: 'Gamma /events 500 per 10 s; CLOB ledger endpoints 900 per 10 s; Data API 1,000 per 10 s (/positions 150, /trades 200)' },
   ids: {
     // Lower case with dashes; at least one letter.
     market: (id: string) => /^[a-z0-9][a-z0-9-]*$/.test(id) && /[a-z]/.test(id),
@@ -49,6 +51,14 @@ export const polymarket = {
     fetchOpenOrders: { supported: true, auth: true },
     createOrder: { supported: true, auth: true },
     cancelAllOrders: { supported: true, auth: true },
+    cancelOrder: { supported: true, auth: true },
+    // A signed CLOB order cannot be changed: cancel and re-create.
+    amendOrder: { supported: false, auth: true },
+    fetchBalance: { supported: true, auth: true },
+    fetchPositions: { supported: true, auth: true },
+    fetchFills: { supported: true, auth: true },
+    fetchTrades: { supported: true, auth: false },
+    fetchPriceHistory: { supported: true, auth: false },
   },
   load: async () => (await import('./index.js')).createPolymarket,
 } as const satisfies ExchangeManifest<'polymarket'>;

@@ -26,6 +26,11 @@ export interface ExchangeStatus {
   credentials: CredentialStatus;
   /** Result of the signed request; null without --check. */
   check: CheckStatus | null;
+  /**
+   * With --check: the account diagnosis (Polymarket: which wallet setting finds the funds;
+   * Kalshi: does the key belong to this environment); null without --check or credentials.
+   */
+  funds: { ok: boolean; lines: string[]; fix: string | null } | null;
 }
 
 export interface CredentialStatus {
@@ -144,6 +149,13 @@ export async function printExchanges(io: IO, report: ExchangesReport, withCheck:
   if (problems.length) {
     io.out('');
     for (const [id, text] of problems) io.out(`${f.c.red(id)}: ${f.text(text)}`);
+  }
+  for (const e of report.exchanges) {
+    if (!e.funds) continue;
+    io.out('');
+    io.out(`${f.c.bold(e.id)} account: ${e.funds.ok ? f.c.green('ok') : f.c.red('needs attention')}`);
+    for (const l of e.funds.lines) io.out(`  ${f.text(l)}`);
+    if (e.funds.fix) io.out(`  ${f.c.yellow('fix:')} ${f.text(e.funds.fix)}`);
   }
 }
 

@@ -189,7 +189,7 @@ export function feeLines(f: Formatter, p: OrderPreview, label: (k: string) => st
 }
 
 function checkWord(name: OrderPreview['checks'][number]['name']): string {
-  return { price: 'price in (0,1)', tick: 'on tick grid', size: 'size precision', min_size: 'minimum size', outcome: 'outcome', market_status: 'market open', book: 'live book' }[name];
+  return { price: 'price in (0,1)', tick: 'on tick grid', size: 'size precision', min_size: 'minimum size', outcome: 'outcome', market_status: 'market open', book: 'live book', funds: 'funds', position: 'position' }[name];
 }
 
 /** What cancel-all is about to do, one line per exchange. */

@@ -11,6 +11,7 @@ import { KALSHI_PREFIX, KalshiAuth, makeKalshiKey, type KalshiKeyPair } from '..
 import { createKalshiMarkets } from '../../upstream/kalshi/markets-routes.js';
 import { createKalshiBooks } from '../../upstream/kalshi/book-routes.js';
 import { createKalshiOrders } from '../../upstream/kalshi/orders-routes.js';
+import { createKalshiPortfolioRoutes } from '../../upstream/kalshi/portfolio-routes.js';
 import { TAPERED_RANGES } from '../../upstream/kalshi/market-fixtures.js';
 
 export const KEY_ID = 'a1b2c3d4-0000-4000-8000-0000000000k1';
@@ -20,7 +21,10 @@ export async function startTradingDouble() {
   const markets = createKalshiMarkets();
   const books = createKalshiBooks(auth, markets);
   const orders = createKalshiOrders(auth, markets, books);
+  const portfolio = createKalshiPortfolioRoutes(auth, markets, orders.portfolio, orders.market);
   const router = new Router();
+  // Ahead of the fixtures' /markets/{ticker}, which would answer /markets/trades.
+  portfolio.register(router);
   orders.registerMarkets(router);
   markets.register(router);
   books.register(router);
@@ -32,7 +36,7 @@ export async function startTradingDouble() {
   // be closed by the server under a test's feet.
   const stranger = makeKalshiKey('ffffffff-0000-4000-8000-000000000000');
   const impostor = makeKalshiKey(KEY_ID);
-  return { double, auth, orders, books, key, /** A key Kalshi does not know. */ stranger, /** The right key id with the wrong private key. */ impostor };
+  return { double, auth, markets, orders, books, portfolio, key, /** A key Kalshi does not know. */ stranger, /** The right key id with the wrong private key. */ impostor };
 }
 export type TradingDouble = Awaited<ReturnType<typeof startTradingDouble>>;
 

@@ -35,7 +35,7 @@ export function adapterFor(d: Doubles, creds: Record<string, string>, now: () =>
   const log: string[] = [];
   const cfg: AdapterConfig = {
     env,
-    urls: { kalshi: d.env.PMT_KALSHI_API_URL!, gamma: d.env.PMT_POLYMARKET_GAMMA_URL!, clob: d.env.PMT_POLYMARKET_CLOB_URL!, polymarketWs: d.env.PMT_POLYMARKET_WS_URL! },
+    urls: { kalshi: d.env.PMT_KALSHI_API_URL!, gamma: d.env.PMT_POLYMARKET_GAMMA_URL!, clob: d.env.PMT_POLYMARKET_CLOB_URL!, data: d.env.PMT_POLYMARKET_DATA_URL!, polymarketWs: d.env.PMT_POLYMARKET_WS_URL! },
     environment: 'custom',
     log: (l) => log.push(l),
     credentials: async () => resolveCredentials({ env, profile: undefined, profileName: null }),

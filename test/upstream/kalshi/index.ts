@@ -1,9 +1,10 @@
-/** The Kalshi trade API v2 double: markets, books and orders behind real RSA-PSS auth checks. */
+/** The Kalshi trade API v2 double: markets, books, orders and the portfolio behind real RSA-PSS auth checks. */
 import { Router, UpstreamDouble } from '../server.js';
 import { KALSHI_PREFIX, KalshiAuth } from './auth.js';
 import { createKalshiMarkets, type KalshiMarketsOptions } from './markets-routes.js';
 import { createKalshiBooks } from './book-routes.js';
 import { createKalshiOrders } from './orders-routes.js';
+import { createKalshiPortfolioRoutes } from './portfolio-routes.js';
 import { createKalshiStream } from './stream-routes.js';
 
 export function createKalshiDouble(opts: KalshiMarketsOptions = {}) {
@@ -11,9 +12,12 @@ export function createKalshiDouble(opts: KalshiMarketsOptions = {}) {
   const markets = createKalshiMarkets(opts);
   const books = createKalshiBooks(auth, markets);
   const orders = createKalshiOrders(auth, markets, books);
+  const portfolio = createKalshiPortfolioRoutes(auth, markets, orders.portfolio, orders.market);
   const router = new Router();
   // Markets added by order tests (addMarket) are served ahead of the catalogue; others fall through.
   orders.registerMarkets(router, { passThrough: true });
+  // Ahead of the markets double, whose /markets/{ticker} would answer /markets/trades.
+  portfolio.register(router);
   markets.register(router);
   books.register(router);
   orders.register(router);
@@ -27,6 +31,6 @@ export function createKalshiDouble(opts: KalshiMarketsOptions = {}) {
     if (p.resting > 0) stream.delta(p.ticker, p.side === 'bid' ? 'yes' : 'no', p.side === 'bid' ? yes : Math.round((1 - yes) * 1e4) / 1e4, p.resting);
     if (p.filled > 0) stream.trade(p.ticker, p.avgPrice ?? yes, p.filled, p.side === 'bid' ? 'yes' : 'no');
   });
-  return { double, auth, markets, books, orders, stream };
+  return { double, auth, markets, books, orders, portfolio, stream };
 }
 export type KalshiDouble = ReturnType<typeof createKalshiDouble>;

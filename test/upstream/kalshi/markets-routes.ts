@@ -195,6 +195,13 @@ export function createKalshiMarkets(opts: KalshiMarketsOptions = {}) {
     addEvent(ticker: string, series: string): void {
       addedEvents.set(ticker, series);
     },
+    /** The series a live market belongs to (through its event), as the candlesticks path names it. */
+    seriesOf(ticker: string): string | undefined {
+      const m = cat.byTicker.get(ticker);
+      if (!m) return undefined;
+      const ev = eventOf(m);
+      return addedEvents.get(ev) ?? (cat.events.get(ev)?.series || undefined);
+    },
     /** Every live wire market in catalogue order (tests compute expectations from it). */
     allLive(): KalshiMarketWire[] {
       return cat.live.map(wireOf);

@@ -12,6 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '../../../src/decimal.js';
+import { Ledger } from './ledger.js';
 
 export type BookSide = 'bid' | 'ask';
 export type Tif = 'good_till_canceled' | 'immediate_or_cancel' | 'fill_or_kill';
@@ -86,6 +87,8 @@ export function takerFee(fills: Array<{ price: Decimal; n: Decimal }>): Decimal 
 export class Portfolio {
   readonly accounts = new Map<string, Account>();
   readonly books = new Map<string, { bids: Level[]; asks: Level[] }>();
+  /** Positions, fills and the public tape the matching produces (ledger.ts). */
+  readonly ledger = new Ledger();
   /** Cash a key starts with, dollars. */
   defaultBalance = Decimal.from(1000);
   private seq = 0;
@@ -103,6 +106,7 @@ export class Portfolio {
   reset(): void {
     this.accounts.clear();
     this.books.clear();
+    this.ledger.reset();
   }
 
   setBalance(keyId: string, dollars: number | string): void {
@@ -142,26 +146,11 @@ export class Portfolio {
     }
     const book = this.books.get(req.ticker) ?? { bids: [], asks: [] };
     const levels = req.side === 'bid' ? book.asks : book.bids;
-    const crosses = (l: Level) => (req.side === 'bid' ? l.price.lte(req.price) : l.price.gte(req.price));
-    const crossable = levels.filter(crosses).reduce((s, l) => s.plus(l.size), Decimal.ZERO);
-    if (req.postOnly && crossable.gt(0)) {
+    const crossable = levels.some((l) => (req.side === 'bid' ? l.price.lte(req.price) : l.price.gte(req.price)));
+    if (req.postOnly && crossable) {
       return { ok: false, status: 400, code: 'invalid_order', message: 'post only order would cross the book', details: 'post_only order would take liquidity' };
     }
-    const fills: Array<{ price: Decimal; n: Decimal }> = [];
-    if (req.tif !== 'fill_or_kill' || crossable.gte(req.count)) {
-      let left = req.count;
-      for (const l of levels) {
-        if (left.isZero() || !crosses(l)) break;
-        const n = l.size.lt(left) ? l.size : left;
-        l.size = l.size.minus(n);
-        left = left.minus(n);
-        fills.push({ price: l.price, n });
-      }
-      const kept = levels.filter((l) => l.size.gt(0));
-      if (req.side === 'bid') book.asks = kept;
-      else book.bids = kept;
-      this.books.set(req.ticker, book);
-    }
+    const fills = this.cross(req.ticker, req.side, req.price, req.count, req.tif === 'fill_or_kill');
     const filled = fills.reduce((s, f) => s.plus(f.n), Decimal.ZERO);
     const cost = fills.reduce((s, f) => s.plus(collateral(req.side, f.price, f.n)), Decimal.ZERO);
     const fee = filled.gt(0) ? takerFee(fills) : Decimal.ZERO;
@@ -194,9 +183,51 @@ export class Portfolio {
       seq: ++this.seq,
     };
     a.orders.push(order);
+    this.record(a, order, fills, fee);
     const avgPrice = filled.gt(0) ? fills.reduce((s, f) => s.plus(f.price.times(f.n)), Decimal.ZERO).div(filled, 6) : null;
     const avgFee = filled.gt(0) ? fee.div(filled, 6) : null;
     return { ok: true, order, fillCount: filled, remainingCount: order.remaining, avgPrice, avgFee };
+  }
+
+  /**
+   * Take liquidity from the seeded book: a bid with asks priced <= price, an ask with bids >=
+   * price, best first, at the resting price. All or nothing when `allOrNothing`.
+   */
+  cross(ticker: string, side: BookSide, price: Decimal, count: Decimal, allOrNothing: boolean): Array<{ price: Decimal; n: Decimal }> {
+    const book = this.books.get(ticker) ?? { bids: [], asks: [] };
+    const levels = side === 'bid' ? book.asks : book.bids;
+    const crosses = (l: Level) => (side === 'bid' ? l.price.lte(price) : l.price.gte(price));
+    const crossable = levels.filter(crosses).reduce((s, l) => s.plus(l.size), Decimal.ZERO);
+    const fills: Array<{ price: Decimal; n: Decimal }> = [];
+    if (allOrNothing && crossable.lt(count)) return fills;
+    let left = count;
+    for (const l of levels) {
+      if (left.isZero() || !crosses(l)) break;
+      const n = l.size.lt(left) ? l.size : left;
+      l.size = l.size.minus(n);
+      left = left.minus(n);
+      fills.push({ price: l.price, n });
+    }
+    const kept = levels.filter((l) => l.size.gt(0));
+    if (side === 'bid') book.asks = kept;
+    else book.bids = kept;
+    this.books.set(ticker, book);
+    return fills;
+  }
+
+  /**
+   * Book an order's executions in the ledger (the order fee spread over its fills pro rata, the
+   * last taking the rounding) and credit the $1 of every YES+NO pair they close.
+   */
+  record(a: Account, o: PortfolioOrder, fills: Array<{ price: Decimal; n: Decimal }>, fee: Decimal): void {
+    const total = fills.reduce((s, f) => s.plus(f.n), Decimal.ZERO);
+    let feeLeft = fee;
+    fills.forEach((f, i) => {
+      const share = i === fills.length - 1 ? feeLeft : fee.times(f.n).div(total, 4, 'down');
+      feeLeft = feeLeft.minus(share);
+      const closed = this.ledger.execute({ keyId: a.keyId, orderId: o.id, ticker: o.ticker, side: o.bookSide, n: f.n, yesPrice: f.price, fee: share, v1Side: o.v1Side, v1Action: o.v1Action });
+      a.balance = a.balance.plus(closed);
+    });
   }
 
   /** A resting order added directly (V1 shape), for listings and cancel tests. */

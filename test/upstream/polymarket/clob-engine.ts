@@ -38,6 +38,21 @@ export interface EngineOrder {
   seq: number;
 }
 
+/** One match between a taker and a resting (maker) order, as the CLOB's trade records keep it. */
+export interface TradeRecord {
+  id: string;
+  tokenId: string;
+  /** The incoming order (a house stand-in when a counterparty takes a resting order). */
+  taker: { id: string; owner: string; maker: string; side: 'BUY' | 'SELL' };
+  maker: { id: string; owner: string; maker: string; side: 'BUY' | 'SELL' };
+  /** Shares. */
+  size: Decimal;
+  /** The resting order's price. */
+  price: Decimal;
+  /** Unix seconds. */
+  ts: number;
+}
+
 export interface MatchResult {
   filled: Decimal;
   /** Collateral that changed hands (at resting prices). */
@@ -52,6 +67,12 @@ export class ClobEngine {
   readonly orders = new Map<string, EngineOrder>();
   readonly collateral = new Map<string, Decimal>();
   readonly positions = new Map<string, Decimal>();
+  /** What each `address:token` position cost (for the Data API's avgPrice). */
+  readonly costs = new Map<string, Decimal>();
+  /** Every match, oldest first (the CLOB's /data/trades, the Data API's tape). */
+  readonly trades: TradeRecord[] = [];
+  /** Collateral allowances per address (micro-dollar strings); unset means unlimited. */
+  readonly allowances = new Map<string, string>();
   private seq = 0;
   private tradeSeq = 0;
 
@@ -65,8 +86,11 @@ export class ClobEngine {
   balanceOf(address: string): Decimal {
     return this.collateral.get(address.toLowerCase()) ?? Decimal.ZERO;
   }
-  setPosition(address: string, tokenId: string, shares: number | string): void {
-    this.positions.set(`${address.toLowerCase()}:${tokenId}`, Decimal.from(shares));
+  /** Give an address shares of a token (bought at `avgPrice`, default 0.5, for the Data API's cost basis). */
+  setPosition(address: string, tokenId: string, shares: number | string, avgPrice: number | string = '0.5'): void {
+    const k = `${address.toLowerCase()}:${tokenId}`;
+    this.positions.set(k, Decimal.from(shares));
+    this.costs.set(k, Decimal.from(shares).times(avgPrice));
   }
   positionOf(address: string, tokenId: string): Decimal {
     return this.positions.get(`${address.toLowerCase()}:${tokenId}`) ?? Decimal.ZERO;
@@ -123,7 +147,7 @@ export class ClobEngine {
       if (want.lte(0)) break;
       const q = want.lt(this.remaining(resting)) ? want : this.remaining(resting);
       this.execute(o.side === 'BUY' ? o : resting, o.side === 'BUY' ? resting : o, q, resting.price);
-      const trade = `trade-${++this.tradeSeq}`;
+      const trade = this.record(o, resting, q, resting.price);
       for (const x of [o, resting]) {
         x.matched = x.matched.plus(q);
         x.trades.push(trade);
@@ -141,23 +165,44 @@ export class ClobEngine {
     const o = this.orders.get(id);
     if (!o || o.status !== 'LIVE') throw new Error(`no live order ${id}`);
     const q = Decimal.from(shares);
-    const house = { maker: HOUSE } as EngineOrder;
+    const house = { id: `0x${randomBytes(32).toString('hex')}`, owner: HOUSE, maker: HOUSE, side: o.side === 'BUY' ? 'SELL' : 'BUY' } as EngineOrder;
     this.execute(o.side === 'BUY' ? o : house, o.side === 'BUY' ? house : o, q, o.price);
     o.matched = o.matched.plus(q);
-    o.trades.push(`trade-${++this.tradeSeq}`);
+    o.trades.push(this.record(house, o, q, o.price));
     if (this.remaining(o).lte(0)) o.status = 'MATCHED';
     return o;
+  }
+
+  private record(taker: EngineOrder, maker: EngineOrder, q: Decimal, price: Decimal): string {
+    const id = `trade-${++this.tradeSeq}`;
+    const who = (x: EngineOrder) => ({ id: x.id, owner: x.owner, maker: x.maker, side: x.side });
+    this.trades.push({ id, tokenId: maker.tokenId, taker: who(taker), maker: who(maker), size: q, price, ts: Math.floor(Date.now() / 1000) });
+    return id;
+  }
+
+  /** Average cost per share of a position (0 when none). */
+  avgPrice(address: string, tokenId: string): Decimal {
+    const k = `${address.toLowerCase()}:${tokenId}`;
+    const held = this.positions.get(k) ?? Decimal.ZERO;
+    return held.gt(0) ? (this.costs.get(k) ?? Decimal.ZERO).div(held, 6) : Decimal.ZERO;
   }
 
   private execute(buy: EngineOrder, sell: EngineOrder, q: Decimal, price: Decimal): void {
     const usd = q.times(price);
     if (buy.maker !== HOUSE) {
+      const k = `${buy.maker}:${buy.tokenId}`;
       this.collateral.set(buy.maker, this.balanceOf(buy.maker).minus(usd));
-      this.positions.set(`${buy.maker}:${buy.tokenId}`, this.positionOf(buy.maker, buy.tokenId).plus(q));
+      this.positions.set(k, this.positionOf(buy.maker, buy.tokenId).plus(q));
+      this.costs.set(k, (this.costs.get(k) ?? Decimal.ZERO).plus(usd));
     }
     if (sell.maker !== HOUSE) {
+      const k = `${sell.maker}:${sell.tokenId}`;
+      const held = this.positionOf(sell.maker, sell.tokenId);
+      // Selling releases the average cost of the shares sold.
+      const release = held.gt(0) ? (this.costs.get(k) ?? Decimal.ZERO).times(q.lt(held) ? q : held).div(held, 12) : Decimal.ZERO;
       this.collateral.set(sell.maker, this.balanceOf(sell.maker).plus(usd));
-      this.positions.set(`${sell.maker}:${sell.tokenId}`, this.positionOf(sell.maker, sell.tokenId).minus(q));
+      this.positions.set(k, held.minus(q));
+      this.costs.set(k, (this.costs.get(k) ?? Decimal.ZERO).minus(release));
     }
   }
 

@@ -96,6 +96,8 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
       return tokenId;
     },
     token,
+    /** A market's fee settings, if set. */
+    feeOf: (conditionId: string): FeeSpec | undefined => fees.get(conditionId),
     /** Set a market's fees: `base_fee` (bps) of `/fee-rate` and the `fd` curve of `/clob-markets`. */
     setFees(conditionId: string, spec: FeeSpec): void {
       fees.set(conditionId, spec);

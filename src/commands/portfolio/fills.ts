@@ -1,0 +1,47 @@
+/**
+ * `pmt fills [--market M] [--limit N] [--cursor C] [--all]`: fetch_fills, paged like
+ * `markets list`: one page with its cursor (`{"fills", "cursor"}`), or every page with --all;
+ * `--ndjson` streams one Fill per line as pages arrive. Newest first.
+ */
+import type { Context } from '../../context.js';
+import { failureOf } from '../../ops/fanout.js';
+import { fetchFills, type FillsAnswer } from '../../ops/portfolio.js';
+import { Formatter } from '../../render/format.js';
+import { printFills } from '../../render/views/tape.js';
+
+interface Opts {
+  market?: string;
+  limit?: string;
+  cursor?: string;
+  all?: boolean;
+}
+
+/** A bound on pages followed by --all, so a cursor that never ends cannot loop forever. */
+const MAX_PAGES = 1000;
+
+export async function run(ctx: Context, opts: Opts): Promise<void> {
+  const svc = ctx;
+  const f = new Formatter(ctx.io);
+  const q = { market_ticker: opts.market, limit: opts.limit, exchange: ctx.exchangeFlag() };
+  const all: FillsAnswer['fills'] = [];
+  const failed: FillsAnswer['failed'] = [];
+  let cursor: string | null | undefined = opts.cursor;
+  const seen = new Set<string>();
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const r = await fetchFills(svc, { ...q, cursor });
+    failed.push(...r.failed);
+    if (ctx.ndjson) {
+      for (const x of r.fills) if (!ctx.io.ndjson(x.fill)) await ctx.io.drain();
+    } else all.push(...r.fills);
+    cursor = r.cursor;
+    if (!opts.all || !cursor || seen.has(cursor) || r.failed.length) break;
+    seen.add(cursor);
+  }
+  if (ctx.json) ctx.io.json({ fills: all.map((x) => x.fill), cursor: opts.all ? null : (cursor ?? null) });
+  else if (!ctx.ndjson) {
+    if (all.length === 0 && ctx.io.isTTY) ctx.io.err('no fills');
+    else await printFills(ctx.io, f, all);
+    if (cursor && !opts.all && ctx.io.isTTY) ctx.io.err(f.c.dim(`more: pmt fills --cursor ${cursor}${opts.market ? ` --market ${opts.market}` : ''}`));
+  }
+  if (failed.length) throw failureOf(failed);
+}

@@ -1,0 +1,153 @@
+/**
+ * Kalshi portfolio reads: cash (`GET /portfolio/balance`), positions (`GET /portfolio/positions`,
+ * every page) and the caller's fills (`GET /portfolio/fills`), all signed.
+ *
+ * Units: the balance is integer cents (→ dollars exactly); positions and fills use `_dollars`
+ * fixed-point strings and `_fp` counts. A position's `position_fp` is signed: positive YES
+ * contracts, negative NO contracts; `market_exposure_dollars` is what the position cost, so the
+ * average entry price of the outcome held is exposure / |position| (a NO position is priced as NO).
+ * The mark is that outcome's best bid, else its last price (NO: 1 − YES ask, else 1 − last).
+ */
+import { Decimal } from '../../decimal.js';
+import { PmtError } from '../../errors.js';
+import type { Market } from '../types.js';
+import type { BalanceDetail, FetchFillsParams, Fill, FillsPage, Position } from '../../models/portfolio.js';
+import type { KalshiClient } from './client.js';
+import { fetchMarkets } from './markets.js';
+import { isoTime, obj, text } from './coerce.js';
+
+const PAGE_LIMIT = 1000;
+/** A bound on pages followed, so a cursor that never ends cannot loop forever. */
+const MAX_PAGES = 200;
+/** Kalshi's `GET /markets?tickers=` takes a comma-separated list; keep each read modest. */
+const TICKERS_PER_READ = 100;
+
+function native(t: string): string {
+  return t.replace(/^kalshi:/i, '').trim();
+}
+
+export async function fetchBalance(c: KalshiClient): Promise<BalanceDetail> {
+  const signer = await c.signer('trade');
+  const body = obj(await c.http.get<unknown>('/portfolio/balance', { signer }));
+  const cents = Decimal.read(body?.balance);
+  if (!cents) throw new PmtError('Api', 'Kalshi answered GET /portfolio/balance without a balance');
+  const value = Decimal.read(body?.portfolio_value);
+  return {
+    balance: { USD: cents.div(100, 2).toNumber() },
+    portfolio_value: value ? value.div(100, 2).toNumber() : null,
+    allowance: null,
+    account: null,
+  };
+}
+
+interface RawPosition {
+  ticker: string;
+  position: Decimal;
+  exposure: Decimal;
+}
+
+/** Every market position with contracts held, following the cursor to the end. */
+async function rawPositions(c: KalshiClient, ticker?: string): Promise<RawPosition[]> {
+  const signer = await c.signer('trade');
+  const out: RawPosition[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const body = obj(
+      await c.http.get<unknown>('/portfolio/positions', {
+        query: { limit: PAGE_LIMIT, count_filter: 'position', ticker, cursor },
+        signer,
+      }),
+    );
+    const list = body?.market_positions;
+    if (list !== undefined && list !== null && !Array.isArray(list)) throw new PmtError('Api', 'Kalshi answered GET /portfolio/positions without a list of market positions');
+    for (const item of (list as unknown[] | undefined) ?? []) {
+      const r = obj(item);
+      const t = text(r?.ticker);
+      const position = Decimal.read(r?.position_fp) ?? Decimal.read(r?.position);
+      if (!r || !t || !position || position.isZero()) continue;
+      const exposure = Decimal.read(r.market_exposure_dollars) ?? Decimal.read(r.market_exposure)?.div(100, 6) ?? Decimal.ZERO;
+      out.push({ ticker: t, position, exposure });
+    }
+    const next = text(body?.cursor);
+    if (!next || next === cursor) break;
+    cursor = next;
+  }
+  return out;
+}
+
+/** The mark of one outcome of a binary market: its best bid, else its last price. */
+export function markOf(m: Market | undefined, outcome: 'Yes' | 'No'): number | null {
+  if (!m) return null;
+  if (outcome === 'Yes') return m.best_bid ?? m.last_trade_price;
+  const flip = (p: number | null) => (p === null ? null : Decimal.ONE.minus(Decimal.from(p)).toNumber());
+  return flip(m.best_ask) ?? flip(m.last_trade_price);
+}
+
+export async function fetchPositions(c: KalshiClient, marketTicker?: string): Promise<Position[]> {
+  const raw = await rawPositions(c, marketTicker === undefined ? undefined : native(marketTicker));
+  const tickers = [...new Set(raw.map((p) => p.ticker))];
+  const markets = new Map<string, Market>();
+  for (let i = 0; i < tickers.length; i += TICKERS_PER_READ) {
+    const page = await fetchMarkets(c, { market_tickers: tickers.slice(i, i + TICKERS_PER_READ), status: 'all' });
+    for (const m of page.markets) markets.set(m.ticker, m);
+  }
+  return raw.map((p) => {
+    const size = p.position.isNegative() ? Decimal.ZERO.minus(p.position) : p.position;
+    const outcome = p.position.isNegative() ? 'No' : 'Yes';
+    return {
+      market_ticker: p.ticker,
+      outcome,
+      size: size.toNumber(),
+      average_price: p.exposure.div(size, 6).toNumber(),
+      current_price: markOf(markets.get(p.ticker), outcome),
+    };
+  });
+}
+
+/**
+ * One Kalshi fill → Fill. Sample: `{"fill_id":"f1","trade_id":"f1","order_id":"9f…","ticker":"KX…",
+ * "side":"no","action":"buy","count_fp":"5.00","yes_price_dollars":"0.4200","no_price_dollars":
+ * "0.5800","is_taker":true,"fee_cost":"0.0700","created_time":"2026-11-23T10:00:00Z"}` → a buy of
+ * 5 No at 0.58.
+ */
+export function parseKalshiFill(raw: unknown): Fill | null {
+  const r = obj(raw);
+  const id = text(r?.fill_id) ?? text(r?.trade_id);
+  if (!r || !id) return null;
+  const no = text(r.side)?.toLowerCase() === 'no';
+  const price = no
+    ? (Decimal.read(r.no_price_dollars) ?? Decimal.read(r.no_price)?.div(100, 6) ?? null)
+    : (Decimal.read(r.yes_price_dollars) ?? Decimal.read(r.yes_price)?.div(100, 6) ?? null);
+  const size = Decimal.read(r.count_fp) ?? Decimal.read(r.count);
+  if (!price || !size) return null;
+  return {
+    fill_id: id,
+    order_id: text(r.order_id) ?? '',
+    market_ticker: text(r.ticker) ?? text(r.market_ticker) ?? '',
+    outcome: no ? 'No' : 'Yes',
+    side: text(r.action)?.toLowerCase() === 'sell' ? 'sell' : 'buy',
+    price: price.toNumber(),
+    size: size.toNumber(),
+    fee: (Decimal.read(r.fee_cost) ?? Decimal.ZERO).toNumber(),
+    is_taker: r.is_taker === true,
+    created_at: isoTime(r.created_time) ?? isoTime(r.ts) ?? new Date(0).toISOString(),
+  };
+}
+
+export async function fetchFills(c: KalshiClient, params: FetchFillsParams = {}): Promise<FillsPage> {
+  const signer = await c.signer('trade');
+  const body = obj(
+    await c.http.get<unknown>('/portfolio/fills', {
+      query: {
+        ticker: params.market_ticker === undefined ? undefined : native(params.market_ticker),
+        limit: params.limit === undefined ? undefined : Math.min(Math.max(1, params.limit), PAGE_LIMIT),
+        cursor: params.cursor || undefined,
+      },
+      signer,
+    }),
+  );
+  const list = body?.fills;
+  if (list !== undefined && list !== null && !Array.isArray(list)) throw new PmtError('Api', 'Kalshi answered GET /portfolio/fills without a list of fills');
+  const fills = ((list as unknown[] | undefined) ?? []).map(parseKalshiFill).filter((f): f is Fill => f !== null);
+  return { fills, cursor: text(body?.cursor) };
+}

@@ -1,0 +1,59 @@
+/**
+ * The public tape of one Kalshi market: `GET /markets/trades?ticker=` (unsigned), paged with
+ * Kalshi's cursor (an empty cursor ends the stream).
+ *
+ * Sample trade: `{"trade_id":"t1","ticker":"KX…","count_fp":"10.00","yes_price_dollars":"0.5600",
+ * "no_price_dollars":"0.4400","taker_side":"yes","created_time":"2026-11-23T10:00:00Z"}`. The
+ * tape is YES-priced: `price` is the YES price, the taker bought YES (`buy`) or bought NO, which
+ * is selling YES (`sell`).
+ */
+import { Decimal } from '../../decimal.js';
+import { PmtError, usageError } from '../../errors.js';
+import type { FetchTradesParams, MarketTrade, TradesPage } from '../../models/portfolio.js';
+import type { KalshiClient } from './client.js';
+import { isoTime, obj, text } from './coerce.js';
+
+const PAGE_CAP = 1000;
+
+export function parseKalshiTrade(raw: unknown): MarketTrade | null {
+  const r = obj(raw);
+  const id = text(r?.trade_id);
+  if (!r || !id) return null;
+  const yes = Decimal.read(r.yes_price_dollars) ?? Decimal.read(r.yes_price)?.div(100, 6) ?? null;
+  const no = Decimal.read(r.no_price_dollars) ?? Decimal.read(r.no_price)?.div(100, 6) ?? (yes ? Decimal.ONE.minus(yes) : null);
+  const size = Decimal.read(r.count_fp) ?? Decimal.read(r.count);
+  const ts = isoTime(r.created_time);
+  if (!yes || !size || !ts) return null;
+  const taker = text(r.taker_side)?.toLowerCase();
+  return {
+    id,
+    price: yes.toNumber(),
+    size: size.toNumber(),
+    aggressor_side: taker === 'yes' ? 'buy' : taker === 'no' ? 'sell' : null,
+    outcome: 'Yes',
+    yes_price: yes.toNumber(),
+    no_price: no ? no.toNumber() : null,
+    taker_address: null,
+    exchange_ts: ts,
+  };
+}
+
+export async function fetchTrades(c: KalshiClient, assetId: string, params: FetchTradesParams = {}): Promise<TradesPage> {
+  const ticker = assetId.replace(/^kalshi:/i, '').trim();
+  if (!ticker) throw usageError('market ticker must not be empty');
+  const body = obj(
+    await c.http.get<unknown>('/markets/trades', {
+      query: {
+        ticker,
+        limit: params.limit === undefined ? undefined : Math.min(Math.max(1, params.limit), PAGE_CAP),
+        cursor: params.cursor || undefined,
+        min_ts: params.start_ts,
+        max_ts: params.end_ts,
+      },
+    }),
+  );
+  const list = body?.trades;
+  if (list !== undefined && list !== null && !Array.isArray(list)) throw new PmtError('Api', 'Kalshi answered GET /markets/trades without a list of trades');
+  const trades = ((list as unknown[] | undefined) ?? []).map(parseKalshiTrade).filter((t): t is MarketTrade => t !== null);
+  return { trades, cursor: text(body?.cursor) };
+}

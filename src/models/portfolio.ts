@@ -1,0 +1,126 @@
+/**
+ * The models of the trader's-day operations (interface-extensions.md): Position, Fill,
+ * MarketTrade, Candle, and the pages and balances around them. One TypeBox definition per model
+ * gives the TypeScript type (`Static`) and the JSON schema serve publishes. Adapters import only
+ * the types (`import type`), so TypeBox is loaded where a schema is needed, never at start-up.
+ *
+ * Prices follow the contract: the price of the `outcome` in the same object, a probability.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const Nullable = <T extends ReturnType<typeof Type.Number>>(t: T) => Type.Union([t, Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const PositionSchema = Type.Object(
+  {
+    /** Market the position is held on (Kalshi ticker, Polymarket slug). */
+    market_ticker: Type.String({ description: 'market the position is held on (Kalshi ticker, Polymarket slug)' }),
+    /** Outcome held: `Yes`, `No`, or a label. */
+    outcome: Type.String({ description: 'outcome held (Yes, No, or a label)' }),
+    /** Contracts held (> 0). */
+    size: Type.Number({ description: 'contracts held (> 0)' }),
+    /** Volume-weighted entry price of that outcome, in (0, 1). */
+    average_price: Type.Number({ description: 'volume-weighted entry price of that outcome' }),
+    /** Mark price of that outcome now (best bid, else last); null when the market has no quote. */
+    current_price: Nullable(Type.Number({ description: 'mark price of that outcome (best bid, else last); null without a quote' })),
+  },
+  { additionalProperties: false, $id: 'Position' },
+);
+export type Position = Static<typeof PositionSchema>;
+
+export const FillSchema = Type.Object(
+  {
+    /** Exchange fill / trade id. */
+    fill_id: Type.String(),
+    /** The caller's order that filled. */
+    order_id: Type.String(),
+    /** Market (Kalshi ticker, Polymarket slug or condition id when the slug is unknown). */
+    market_ticker: Type.String(),
+    /** Outcome traded. */
+    outcome: Type.String(),
+    /** The caller's direction, for that outcome. */
+    side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
+    /** Price of that outcome. */
+    price: Type.Number(),
+    /** Contracts filled. */
+    size: Type.Number(),
+    /** Fee paid in dollars (0 when none). */
+    fee: Type.Number(),
+    /** The caller took liquidity. */
+    is_taker: Type.Boolean(),
+    /** Execution time, ISO 8601 UTC. */
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false, $id: 'Fill' },
+);
+export type Fill = Static<typeof FillSchema>;
+
+export const MarketTradeSchema = Type.Object(
+  {
+    /** Exchange trade id (Polymarket Data API: the transaction hash). */
+    id: Type.String(),
+    /** YES price (Kalshi) or the token's price (Polymarket). */
+    price: Type.Number(),
+    /** Contracts. */
+    size: Type.Number(),
+    /** Taker's direction relative to `outcome`. */
+    aggressor_side: Type.Union([Type.Literal('buy'), Type.Literal('sell'), Type.Null()]),
+    /** Outcome of the traded token; `Yes` on Kalshi. */
+    outcome: NullableString,
+    /** YES reference price (binary markets). */
+    yes_price: Nullable(Type.Number()),
+    /** NO reference price (binary markets). */
+    no_price: Nullable(Type.Number()),
+    /** Polymarket taker wallet; null on Kalshi. */
+    taker_address: NullableString,
+    /** Trade time, ISO 8601 UTC. */
+    exchange_ts: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false, $id: 'MarketTrade' },
+);
+export type MarketTrade = Static<typeof MarketTradeSchema>;
+
+export const CandleSchema = Type.Object(
+  {
+    /** Start of the interval, ISO 8601 UTC. */
+    start: Type.String({ format: 'date-time' }),
+    /** Prices of the YES outcome (Kalshi) or of the token (Polymarket); null without a trade. */
+    open: Nullable(Type.Number()),
+    high: Nullable(Type.Number()),
+    low: Nullable(Type.Number()),
+    close: Nullable(Type.Number()),
+    /** Contracts traded in the interval; null where the exchange does not say. */
+    volume: Nullable(Type.Number()),
+  },
+  { additionalProperties: false, $id: 'Candle' },
+);
+export type Candle = Static<typeof CandleSchema>;
+
+export const FillsPageSchema = Type.Object({ fills: Type.Array(FillSchema), cursor: NullableString }, { additionalProperties: false });
+export type FillsPage = Static<typeof FillsPageSchema>;
+
+export const TradesPageSchema = Type.Object({ trades: Type.Array(MarketTradeSchema), cursor: NullableString }, { additionalProperties: false });
+export type TradesPage = Static<typeof TradesPageSchema>;
+
+/** fetch_balance: cash available to trade, in dollars, keyed by currency (`USD`, `USDC`). */
+export const BalanceSchema = Type.Record(Type.String(), Type.Number());
+export type Balance = Static<typeof BalanceSchema>;
+
+/**
+ * What a person's `pmt balance` shows beyond the model: Kalshi's portfolio value, Polymarket's
+ * allowance state. Never part of the JSON model.
+ */
+export interface BalanceDetail {
+  balance: Balance;
+  /** Kalshi: value of open positions in dollars; null elsewhere. */
+  portfolio_value: number | null;
+  /**
+   * Polymarket: the smallest allowance granted to the exchange contracts, in dollars (null when
+   * none reported); `unlimited` when it is at least 2^128 micro-dollars.
+   */
+  allowance: number | 'unlimited' | null;
+  /** The address or account the balance belongs to, for people (Polymarket funder or signer). */
+  account: string | null;
+}
+
+export { INTERVALS, type Interval, type FetchFillsParams, type FetchTradesParams, type PriceHistoryParams, type AmendRequest } from './params.js';

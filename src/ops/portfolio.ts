@@ -1,0 +1,114 @@
+/**
+ * fetch_balance, fetch_positions and fetch_fills, once for the CLI and serve. Each spans the
+ * exchanges in scope (the market's, `exchange`, else every exchange with credentials) in
+ * parallel; an exchange that fails never hides the others' answer: it is returned in `failed`
+ * for the caller to report (all failing is an error).
+ *
+ * Fills page like markets: one exchange passes its own cursor through; several share one opaque
+ * cursor carrying each exchange's position (markets-across.ts), and an exchange whose pages are
+ * done drops out of it.
+ */
+import type { ExchangeId } from '../exchanges/types.js';
+import { Decimal } from '../decimal.js';
+import type { BalanceDetail, Fill, Position } from '../models/portfolio.js';
+import { parseCursor, parseInteger } from '../validate.js';
+import { fanOut, settle, type ExchangeFailure } from './fanout.js';
+import { decodeCombinedCursor, encodeCombinedCursor } from './markets-across.js';
+import type { Services } from './services.js';
+import { marketTarget } from './tape.js';
+
+export const FILLS_LIMIT_MAX = 1000;
+
+/** The exchanges an account read covers: the market's when one is named, else `exchange`, else every one with credentials. */
+async function scope(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId }): Promise<{ ids: ExchangeId[]; market?: string }> {
+  if (q.market_ticker !== undefined && q.market_ticker !== null && q.market_ticker !== '') {
+    const { exchange, ticker } = marketTarget(svc, q.market_ticker, q.exchange);
+    await svc.requireCredentials(exchange);
+    return { ids: [exchange], market: ticker };
+  }
+  if (q.exchange) {
+    await svc.requireCredentials(q.exchange);
+    return { ids: [q.exchange] };
+  }
+  const ids = await svc.configured();
+  if (ids.length === 0) throw await svc.noCredentials();
+  return { ids };
+}
+
+export interface Balances {
+  balances: Array<{ exchange: ExchangeId; detail: BalanceDetail }>;
+  failed: ExchangeFailure[];
+}
+
+export async function fetchBalance(svc: Services, q: { exchange?: ExchangeId } = {}): Promise<Balances> {
+  const { ids } = await scope(svc, q);
+  const r = settle(await fanOut(ids, async (id) => (await svc.exchange(id)).fetchBalance()));
+  return { balances: r.ok.map((x) => ({ exchange: x.exchange, detail: x.value })), failed: r.failed };
+}
+
+/** The model `fetch_balance` returns: `{"USD": n, "USDC": n}` over the exchanges that answered. */
+export function balanceModel(b: Balances): Record<string, number> {
+  return Object.assign({}, ...b.balances.map((x) => x.detail.balance));
+}
+
+export interface Positions {
+  positions: Array<{ exchange: ExchangeId; position: Position }>;
+  failed: ExchangeFailure[];
+}
+
+export async function fetchPositions(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId } = {}): Promise<Positions> {
+  const s = await scope(svc, q);
+  const r = settle(await fanOut(s.ids, async (id) => (await svc.exchange(id)).fetchPositions(s.market)));
+  return { positions: r.ok.flatMap((x) => x.value.map((position) => ({ exchange: x.exchange, position }))), failed: r.failed };
+}
+
+export interface FillsAnswer {
+  fills: Array<{ exchange: ExchangeId; fill: Fill }>;
+  cursor: string | null;
+  failed: ExchangeFailure[];
+}
+
+export async function fetchFills(svc: Services, q: { market_ticker?: unknown; limit?: unknown; cursor?: unknown; exchange?: ExchangeId } = {}): Promise<FillsAnswer> {
+  const limit = q.limit === undefined || q.limit === null ? undefined : parseInteger('limit', q.limit, 1, FILLS_LIMIT_MAX);
+  const cursor = q.cursor === undefined || q.cursor === null || q.cursor === '' ? undefined : parseCursor(q.cursor);
+  const s = await scope(svc, q);
+  if (s.ids.length === 1) {
+    const [id] = s.ids as [ExchangeId];
+    const page = await (await svc.exchange(id)).fetchFills({ market_ticker: s.market, limit, cursor });
+    return { fills: page.fills.map((fill) => ({ exchange: id, fill })), cursor: page.cursor, failed: [] };
+  }
+  const positions: Partial<Record<ExchangeId, string>> = cursor ? decodeCombinedCursor(cursor) : Object.fromEntries(s.ids.map((id) => [id, '']));
+  const active = s.ids.filter((id) => positions[id] !== undefined);
+  const r = settle(await fanOut(active, async (id) => (await svc.exchange(id)).fetchFills({ limit, cursor: positions[id] || undefined })));
+  const next: Partial<Record<ExchangeId, string>> = {};
+  for (const x of r.ok) if (x.value.cursor) next[x.exchange] = x.value.cursor;
+  // A failed exchange keeps its place: the next page asks it again.
+  for (const f of r.failed) next[f.exchange] = positions[f.exchange];
+  const fills = r.ok.flatMap((x) => x.value.fills.map((fill) => ({ exchange: x.exchange, fill })));
+  fills.sort((a, b) => (a.fill.created_at < b.fill.created_at ? 1 : a.fill.created_at > b.fill.created_at ? -1 : 0));
+  return { fills, cursor: encodeCombinedCursor(next), failed: r.failed };
+}
+
+/**
+ * What the order preview's funds check needs from one exchange: cash available and the
+ * contracts of `outcome` held in `market`. Both read in parallel; a failure (no credentials on a
+ * dry run, a network error) gives null with the reason, never an error.
+ */
+export async function accountFor(svc: Services, id: ExchangeId, market: string, outcome: string): Promise<{ cash: Decimal | null; held: Decimal | null; reason: string | null }> {
+  try {
+    await svc.requireCredentials(id);
+  } catch {
+    return { cash: null, held: null, reason: `no ${id} credentials` };
+  }
+  const ex = await svc.exchange(id);
+  const [b, p] = await Promise.allSettled([ex.fetchBalance(), ex.fetchPositions(market)]);
+  const cash = b.status === 'fulfilled' ? (Object.values(b.value.balance)[0] ?? null) : null;
+  const same = (a: string) => a.trim().toLowerCase() === outcome.trim().toLowerCase();
+  const held = p.status === 'fulfilled' ? p.value.filter((x) => same(x.outcome)).reduce((s, x) => s.plus(x.size), Decimal.ZERO) : null;
+  const failed = [b, p].find((x): x is PromiseRejectedResult => x.status === 'rejected');
+  return {
+    cash: cash === null ? null : Decimal.from(cash),
+    held,
+    reason: failed ? (failed.reason instanceof Error ? failed.reason.message : String(failed.reason)) : null,
+  };
+}
