@@ -3,6 +3,7 @@
  * lazily built exchange adapters. Nothing heavy is imported until a command asks for it.
  */
 import { PmtError } from './errors.js';
+import { safeLine } from './safe-text.js';
 import { resolveCredentials, type CredentialFlags, type ResolvedCredentials } from './credentials.js';
 import { ProfileStore, unknownProfile } from './profiles.js';
 import { IO } from './render/io.js';
@@ -56,7 +57,7 @@ export class Context {
 
   /** One line per upstream request on stderr with `--verbose`; never a credential. */
   readonly log = (line: string): void => {
-    if (this.globals.verbose) this.io.err(`[pmt] ${line}`);
+    if (this.globals.verbose) this.io.err(`[pmt] ${safeLine(line)}`);
   };
 
   get json(): boolean {
