@@ -52,7 +52,10 @@ export class Context {
     this.env = opts.env ?? process.env;
     this.globals = opts.globals ?? {};
     this.io = opts.io ?? new IO({ env: this.env, noColor: this.globals.color === false });
-    this.store = new ProfileStore(this.env);
+    // A fixed file mode is said on stderr, except where stderr carries only error objects.
+    this.store = new ProfileStore(this.env, (line) => {
+      if (!this.json) this.io.err(`warning: ${line}`);
+    });
   }
 
   /** One line per upstream request on stderr with `--verbose`; never a credential. */
