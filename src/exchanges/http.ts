@@ -40,6 +40,10 @@ import { describeJsonError } from '../safe-text.js';
 import { redactSecrets } from '../secrets.js';
 import { describeNetError, errCode, htmlError, isNetworkError, isTimeout, looksLikeHtml, NEVER_SENT_CODES, parseRetryAfter, redactUrl, withClockHint } from './http-failures.js';
 
+import { abandonedError, currentAbortSignal, pacerFor } from './pacer.js';
+import { boundedFetch, maxResponseBytes, ResponseTooLarge, tooLargeError } from './bounded-fetch.js';
+
+export { abandonedError, currentAbortSignal, Pacer, pacerFor, withAbortSignal } from './pacer.js';
 export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint } from './http-failures.js';
 import type { ExchangeId } from './types.js';
 
@@ -95,6 +99,10 @@ export interface RequestOptions {
   signer?: Signer;
   /** Retry this request on transient failures. Defaults to true for GET, false otherwise. */
   idempotent?: boolean;
+  /** Go before other requests waiting for the rate (cancels and what they list). Default: DELETE. */
+  priority?: boolean;
+  /** Abandon the request (it leaves the rate queue; a read in flight stops). Default: the operation's. */
+  signal?: AbortSignal;
 }
 
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]);
@@ -112,43 +120,6 @@ function loadGot(): Promise<GotLike> {
 /** Load the HTTP client now rather than on the first request (`pmt serve` does this before listening). */
 export function preloadHttp(): Promise<void> {
   return loadGot().then(() => undefined);
-}
-
-const pacers = new Map<string, Pacer>();
-/** Spaces request starts at least 1/rate apart for one key, so pmt never provokes a 429 itself. */
-export class Pacer {
-  private last = -Infinity;
-  private chain: Promise<void> = Promise.resolve();
-  constructor(public intervalMs: number) {}
-  /**
-   * Wait for this request's turn. Takers are served one at a time, each released at least one
-   * interval after the previous release as measured when it is actually released, so a stalled
-   * event loop (timers firing late together) can never turn into a burst.
-   */
-  take(): Promise<void> {
-    const turn = this.chain.then(async () => {
-      for (;;) {
-        const wait = this.last + this.intervalMs - Date.now();
-        if (wait <= 0) break;
-        await sleep(wait);
-      }
-      this.last = Date.now();
-    });
-    this.chain = turn;
-    return turn;
-  }
-}
-/** The shared pacer of a key; a later caller with another rate re-tunes it (tests, serve reloads). */
-export function pacerFor(key: string, perSecond: number): Pacer {
-  const interval = 1000 / perSecond;
-  let p = pacers.get(key);
-  if (!p) {
-    p = new Pacer(interval);
-    pacers.set(key, p);
-  } else if (p.intervalMs !== interval) {
-    p.intervalMs = interval;
-  }
-  return p;
 }
 
 export function sleep(ms: number): Promise<void> {
@@ -171,7 +142,10 @@ export class HttpClient {
     this.basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, '');
     this.retry = { ...DEFAULT_RETRY, ...envRetry(), ...opts.retry };
     this.timeoutMs = opts.timeoutMs ?? (Number(process.env.PMT_HTTP_TIMEOUT_MS) || 15000);
+    this.maxBytes = maxResponseBytes();
   }
+  /** Largest response body read (PMT_HTTP_MAX_BYTES, default 64 MiB). */
+  private readonly maxBytes: number;
 
   url(path: string, query?: Query): string {
     const u = new URL(this.baseUrl + path);
@@ -221,8 +195,11 @@ export class HttpClient {
     const tried: string[] = [];
     let waited = 0;
     let firstStart: number | undefined;
+    const signal = opts.signal ?? currentAbortSignal();
+    const priority = opts.priority ?? method === 'DELETE';
     for (let attempt = 1; ; attempt++) {
-      if (this.opts.pace) await pacerFor(this.opts.pace.key, this.opts.pace.perSecond).take();
+      if (signal?.aborted) throw abandonedError();
+      if (this.opts.pace) await pacerFor(this.opts.pace.key, this.opts.pace.perSecond).take({ signal, priority });
       const headers: Record<string, string> = {
         accept: 'application/json',
         'user-agent': this.opts.userAgent ?? 'pmt',
@@ -237,20 +214,27 @@ export class HttpClient {
       let res: UpstreamResponse | undefined;
       let netErr: unknown;
       try {
-        const r = await got(url, {
-          method: method as 'GET',
+        // Bounded while it streams: a hostile or broken upstream cannot fill memory (the cap) or
+        // hold the command (got's request timeout covers the whole body, not just the headers).
+        const r = await boundedFetch(got, url, {
+          method,
           headers,
           body,
-          throwHttpErrors: false,
-          followRedirect: false,
-          retry: { limit: 0 },
-          timeout: { request: timeout },
-          responseType: 'text',
+          timeoutMs: timeout,
+          maxBytes: this.maxBytes,
+          // A read in flight stops when its caller goes away; a write already sent runs to its end.
+          signal: idempotent ? signal : undefined,
         });
-        res = { status: r.statusCode, headers: r.headers, body: r.body, url };
+        res = { ...r, url };
       } catch (e) {
         netErr = e;
       }
+      if (netErr instanceof ResponseTooLarge) {
+        this.opts.log?.(redactSecrets(`${method} ${redactUrl(url)} cut off past ${netErr.limit} bytes ${Math.round(performance.now() - started)}ms`));
+        // Never retried (it would come back as big); a write that got this far did land.
+        throw tooLargeError(this.opts.label, method, path, netErr, !idempotent);
+      }
+      if (signal?.aborted && idempotent) throw abandonedError();
       const ended = performance.now();
       const ms = Math.round(ended - started);
       const outcome = res ? String(res.status) : describeNetError(netErr);
@@ -275,7 +259,7 @@ export class HttpClient {
         const neverSent = NEVER_SENT_CODES.has(errCode(netErr) ?? '');
         throw new PmtError(
           'NetworkError',
-          `${this.opts.label} ${method} ${path}: ${describeNetError(netErr)}${triedNote}`,
+          `${this.opts.label} ${method} ${path}: ${describeNetError(netErr)}${timedOut ? ` (no complete answer within ${timeout} ms)` : ''}${triedNote}`,
           {
             cause: netErr,
             // A write may have landed unless the connection was never made.
