@@ -143,7 +143,7 @@ describe('a trading session with keys on both exchanges leaks nothing', () => {
   });
 
   it('pmt serve: the same operations over HTTP; its log and answers hold no secret', { timeout: LONG }, async () => {
-    const s = await startServe(['--token', TOKEN], { ...base(), PMT_PROFILE: 'trader' });
+    const s = await startServe([], { PMT_SERVE_TOKEN: TOKEN, ...base(), PMT_PROFILE: 'trader' });
     const answers: string[] = [];
     const call = async (path: string, body?: unknown, token: string | null = TOKEN) => {
       const r = await s.call(path, { body, token });
