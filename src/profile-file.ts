@@ -11,7 +11,6 @@
  *   the next writer, under the lock, so none can survive a later `profile remove`.
  */
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, statSync, chmodSync, unlinkSync, writeSync, readFileSync, existsSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { PmtError } from './errors.js';
 import { describeJsonError } from './safe-text.js';
@@ -110,7 +109,8 @@ export function readJson<T>(file: string): T | undefined {
 
 /** Replace `file` with `value` as JSON, atomically, never leaving a temp file on failure. */
 export function writeJsonAtomic(file: string, value: unknown): void {
-  const tmp = `${file}${TEMP_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`;
+  // Unique enough with O_EXCL (and the lock): node:crypto stays out of every command's start-up.
+  const tmp = `${file}${TEMP_PREFIX}${process.pid}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'wx', 0o600);
