@@ -38,13 +38,13 @@
 import { PmtError } from '../errors.js';
 import { describeJsonError } from '../safe-text.js';
 import { redactSecrets } from '../secrets.js';
-import { describeNetError, errCode, htmlError, isNetworkError, isTimeout, looksLikeHtml, NEVER_SENT_CODES, parseRetryAfter, redactUrl, withClockHint } from './http-failures.js';
+import { withoutUserinfo, describeNetError, errCode, htmlError, isNetworkError, isTimeout, looksLikeHtml, NEVER_SENT_CODES, parseRetryAfter, redactUrl, withClockHint } from './http-failures.js';
 
 import { abandonedError, currentAbortSignal, pacerFor } from './pacer.js';
 import { boundedFetch, maxResponseBytes, ResponseTooLarge, tooLargeError } from './bounded-fetch.js';
 
 export { abandonedError, currentAbortSignal, Pacer, pacerFor, withAbortSignal } from './pacer.js';
-export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint } from './http-failures.js';
+export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint, withoutUserinfo } from './http-failures.js';
 import type { ExchangeId } from './types.js';
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
@@ -148,6 +148,11 @@ export class HttpClient {
   private readonly maxBytes: number;
 
   url(path: string, query?: Query): string {
+    // Defence in depth behind id validation: a "." or ".." segment (raw or percent-encoded) would
+    // be resolved away by URL parsing and reach another resource than the one named.
+    if (path.split(/[/?#]/).some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) {
+      throw new PmtError('Api', `refusing to request ${path.split('?')[0]}: it contains a "." or ".." path segment`, { usage: true });
+    }
     const u = new URL(this.baseUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) {
       if (v === undefined || v === null) continue;
@@ -155,6 +160,11 @@ export class HttpClient {
       else u.searchParams.append(k, String(v));
     }
     return u.toString();
+  }
+
+  /** The URL of `path` as shown to people (previews): never a user:password from the base URL. */
+  displayUrl(path: string, query?: Query): string {
+    return withoutUserinfo(this.url(path, query));
   }
 
   get<T = unknown>(path: string, opts: Omit<RequestOptions, 'json'> = {}): Promise<T> {
@@ -195,6 +205,7 @@ export class HttpClient {
     const tried: string[] = [];
     let waited = 0;
     let firstStart: number | undefined;
+    if (opts.signer) this.requireSecureTransport(method, path);
     const signal = opts.signal ?? currentAbortSignal();
     const priority = opts.priority ?? method === 'DELETE';
     for (let attempt = 1; ; attempt++) {
@@ -277,6 +288,21 @@ export class HttpClient {
       if (triedNote) err.message += triedNote;
       throw err;
     }
+  }
+
+  /**
+   * Signed requests carry API keys, signatures and orders: over plain http:// anyone on the path
+   * could read or replay them, so they go only over https, or to a loopback address (the test
+   * doubles, a local proxy). Refused before anything is signed or sent.
+   */
+  private requireSecureTransport(method: string, path: string): void {
+    const u = new URL(this.baseUrl);
+    if (u.protocol === 'https:') return;
+    const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (u.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host))) return;
+    throw new PmtError('Config', `${this.opts.label} ${method} ${path} is signed, and its base URL ${redactUrl(this.baseUrl)} is not https: keys and orders never travel unencrypted`, {
+      hint: `use an https:// URL in the ${this.exchange} URL setting (PMT_*_URL), or a loopback address for a local proxy`,
+    });
   }
 
   private mapResponse(res: UpstreamResponse, ctx: RequestContext, retryAfterMs: number | undefined): PmtError {

@@ -13,6 +13,7 @@ import { buildOpenApi } from './openapi.js';
 import type { Services } from './ops.js';
 import { withAbortSignal } from '../exchanges/http.js';
 import { sanitize } from '../safe-text.js';
+import { redactSecrets } from '../secrets.js';
 import { hostAllowed, Throttle, type ThrottleOptions } from './guard.js';
 import { duplicateKey } from './json-body.js';
 import { ROUTES } from './routes.js';
@@ -101,7 +102,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const secrets = (opts.secrets ?? []).filter((s) => s.length >= 8);
-  const scrub = (s: string) => secrets.reduce((acc, secret) => acc.split(secret).join('[redacted]'), s);
+  // The start-time list, then the process's registry (credentials derived later, e.g. Polymarket's).
+  const scrub = (s: string) => redactSecrets(secrets.reduce((acc, secret) => acc.split(secret).join('[redacted]'), s));
   const expected = digest(opts.token);
   const starts = new WeakMap<FastifyRequest, bigint>();
   const kinds = new WeakMap<FastifyReply, string>();

@@ -66,7 +66,7 @@ async function checkedOrder(c: KalshiClient, req: CreateOrderRequest): Promise<{
 export async function previewOrder(c: KalshiClient, req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }> {
   const { t, checked } = await checkedOrder(c, req);
   const body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', PREVIEW_CLIENT_ORDER_ID);
-  return { method: 'POST', url: c.http.url(CREATE_PATH), body };
+  return { method: 'POST', url: c.http.displayUrl(CREATE_PATH), body };
 }
 
 export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts: CreateOrderOptions = {}): Promise<Order> {

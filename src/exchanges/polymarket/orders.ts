@@ -100,7 +100,7 @@ export async function previewOrder(c: PolymarketClient, req: CreateOrderRequest)
   const owner = creds?.apiKey ? `(API key from ${creds.apiKey.origin})` : '(API key, derived from your private key when sent)';
   return {
     method: 'POST',
-    url: c.clob.url('/order'),
+    url: c.clob.displayUrl('/order'),
     body: { order, owner, orderType: CLOB_ORDER_TYPE[req.order_type], deferExec: false },
   };
 }
