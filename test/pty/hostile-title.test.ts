@@ -39,7 +39,7 @@ describe.runIf(TMUX)('hostile upstream text on a terminal', () => {
     await t.typeText(T);
     await t.press('Enter');
     const screen = await t.waitFor(/Outcome of "Evil/);
-    expect(screen).toMatch(/Outcome of "Evil market\?"/);
+    expect(screen).toMatch(/Outcome of "Evil market\?/);
     await t.press('C-c');
     await t.exitCode();
     const raw = t.raw();
