@@ -35,12 +35,12 @@ _pmt_options() {
     "order get") echo "-h --help" ;;
     "order list") echo "--asset -h --help" ;;
     "profile") echo "-h --help" ;;
-    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key --kalshi-demo --polymarket-private-key --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret --polymarket-api-passphrase -h --help" ;;
+    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key-stdin --kalshi-demo --polymarket-private-key-stdin --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret-stdin --polymarket-api-passphrase-stdin -h --help" ;;
     "profile list") echo "-h --help" ;;
     "profile show") echo "-h --help" ;;
     "profile use") echo "-h --help" ;;
     "profile remove") echo "-y --yes -h --help" ;;
-    "serve") echo "--host --port --token -h --help" ;;
+    "serve") echo "--host --port --token-file --allow-remote -h --help" ;;
     "completion") echo "-h --help" ;;
     "exchanges") echo "--check -h --help" ;;
   esac
@@ -56,8 +56,8 @@ _pmt_valued() {
     "order create") echo "--asset --side --price --size --outcome --type" ;;
     "order cancel-all") echo "--asset" ;;
     "order list") echo "--asset" ;;
-    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key --polymarket-private-key --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret --polymarket-api-passphrase" ;;
-    "serve") echo "--host --port --token" ;;
+    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key" ;;
+    "serve") echo "--host --port --token-file" ;;
   esac
 }
 
@@ -75,7 +75,7 @@ _pmt_choices() {
 # Flags whose value is a file name ("path|flag").
 _pmt_file_flag() {
   case "$1" in
-    "profile add|--kalshi-private-key-path") return 0 ;;
+    "profile add|--kalshi-private-key-path"|"serve|--token-file") return 0 ;;
   esac
   return 1
 }
