@@ -217,13 +217,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         response: { 200: r.response },
       },
       handler: async (req, reply) => {
-        // A client that goes away abandons its operation: its requests leave the exchange's rate
-        // queue (so they cannot delay a cancel) and its reads stop. Writes already sent finish.
-        const gone = new AbortController();
-        reply.raw.once('close', () => {
-          if (!reply.raw.writableFinished) gone.abort();
-        });
-        const out = await withAbortSignal(gone.signal, () => r.handler(opts.services, { query: req.query as never, body: req.body as never }));
+        const run = () => r.handler(opts.services, { query: req.query as never, body: req.body as never });
+        // A client that goes away abandons its read: its requests leave the exchange's rate queue
+        // (so abandoned book requests cannot delay a cancel) and reads in flight stop. Operations
+        // that write (POST) always run to the end: an order's outcome must be known and journaled.
+        let out: Awaited<ReturnType<typeof run>>;
+        if (r.method === 'GET') {
+          const gone = new AbortController();
+          reply.raw.once('close', () => {
+            if (!reply.raw.writableFinished) gone.abort();
+          });
+          out = await withAbortSignal(gone.signal, run);
+        } else {
+          out = await run();
+        }
         if (out.headers) reply.headers(out.headers);
         return reply.type('application/json; charset=utf-8').send(out.body);
       },

@@ -60,9 +60,9 @@ describe('pmt serve against a hostile or slow upstream', () => {
   it('abandoned requests leave the rate queue: the next one is answered at once', async () => {
     s = await startServe([], { PMT_SERVE_TOKEN: TOKEN, PMT_KALSHI_API_URL: `${base}/trade-api/v2`, PMT_POLYMARKET_GAMMA_URL: base });
     marketsHits = 0;
-    // Kalshi reads are paced at 20/s: 200 queued reads would hold a new one ~10 s.
+    // Kalshi reads are paced at 20/s: 400 queued reads would hold a new one ~20 s.
     const gone = new AbortController();
-    const abandoned = Array.from({ length: 200 }, () =>
+    const abandoned = Array.from({ length: 400 }, () =>
       fetch(`${s.url}/v1/markets/fetch_markets?exchange=kalshi`, { headers: { authorization: `Bearer ${TOKEN}` }, signal: gone.signal }).catch(() => null),
     );
     await new Promise((r) => setTimeout(r, 500));
@@ -72,7 +72,7 @@ describe('pmt serve against a hostile or slow upstream', () => {
     const t0 = Date.now();
     expect((await s.call('/v1/markets/fetch_markets?exchange=kalshi')).status).toBe(200);
     const took = Date.now() - t0;
-    expect(took).toBeLessThan(1500);
-    expect(marketsHits).toBeLessThan(40);
+    expect(took).toBeLessThan(5000);
+    expect(marketsHits).toBeLessThan(80);
   }, 60_000);
 });
