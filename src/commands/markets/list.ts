@@ -1,8 +1,8 @@
-/** `pmt markets list`: fetch_markets over one or both exchanges, one page or --all. */
+/** `pmt markets list`: fetch_markets over one or every exchange, one page or --all (ops/markets.ts). */
 import type { Context } from '../../context.js';
-import { PmtError } from '../../errors.js';
-import { fetchMarketsAcross, iterateMarkets } from '../../exchanges/all.js';
-import { EXCHANGE_IDS, MARKET_STATUS_FILTERS, type ExchangeId, type FetchMarketsParams, type Market } from '../../exchanges/types.js';
+import { MARKET_STATUS_FILTERS, type Market } from '../../exchanges/types.js';
+import { failureOf, type ExchangeFailure } from '../../ops/fanout.js';
+import { checkAll, fetchMarkets, iterateAllMarkets, type MarketsQuery, type MissingTicker } from '../../ops/markets.js';
 import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
 import { parseCursor, parseEnum, parseId, parseInteger } from '../../validate.js';
@@ -17,87 +17,61 @@ interface Opts {
   all?: boolean;
 }
 
-export const DEFAULT_LIMIT = 100;
-const CAPS: Record<ExchangeId, number> = { kalshi: 1000, polymarket: 500 };
-
 export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promise<void> {
-  const status = parseEnum('--status', opts.status ?? 'active', MARKET_STATUS_FILTERS);
-  const only = ctx.exchangeFlag();
-  const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 0, 1_000_000);
-  const cursor = opts.cursor === undefined ? undefined : parseCursor(opts.cursor);
-  const event = opts.event === undefined ? undefined : parseId('--event', opts.event);
-  const series = opts.series === undefined ? undefined : parseId('--series', opts.series);
-  if (opts.all && cursor) throw new PmtError('Api', '--all and --cursor cannot be combined', { usage: true });
-  // A page of 0 never advances, so --all would stop at once having printed nothing.
-  if (opts.all && limit === 0) throw new PmtError('Api', '--limit must be at least 1 with --all (or leave it out)', { usage: true });
-
-  // Tickers may be unified ids ("kalshi:X"): they pick their exchange.
-  const tickers = (opts.ticker ?? []).map((t) => parseId('--ticker', t));
-  let ids: ExchangeId[] = only ? [only] : [...EXCHANGE_IDS];
-  const byExchange = new Map<ExchangeId, string[]>();
-  for (const t of tickers) {
-    const m = /^(kalshi|polymarket):(.+)$/i.exec(t);
-    const ex = m ? (m[1]!.toLowerCase() as ExchangeId) : undefined;
-    if (ex && only && ex !== only) throw new PmtError('Api', `--ticker ${t} is not on --exchange ${only}`, { usage: true });
-    for (const id of ex ? [ex] : ids) byExchange.set(id, [...(byExchange.get(id) ?? []), m ? m[2]! : t]);
-  }
-  if (tickers.length) ids = ids.filter((id) => byExchange.has(id));
-
-  const base: FetchMarketsParams = {
-    status,
-    event_ticker: event,
-    series_ticker: series,
+  const q: MarketsQuery = {
+    status: parseEnum('--status', opts.status ?? 'active', MARKET_STATUS_FILTERS),
+    exchange: ctx.exchangeFlag(),
+    limit: opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 0, 1_000_000),
+    cursor: opts.cursor === undefined ? undefined : parseCursor(opts.cursor),
+    event_ticker: opts.event === undefined ? undefined : parseId('--event', opts.event),
+    series_ticker: opts.series === undefined ? undefined : parseId('--series', opts.series),
+    market_tickers: (opts.ticker ?? []).map((t) => parseId('--ticker', t)),
   };
-  const paramsFor = (id: ExchangeId, all: boolean): FetchMarketsParams => ({
-    ...base,
-    // --all without --limit pages at the exchange's cap: fewest round trips.
-    limit: limit === undefined ? (all ? CAPS[id] : DEFAULT_LIMIT) : Math.min(limit, CAPS[id]),
-    market_tickers: byExchange.get(id),
-  });
+  if (opts.all) checkAll(q);
+  // Ticker lookups are one request per exchange: --all has nothing more to follow.
+  if (opts.all && !q.market_tickers?.length) return all(ctx, q);
 
-  const exchange = (id: ExchangeId) => ctx.exchange(id);
-  if (tickers.length) {
-    // Ticker lookups: one request per exchange, then say which tickers did not come back.
-    const pages = await Promise.all(ids.map(async (id) => (await exchange(id)).fetchMarkets(paramsFor(id, false))));
-    const markets = pages.flatMap((p) => p.markets);
-    await reportMissing(ctx, ids, byExchange, markets, status);
-    return emit(ctx, markets, null);
-  }
-
-  if (opts.all) {
-    const collected: Market[] = [];
-    const progress = ctx.io.stderrIsTTY && !ctx.json && !ctx.ndjson ? (await import('../../render/progress.js')).progressLine(ctx.io) : undefined;
-    try {
-      const pager = iterateMarkets(
-        exchange,
-        ids,
-        base,
-        (id) => paramsFor(id, true).limit,
-        (s) => progress?.update(`fetching markets: ${s.pages} page${s.pages === 1 ? '' : 's'}, ${s.markets.toLocaleString('en-US')} markets`),
-      );
-      for await (const page of pager) {
-        if (ctx.ndjson) {
-          if (!ctx.io.ndjsonLines(page)) await ctx.io.drain();
-        } else collected.push(...page);
-      }
-    } finally {
-      progress?.done();
-    }
-    if (ctx.ndjson) return;
-    if (ctx.json) return ctx.io.json({ markets: collected, cursor: null });
-    if (collected.length === 0) return noMarkets(ctx);
-    return printMarkets(ctx.io, new Formatter(ctx.io), collected);
-  }
-
-  const page = await fetchMarketsAcross(exchange, ids, { ...base, cursor }, (id) => paramsFor(id, false).limit);
+  const r = await fetchMarkets(ctx, q, { explain: true });
+  if (!ctx.json && !ctx.ndjson) notes(ctx, r.missing);
   // The next-page hint repeats the query: a cursor only continues the listing it came from.
   const again = [
     ctx.globals.exchange ? `--exchange ${ctx.globals.exchange}` : '',
-    status !== 'active' ? `--status ${status}` : '',
-    series ? `--series ${series}` : '',
-    limit !== undefined ? `--limit ${limit}` : '',
+    q.status !== 'active' ? `--status ${q.status}` : '',
+    q.series_ticker ? `--series ${q.series_ticker}` : '',
+    q.limit !== undefined ? `--limit ${q.limit}` : '',
   ].filter(Boolean);
-  return emit(ctx, page.markets, page.cursor, again);
+  await emit(ctx, r.markets, r.cursor, again);
+  failed(r.failed);
+}
+
+async function all(ctx: Context, q: MarketsQuery): Promise<void> {
+  const collected: Market[] = [];
+  const failures: ExchangeFailure[] = [];
+  const progress = ctx.io.stderrIsTTY && !ctx.json && !ctx.ndjson ? (await import('../../render/progress.js')).progressLine(ctx.io) : undefined;
+  const pager = iterateAllMarkets(ctx, q, {
+    onPage: (s) => progress?.update(`fetching markets: ${s.pages} page${s.pages === 1 ? '' : 's'}, ${s.markets.toLocaleString('en-US')} markets`),
+    onFailure: (f) => failures.push(f),
+  });
+  try {
+    for await (const page of pager) {
+      if (ctx.ndjson) {
+        if (!ctx.io.ndjsonLines(page)) await ctx.io.drain();
+      } else collected.push(...page);
+    }
+  } finally {
+    progress?.done();
+  }
+  if (!ctx.ndjson) {
+    if (ctx.json) ctx.io.json({ markets: collected, cursor: null });
+    else if (collected.length === 0) noMarkets(ctx);
+    else await printMarkets(ctx.io, new Formatter(ctx.io), collected);
+  }
+  failed(failures);
+}
+
+/** Rows that answered are out; each exchange that failed is reported, and the exit code is the first's. */
+function failed(failures: ExchangeFailure[]): void {
+  if (failures.length) throw failureOf(failures);
 }
 
 async function emit(ctx: Context, markets: Market[], cursor: string | null, again: string[] = []): Promise<void> {
@@ -116,41 +90,9 @@ function noMarkets(ctx: Context): void {
   if (ctx.io.isTTY) ctx.io.err('no markets match');
 }
 
-/**
- * Tickers that did not come back: if they exist under another status, say so; if they exist
- * nowhere, that is MarketNotFound.
- */
-async function reportMissing(
-  ctx: Context,
-  ids: ExchangeId[],
-  byExchange: Map<ExchangeId, string[]>,
-  found: Market[],
-  status: string,
-): Promise<void> {
-  const have = new Set(found.map((m) => m.ticker));
-  const wanted = new Set(ids.flatMap((id) => byExchange.get(id) ?? []));
-  const missing = [...wanted].filter((t) => !have.has(t));
-  if (missing.length === 0) return;
-  let elsewhere: Market[] = [];
-  if (status !== 'all') {
-    const pages = await Promise.all(
-      ids.map(async (id) => {
-        const mine = (byExchange.get(id) ?? []).filter((t) => missing.includes(t));
-        if (mine.length === 0) return [];
-        return (await (await ctx.exchange(id)).fetchMarkets({ status: 'all', market_tickers: mine })).markets;
-      }),
-    );
-    elsewhere = pages.flat();
-  }
-  const other = new Map(elsewhere.map((m) => [m.ticker, m]));
-  const nowhere = missing.filter((t) => !other.has(t));
-  if (nowhere.length === missing.length && found.length === 0) {
-    throw new PmtError('MarketNotFound', `no market ${nowhere.map((t) => `"${t}"`).join(', ')} on ${ids.join(' or ')}`);
-  }
-  if (!ctx.json && !ctx.ndjson) {
-    for (const t of missing) {
-      const m = other.get(t);
-      ctx.io.err(m ? `note: ${m.unified_id} is ${m.status}; add --status ${m.status} or --status all to see it` : `note: no market "${t}"`);
-    }
+/** Tickers that did not come back: under another status, or nowhere. */
+function notes(ctx: Context, missing: MissingTicker[]): void {
+  for (const { ticker, elsewhere: m } of missing) {
+    ctx.io.err(m ? `note: ${m.unified_id} is ${m.status}; add --status ${m.status} or --status all to see it` : `note: no market "${ticker}"`);
   }
 }
