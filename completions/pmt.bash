@@ -10,10 +10,10 @@ _pmt_global_valued="--exchange --profile"
 # Subcommands of a command path.
 _pmt_subcommands() {
   case "$1" in
-    "") echo "markets book order balance positions fills trades profile serve completion exchanges help" ;;
-    "markets") echo "list lineage history help" ;;
+    "") echo "markets book order profile serve completion exchanges help" ;;
+    "markets") echo "list lineage help" ;;
     "book") echo "show stats impact watch help" ;;
-    "order") echo "create cancel-all cancel amend get list help" ;;
+    "order") echo "create cancel-all get list help" ;;
     "profile") echo "add list show use remove help" ;;
   esac
 }
@@ -25,7 +25,6 @@ _pmt_options() {
     "markets") echo "-h --help" ;;
     "markets list") echo "--status --limit --cursor --event --series --ticker --all -h --help" ;;
     "markets lineage") echo "-h --help" ;;
-    "markets history") echo "--interval --since --outcome -h --help" ;;
     "book") echo "-h --help" ;;
     "book show") echo "--depth --outcome --cents -h --help" ;;
     "book stats") echo "--outcome --cents -h --help" ;;
@@ -34,21 +33,15 @@ _pmt_options() {
     "order") echo "-h --help" ;;
     "order create") echo "--asset --side --price --size --outcome --type --post-only -y --yes --dry-run -h --help" ;;
     "order cancel-all") echo "--asset -y --yes -h --help" ;;
-    "order cancel") echo "-y --yes -h --help" ;;
-    "order amend") echo "--price --size -y --yes -h --help" ;;
     "order get") echo "-h --help" ;;
     "order list") echo "--asset -h --help" ;;
-    "balance") echo "-h --help" ;;
-    "positions") echo "--market -h --help" ;;
-    "fills") echo "--market --limit --cursor --all -h --help" ;;
-    "trades") echo "--limit --cursor --all -h --help" ;;
     "profile") echo "-h --help" ;;
-    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key --kalshi-demo --polymarket-private-key --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret --polymarket-api-passphrase -h --help" ;;
+    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key-stdin --kalshi-demo --polymarket-private-key-stdin --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret-stdin --polymarket-api-passphrase-stdin -h --help" ;;
     "profile list") echo "-h --help" ;;
     "profile show") echo "-h --help" ;;
     "profile use") echo "-h --help" ;;
     "profile remove") echo "-y --yes -h --help" ;;
-    "serve") echo "--host --port --token -h --help" ;;
+    "serve") echo "--host --port --token-file --allow-remote -h --help" ;;
     "completion") echo "-h --help" ;;
     "exchanges") echo "--check -h --help" ;;
   esac
@@ -58,20 +51,15 @@ _pmt_options() {
 _pmt_valued() {
   case "$1" in
     "markets list") echo "--status --limit --cursor --event --series --ticker" ;;
-    "markets history") echo "--interval --since --outcome" ;;
     "book show") echo "--depth --outcome" ;;
     "book stats") echo "--outcome" ;;
     "book impact") echo "--size --outcome" ;;
     "book watch") echo "--outcome --depth --duration --count" ;;
     "order create") echo "--asset --side --price --size --outcome --type" ;;
     "order cancel-all") echo "--asset" ;;
-    "order amend") echo "--price --size" ;;
     "order list") echo "--asset" ;;
-    "positions") echo "--market" ;;
-    "fills") echo "--market --limit --cursor" ;;
-    "trades") echo "--limit --cursor" ;;
-    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key --polymarket-private-key --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret --polymarket-api-passphrase" ;;
-    "serve") echo "--host --port --token" ;;
+    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key" ;;
+    "serve") echo "--host --port --token-file" ;;
   esac
 }
 
@@ -79,7 +67,6 @@ _pmt_valued() {
 _pmt_choices() {
   case "$1" in
     "markets list|--status") echo "active closed resolved all" ;;
-    "markets history|--interval") echo "1m 1h 1d" ;;
     "order create|--side") echo "buy sell" ;;
     "order create|--type") echo "gtc ioc fok" ;;
     "profile add|--polymarket-signature-type") echo "eoa proxy gnosis-safe poly-1271" ;;
@@ -90,7 +77,7 @@ _pmt_choices() {
 # Flags whose value is a file name ("path|flag").
 _pmt_file_flag() {
   case "$1" in
-    "profile add|--kalshi-private-key-path") return 0 ;;
+    "profile add|--kalshi-private-key-path"|"serve|--token-file") return 0 ;;
   esac
   return 1
 }
@@ -98,12 +85,12 @@ _pmt_file_flag() {
 # Allowed values of a positional argument ("path|index").
 _pmt_args() {
   case "$1" in
-    "markets help|0") echo "list lineage history" ;;
+    "markets help|0") echo "list lineage" ;;
     "book help|0") echo "show stats impact watch" ;;
-    "order help|0") echo "create cancel-all cancel amend get list" ;;
+    "order help|0") echo "create cancel-all get list" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;
-    "help|0") echo "markets book order balance positions fills trades profile serve completion exchanges" ;;
+    "help|0") echo "markets book order profile serve completion exchanges" ;;
   esac
 }
 

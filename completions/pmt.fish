@@ -69,7 +69,7 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'profile'
             printf '%s\n' --exchange --profile
         case 'profile add'
-            printf '%s\n' --kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key --polymarket-private-key --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret --polymarket-api-passphrase --exchange --profile
+            printf '%s\n' --kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key --exchange --profile
         case 'profile list'
             printf '%s\n' --exchange --profile
         case 'profile show'
@@ -81,7 +81,7 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'profile help'
             printf '%s\n' --exchange --profile
         case 'serve'
-            printf '%s\n' --host --port --token --exchange --profile
+            printf '%s\n' --host --port --token-file --exchange --profile
         case 'completion'
             printf '%s\n' --exchange --profile
         case 'exchanges'
@@ -276,14 +276,14 @@ complete -c pmt -n '__pmt_at "pmt profile" 0' -a help -d 'show help for a comman
 # pmt profile add
 complete -c pmt -n '__pmt_at "pmt profile add"' -l kalshi-api-key-id -x -d 'Kalshi API key id'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l kalshi-private-key-path -r -F -d 'path to the Kalshi RSA private key (.pem); the key stays in its file'
-complete -c pmt -n '__pmt_at "pmt profile add"' -l kalshi-private-key -x -d 'Kalshi private key as PEM text (discouraged: visible in shell history)'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l kalshi-private-key-stdin -d 'read the Kalshi private key (PEM text) from stdin (or set KALSHI_PRIVATE_KEY)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l kalshi-demo -d 'use Kalshi\'s demo environment (default: production)'
-complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-private-key -x -d 'Polymarket signer private key (discouraged on the command line)'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-private-key-stdin -d 'read the Polymarket signer private key from stdin (or set POLYMARKET_PRIVATE_KEY; on a terminal pmt asks)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-funder -x -d 'Polymarket proxy / Safe wallet holding the funds'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-signature-type -x -a 'eoa proxy gnosis-safe poly-1271' -d 'Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-key -x -d 'Polymarket CLOB API key (else derived from the private key)'
-complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-secret -x -d 'Polymarket CLOB API secret'
-complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-passphrase -x -d 'Polymarket CLOB API passphrase'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-secret-stdin -d 'read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-passphrase-stdin -d 'read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)'
 
 # pmt profile remove
 complete -c pmt -n '__pmt_at "pmt profile remove"' -s y -l yes -d 'remove without asking for confirmation'
@@ -294,7 +294,8 @@ complete -c pmt -n '__pmt_at "pmt profile help" 0' -a 'add list show use remove'
 # pmt serve
 complete -c pmt -n '__pmt_at "pmt serve"' -l host -x -d 'address to bind'
 complete -c pmt -n '__pmt_at "pmt serve"' -l port -x -d 'port to listen on (0: any free port)'
-complete -c pmt -n '__pmt_at "pmt serve"' -l token -x -d 'bearer token clients must send, 16+ characters (prefer PMT_SERVE_TOKEN: flags show in ps; default: random, printed once on stderr)'
+complete -c pmt -n '__pmt_at "pmt serve"' -l token-file -r -F -d 'read the bearer token (32+ characters) from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr'
+complete -c pmt -n '__pmt_at "pmt serve"' -l allow-remote -d 'allow --host beyond loopback (plain HTTP: put TLS in front; needs a strong token)'
 
 # pmt completion
 complete -c pmt -n '__pmt_at "pmt completion" 0' -a 'bash zsh fish'

@@ -403,14 +403,14 @@ _pmt_profile_add() {
   _arguments -s \
     '--kalshi-api-key-id=[Kalshi API key id]:id: ' \
     '--kalshi-private-key-path=[path to the Kalshi RSA private key (.pem); the key stays in its file]:file:_files' \
-    '--kalshi-private-key=[Kalshi private key as PEM text (discouraged: visible in shell history)]:pem: ' \
+    '--kalshi-private-key-stdin[read the Kalshi private key (PEM text) from stdin (or set KALSHI_PRIVATE_KEY)]' \
     '--kalshi-demo[use Kalshi'\''s demo environment (default: production)]' \
-    '--polymarket-private-key=[Polymarket signer private key (discouraged on the command line)]:hex: ' \
+    '--polymarket-private-key-stdin[read the Polymarket signer private key from stdin (or set POLYMARKET_PRIVATE_KEY; on a terminal pmt asks)]' \
     '--polymarket-funder=[Polymarket proxy / Safe wallet holding the funds]:address: ' \
     '--polymarket-signature-type=[Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)]:type:(eoa proxy gnosis-safe poly-1271)' \
     '--polymarket-api-key=[Polymarket CLOB API key (else derived from the private key)]:uuid: ' \
-    '--polymarket-api-secret=[Polymarket CLOB API secret]:secret: ' \
-    '--polymarket-api-passphrase=[Polymarket CLOB API passphrase]:passphrase: ' \
+    '--polymarket-api-secret-stdin[read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)]' \
+    '--polymarket-api-passphrase-stdin[read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     '1:name: ' \
@@ -460,7 +460,8 @@ _pmt_serve() {
   _arguments -s \
     '--host=[address to bind]:host: ' \
     '--port=[port to listen on (0: any free port)]:port: ' \
-    '--token=[bearer token clients must send, 16+ characters (prefer PMT_SERVE_TOKEN: flags show in ps; default: random, printed once on stderr)]:token: ' \
+    '--token-file=[read the bearer token (32+ characters) from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr]:file:_files' \
+    '--allow-remote[allow --host beyond loopback (plain HTTP: put TLS in front; needs a strong token)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     && return 0

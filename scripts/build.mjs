@@ -11,14 +11,12 @@
 //        viem's lives in shared chunks). pmt's code reaches each through a generated module that
 //        requires the entry when the importing code runs, with the default and named exports
 //        Node's own `import` would give.
-// dist/**/*.cjs.cache  V8 code caches for Node < 22 (see bin/pmt), made by one run after the build.
+// No V8 code caches are shipped (see bin/pmt): Node 22+ keeps its own, checked against the source.
 // .doubles/  the loopback upstream doubles (test-only, never published): `doubles.js` runs them
 //        (README tour), `lib.js` exports startDoubles (the benchmark).
 import { build, transform } from 'esbuild';
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import Module, { builtinModules, createRequire } from 'node:module';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyChildProcess, lazyDependencies, moduleShape, resolveFile } from './build-plugins.mjs';
@@ -122,15 +120,6 @@ for (const [spec, { hasDefault, names }] of vendored) {
   const missing = names.filter((n) => !(n in m));
   if (hasDefault && m.default === undefined) missing.unshift('default');
   if (missing.length) throw new Error(`the vendor bundle for ${spec} lacks ${missing.join(', ')}`);
-}
-
-// A build id at the end of every file ties the code caches below to this exact build.
-const buildId = `\n//pmt-build:${randomBytes(8).toString('hex')}\n`;
-for (const f of [...coreFiles, ...vendorFiles]) appendFileSync(f, buildId);
-// V8 code caches for Node < 22 (bin/pmt reads them; Node 22+ keeps its own): one real run.
-if (typeof Module.enableCompileCache !== 'function') {
-  const r = spawnSync(process.execPath, [join(root, 'bin/pmt'), '--help'], { env: { ...process.env, PMT_BUILD_CODE_CACHE: '1' }, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (r.status !== 0) throw new Error(`pmt --help failed while making the code caches (exit ${r.status})`);
 }
 
 const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;

@@ -5,6 +5,7 @@
 import { openJournal, type Journal } from './journal.js';
 import { configDir } from './profiles.js';
 import { PmtError } from './errors.js';
+import { safeLine } from './safe-text.js';
 import { resolveCredentials, type CredentialFlags, type ResolvedCredentials } from './credentials.js';
 import { ProfileStore, unknownProfile } from './profiles.js';
 import { IO } from './render/io.js';
@@ -44,12 +45,15 @@ export class Context implements Services {
     this.env = opts.env ?? process.env;
     this.globals = opts.globals ?? {};
     this.io = opts.io ?? new IO({ env: this.env, noColor: this.globals.color === false });
-    this.store = new ProfileStore(this.env);
+    // A fixed file mode is said on stderr, except where stderr carries only error objects.
+    this.store = new ProfileStore(this.env, (line) => {
+      if (!this.json) this.io.err(`warning: ${line}`);
+    });
   }
 
   /** One line per upstream request on stderr with `--verbose`; never a credential. */
   readonly log = (line: string): void => {
-    if (this.globals.verbose) this.io.err(`[pmt] ${line}`);
+    if (this.globals.verbose) this.io.err(`[pmt] ${safeLine(line)}`);
   };
 
   get json(): boolean {

@@ -1,14 +1,14 @@
 /**
- * The conf-backed profile store. conf is loaded only when a profile is actually read or written.
- * The file is 0600 inside a 0700 directory; `PMT_CONFIG_DIR` overrides where it lives.
- * Secrets are stored as given (conf's encryptionKey is obfuscation, not protection) and never
+ * The profile store: one JSON file (`profiles.json`, the layout conf used) 0600 inside a 0700
+ * directory; `PMT_CONFIG_DIR` overrides where it lives. How the file is kept safe (modes, lock,
+ * atomic replace, temp files) is in profile-file.ts. Secrets are stored as given and never
  * printed: every display goes through `maskSecret`.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { PmtError } from './errors.js';
-import { describeJsonError } from './safe-text.js';
+import { checkDir, checkFile, prepareDir, readJson, sweepTemps, withLock, writeJsonAtomic } from './profile-file.js';
 
 export interface KalshiProfile {
   api_key_id?: string;
@@ -39,12 +39,6 @@ interface StoreShape {
   profiles: Record<string, Profile>;
 }
 
-type ConfLike = {
-  get<K extends keyof StoreShape>(key: K): StoreShape[K];
-  set<K extends keyof StoreShape>(key: K, value: StoreShape[K]): void;
-  path: string;
-};
-
 /** Where the store lives: `PMT_CONFIG_DIR`, else the XDG config dir (conf's default for `pmt`). */
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.PMT_CONFIG_DIR) return env.PMT_CONFIG_DIR;
@@ -56,8 +50,13 @@ export function configDir(env: NodeJS.ProcessEnv = process.env): string {
 export const PROFILE_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 export class ProfileStore {
-  private conf?: ConfLike;
-  constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
+  /**
+   * @param warn where to say that something was fixed (a loose file mode); the CLI's stderr
+   */
+  constructor(
+    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly warn?: (line: string) => void,
+  ) {}
 
   get dir(): string {
     return configDir(this.env);
@@ -72,49 +71,12 @@ export class ProfileStore {
     return existsSync(this.file);
   }
 
-  private async open(): Promise<ConfLike> {
-    if (this.conf) return this.conf;
-    const dir = this.dir;
-    try {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      chmodSync(dir, 0o700);
-    } catch (e) {
-      throw new PmtError('Config', `cannot create the profile directory ${dir}: ${(e as Error).message}`);
-    }
-    const { default: Conf } = await import('conf');
-    try {
-      const conf = new Conf<StoreShape>({
-        projectName: 'pmt',
-        projectSuffix: '',
-        cwd: dir,
-        configName: 'profiles',
-        configFileMode: 0o600,
-        defaults: { active: null, profiles: {} },
-      });
-      this.conf = conf as unknown as ConfLike;
-    } catch (e) {
-      throw new PmtError('Config', `the profile store ${this.file} is unreadable: ${describeJsonError(e)}`, {
-        hint: 'fix or remove the file, then run `pmt profile add`',
-      });
-    }
-    return this.conf;
-  }
-
-  /**
-   * Read the store. Reads go straight to conf's JSON file (no need to load conf just to look);
-   * writes go through conf.
-   */
+  /** Read the store as it is now (no lock: a reader sees the file before or after a write). */
   async list(): Promise<{ active: string | null; profiles: Record<string, Profile> }> {
-    if (this.conf) return { active: this.conf.get('active'), profiles: this.conf.get('profiles') ?? {} };
     if (!this.exists()) return { active: null, profiles: {} };
-    try {
-      const data = JSON.parse(readFileSync(this.file, 'utf8')) as Partial<StoreShape>;
-      return { active: data.active ?? null, profiles: data.profiles ?? {} };
-    } catch (e) {
-      throw new PmtError('Config', `the profile store ${this.file} is unreadable: ${describeJsonError(e)}`, {
-        hint: 'fix or remove the file, then run `pmt profile add`',
-      });
-    }
+    checkDir(this.dir);
+    checkFile(this.file, this.warn);
+    return shape(readJson<Partial<StoreShape>>(this.file));
   }
 
   async get(name: string): Promise<Profile | undefined> {
@@ -125,42 +87,59 @@ export class ProfileStore {
     return (await this.list()).active;
   }
 
+  /**
+   * One read-modify-write under the lock: the file is read afresh inside it, so concurrent
+   * writers (two `profile add`, `remove` beside `add`) never lose each other's change.
+   */
+  private async update<T>(change: (s: StoreShape) => T): Promise<T> {
+    prepareDir(this.dir);
+    return withLock(this.file, () => {
+      sweepTemps(this.file);
+      checkFile(this.file, this.warn);
+      const store = shape(readJson<Partial<StoreShape>>(this.file));
+      const out = change(store);
+      writeJsonAtomic(this.file, store);
+      return out;
+    });
+  }
+
   /** Create or replace a profile; the first profile becomes active. */
   async put(name: string, profile: Profile): Promise<{ activated: boolean }> {
     if (!PROFILE_NAME_RE.test(name)) {
       throw new PmtError('Api', `profile name "${name}" must be 1-64 letters, digits, "_", "." or "-"`, { usage: true });
     }
-    const c = await this.open();
-    const profiles = { ...(c.get('profiles') ?? {}), [name]: profile };
-    c.set('profiles', profiles);
-    let activated = false;
-    if (!c.get('active') || !profiles[c.get('active')!]) {
-      c.set('active', name);
-      activated = true;
-    }
-    chmodSync(c.path, 0o600);
-    return { activated };
+    return this.update((s) => {
+      s.profiles[name] = profile;
+      let activated = false;
+      if (!s.active || !s.profiles[s.active]) {
+        s.active = name;
+        activated = true;
+      }
+      return { activated };
+    });
   }
 
   async use(name: string): Promise<void> {
-    const c = await this.open();
-    if (!(c.get('profiles') ?? {})[name]) throw unknownProfile(name, Object.keys(c.get('profiles') ?? {}));
-    c.set('active', name);
+    await this.update((s) => {
+      if (!s.profiles[name]) throw unknownProfile(name, Object.keys(s.profiles));
+      s.active = name;
+    });
   }
 
+  /** Remove a profile; when it was the active one, the first remaining one by name becomes active. */
   async remove(name: string): Promise<{ newActive: string | null }> {
-    const c = await this.open();
-    const profiles = { ...(c.get('profiles') ?? {}) };
-    if (!profiles[name]) throw unknownProfile(name, Object.keys(profiles));
-    delete profiles[name];
-    c.set('profiles', profiles);
-    let active = c.get('active');
-    if (active === name) {
-      active = Object.keys(profiles)[0] ?? null;
-      c.set('active', active);
-    }
-    return { newActive: active };
+    return this.update((s) => {
+      if (!s.profiles[name]) throw unknownProfile(name, Object.keys(s.profiles));
+      delete s.profiles[name];
+      if (s.active === name || (s.active && !s.profiles[s.active])) s.active = Object.keys(s.profiles).sort()[0] ?? null;
+      return { newActive: s.active };
+    });
   }
+}
+
+function shape(data: Partial<StoreShape> | undefined): StoreShape {
+  const profiles = data?.profiles && typeof data.profiles === 'object' ? { ...data.profiles } : {};
+  return { active: typeof data?.active === 'string' ? data.active : null, profiles };
 }
 
 export function unknownProfile(name: string, known: string[]): PmtError {

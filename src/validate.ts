@@ -88,6 +88,9 @@ export function parseId(field: string, input: unknown, pattern?: RegExp, max = M
   if (s.includes('/') || s.includes('\\') || s === '.' || s === '..' || s.includes('?') || s.includes('#')) {
     throw usageError(`${field} contains a character that is not allowed in an id ("/", "\\", "?" or "#")`);
   }
+  // "kalshi:.." : a dot segment after the prefix would be resolved away in the URL path, turning
+  // GET /markets/../orderbook into a request for another resource.
+  if (/^(kalshi|polymarket):\.{1,2}$/i.test(s)) throw usageError(`${field} "${show(s)}" is a path segment ("." or ".."), not an id`);
   // "kalshi:" names an exchange but no id: sent on, it would ask the upstream for an empty id.
   if (/^(kalshi|polymarket):$/i.test(s)) throw usageError(`${field} "${show(s)}" names an exchange but no id after the colon`);
   if (pattern && !pattern.test(s)) throw usageError(`${field} "${show(s)}" is not a valid id`);

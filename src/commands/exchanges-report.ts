@@ -9,6 +9,7 @@ import { CREDENTIAL_ENV, resolveCredentials, type ResolvedCredentials } from '..
 import { PmtError, toPmtError } from '../errors.js';
 import type { Exchange } from '../exchanges/exchange.js';
 import { MANIFESTS, manifestOf, type ExchangeId } from '../exchanges/registry.js';
+import { withoutUserinfo } from '../exchanges/http-failures.js';
 import { unknownProfile, type Profile } from '../profiles.js';
 import type { CheckStatus, CredentialStatus, ExchangeStatus } from '../render/views/exchanges.js';
 
@@ -141,7 +142,8 @@ export async function exchangesReport(
       return {
         id,
         environment,
-        urls,
+        // A user:password in a PMT_*_URL (a proxy's login) is never shown.
+        urls: Object.fromEntries(Object.entries(urls).map(([k, u]) => [k, withoutUserinfo(u)])),
         capabilities,
         credentials: s.credentials,
         ...(await checks(ex, s.credentials, withCheck)),

@@ -196,7 +196,7 @@ export const HELP: Record<string, CommandHelp> = {
     summary: 'Add or replace a profile',
     examples: [
       { note: 'Kalshi, key file referenced by path', cmd: 'pmt profile add main --kalshi-api-key-id KEY_ID --kalshi-private-key-path ~/.kalshi/key.pem' },
-      { note: "Kalshi's demo environment", cmd: 'pmt profile add demo --kalshi-demo --kalshi-api-key-id KEY_ID --kalshi-private-key-path ~/.kalshi/demo.pem' },
+      { note: 'In a script: the Polymarket key piped in on stdin (a flag value would show in ps)', cmd: 'pmt profile add bot --polymarket-private-key-stdin' },
       { note: 'Polymarket browser wallet; the private key is asked for, not typed on the line', cmd: 'pmt profile add poly --polymarket-funder 0xYOUR_PROXY_WALLET --polymarket-signature-type gnosis-safe' },
     ],
   },
@@ -232,7 +232,7 @@ export const HELP: Record<string, CommandHelp> = {
     summary: 'Serve the interface as a REST API on localhost',
     examples: [
       { note: 'Loopback on port 8080; prints a random bearer token once', cmd: 'pmt serve' },
-      { note: 'Your own token and port', cmd: 'PMT_SERVE_TOKEN=change-me pmt serve --port 9000' },
+      { note: 'Your own token (32+ characters, from a file or PMT_SERVE_TOKEN) and port', cmd: 'pmt serve --token-file ~/.pmt-serve-token --port 9000' },
     ],
   },
   completion: {

@@ -57,6 +57,19 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** A URL to show (reports, previews): any user:password in it removed, the rest as given. */
+export function withoutUserinfo(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!u.username && !u.password) return url;
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//');
+  }
+}
+
 /**
  * A signed request refused while this machine's clock and the server's `Date` disagree by more
  * than CLOCK_SKEW_HINT_MS: exchanges reject signatures whose timestamp is off, so say so.

@@ -39,9 +39,13 @@ import { PmtError } from '../errors.js';
 import { describeJsonError } from '../safe-text.js';
 import { redactSecrets } from '../secrets.js';
 import type { RequestContext, UpstreamResponse } from './http-failures.js';
-import { describeNetError, errCode, htmlError, isNetworkError, isTimeout, looksLikeHtml, NEVER_SENT_CODES, parseRetryAfter, redactUrl, withClockHint } from './http-failures.js';
+import { withoutUserinfo, describeNetError, errCode, htmlError, isNetworkError, isTimeout, looksLikeHtml, NEVER_SENT_CODES, parseRetryAfter, redactUrl, withClockHint } from './http-failures.js';
 
-export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint } from './http-failures.js';
+import { abandonedError, currentAbortSignal, pacerFor } from './pacer.js';
+import { boundedFetch, maxResponseBytes, ResponseTooLarge, tooLargeError } from './bounded-fetch.js';
+
+export { abandonedError, currentAbortSignal, Pacer, pacerFor, withAbortSignal } from './pacer.js';
+export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint, withoutUserinfo } from './http-failures.js';
 import type { ExchangeId } from './types.js';
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number>;
@@ -84,6 +88,10 @@ export interface RequestOptions {
   signer?: Signer;
   /** Retry this request on transient failures. Defaults to true for GET, false otherwise. */
   idempotent?: boolean;
+  /** Go before other requests waiting for the rate (cancels and what they list). Default: DELETE. */
+  priority?: boolean;
+  /** Abandon the request (it leaves the rate queue; a read in flight stops). Default: the operation's. */
+  signal?: AbortSignal;
 }
 
 const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]);
@@ -101,43 +109,6 @@ function loadGot(): Promise<GotLike> {
 /** Load the HTTP client now rather than on the first request (`pmt serve` does this before listening). */
 export function preloadHttp(): Promise<void> {
   return loadGot().then(() => undefined);
-}
-
-const pacers = new Map<string, Pacer>();
-/** Spaces request starts at least 1/rate apart for one key, so pmt never provokes a 429 itself. */
-export class Pacer {
-  private last = -Infinity;
-  private chain: Promise<void> = Promise.resolve();
-  constructor(public intervalMs: number) {}
-  /**
-   * Wait for this request's turn. Takers are served one at a time, each released at least one
-   * interval after the previous release as measured when it is actually released, so a stalled
-   * event loop (timers firing late together) can never turn into a burst.
-   */
-  take(): Promise<void> {
-    const turn = this.chain.then(async () => {
-      for (;;) {
-        const wait = this.last + this.intervalMs - Date.now();
-        if (wait <= 0) break;
-        await sleep(wait);
-      }
-      this.last = Date.now();
-    });
-    this.chain = turn;
-    return turn;
-  }
-}
-/** The shared pacer of a key; a later caller with another rate re-tunes it (tests, serve reloads). */
-export function pacerFor(key: string, perSecond: number): Pacer {
-  const interval = 1000 / perSecond;
-  let p = pacers.get(key);
-  if (!p) {
-    p = new Pacer(interval);
-    pacers.set(key, p);
-  } else if (p.intervalMs !== interval) {
-    p.intervalMs = interval;
-  }
-  return p;
 }
 
 export function sleep(ms: number): Promise<void> {
@@ -161,9 +132,17 @@ export class HttpClient {
     this.basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, '');
     this.retry = { ...DEFAULT_RETRY, ...envRetry(), ...opts.retry };
     this.timeoutMs = opts.timeoutMs ?? (Number(process.env.PMT_HTTP_TIMEOUT_MS) || 15000);
+    this.maxBytes = maxResponseBytes();
   }
+  /** Largest response body read (PMT_HTTP_MAX_BYTES, default 64 MiB). */
+  private readonly maxBytes: number;
 
   url(path: string, query?: Query): string {
+    // Defence in depth behind id validation: a "." or ".." segment (raw or percent-encoded) would
+    // be resolved away by URL parsing and reach another resource than the one named.
+    if (path.split(/[/?#]/).some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) {
+      throw new PmtError('Api', `refusing to request ${path.split('?')[0]}: it contains a "." or ".." path segment`, { usage: true });
+    }
     const u = new URL(this.baseUrl + path);
     for (const [k, v] of Object.entries(query ?? {})) {
       if (v === undefined || v === null) continue;
@@ -171,6 +150,11 @@ export class HttpClient {
       else u.searchParams.append(k, String(v));
     }
     return u.toString();
+  }
+
+  /** The URL of `path` as shown to people (previews): never a user:password from the base URL. */
+  displayUrl(path: string, query?: Query): string {
+    return withoutUserinfo(this.url(path, query));
   }
 
   get<T = unknown>(path: string, opts: Omit<RequestOptions, 'json'> = {}): Promise<T> {
@@ -211,8 +195,12 @@ export class HttpClient {
     const tried: string[] = [];
     let waited = 0;
     let firstStart: number | undefined;
+    if (opts.signer) this.requireSecureTransport(method, path);
+    const signal = opts.signal ?? currentAbortSignal();
+    const priority = opts.priority ?? method === 'DELETE';
     for (let attempt = 1; ; attempt++) {
-      if (this.opts.pace) await pacerFor(this.opts.pace.key, this.opts.pace.perSecond).take();
+      if (signal?.aborted) throw abandonedError();
+      if (this.opts.pace) await pacerFor(this.opts.pace.key, this.opts.pace.perSecond).take({ signal, priority });
       const headers: Record<string, string> = {
         accept: 'application/json',
         'user-agent': this.opts.userAgent ?? 'pmt',
@@ -227,20 +215,27 @@ export class HttpClient {
       let res: UpstreamResponse | undefined;
       let netErr: unknown;
       try {
-        const r = await got(url, {
-          method: method as 'GET',
+        // Bounded while it streams: a hostile or broken upstream cannot fill memory (the cap) or
+        // hold the command (got's request timeout covers the whole body, not just the headers).
+        const r = await boundedFetch(got, url, {
+          method,
           headers,
           body,
-          throwHttpErrors: false,
-          followRedirect: false,
-          retry: { limit: 0 },
-          timeout: { request: timeout },
-          responseType: 'text',
+          timeoutMs: timeout,
+          maxBytes: this.maxBytes,
+          // A read in flight stops when its caller goes away; a write already sent runs to its end.
+          signal: idempotent ? signal : undefined,
         });
-        res = { status: r.statusCode, headers: r.headers, body: r.body, url };
+        res = { ...r, url };
       } catch (e) {
         netErr = e;
       }
+      if (netErr instanceof ResponseTooLarge) {
+        this.opts.log?.(redactSecrets(`${method} ${redactUrl(url)} cut off past ${netErr.limit} bytes ${Math.round(performance.now() - started)}ms`));
+        // Never retried (it would come back as big); a write that got this far did land.
+        throw tooLargeError(this.opts.label, method, path, netErr, !idempotent);
+      }
+      if (signal?.aborted && idempotent) throw abandonedError();
       const ended = performance.now();
       const ms = Math.round(ended - started);
       const outcome = res ? String(res.status) : describeNetError(netErr);
@@ -265,7 +260,7 @@ export class HttpClient {
         const neverSent = NEVER_SENT_CODES.has(errCode(netErr) ?? '');
         throw new PmtError(
           'NetworkError',
-          `${this.opts.label} ${method} ${path}: ${describeNetError(netErr)}${triedNote}`,
+          `${this.opts.label} ${method} ${path}: ${describeNetError(netErr)}${timedOut ? ` (no complete answer within ${timeout} ms)` : ''}${triedNote}`,
           {
             cause: netErr,
             // A write may have landed unless the connection was never made.
@@ -283,6 +278,21 @@ export class HttpClient {
       if (triedNote) err.message += triedNote;
       throw err;
     }
+  }
+
+  /**
+   * Signed requests carry API keys, signatures and orders: over plain http:// anyone on the path
+   * could read or replay them, so they go only over https, or to a loopback address (the test
+   * doubles, a local proxy). Refused before anything is signed or sent.
+   */
+  private requireSecureTransport(method: string, path: string): void {
+    const u = new URL(this.baseUrl);
+    if (u.protocol === 'https:') return;
+    const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (u.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host))) return;
+    throw new PmtError('Config', `${this.opts.label} ${method} ${path} is signed, and its base URL ${redactUrl(this.baseUrl)} is not https: keys and orders never travel unencrypted`, {
+      hint: `use an https:// URL in the ${this.exchange} URL setting (PMT_*_URL), or a loopback address for a local proxy`,
+    });
   }
 
   private mapResponse(res: UpstreamResponse, ctx: RequestContext, retryAfterMs: number | undefined): PmtError {

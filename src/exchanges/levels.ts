@@ -6,7 +6,14 @@
  * what their specs say), so ordering costs one linear pass: kept as is, reversed, and only a book
  * in no order at all is sorted.
  */
+import { PmtError } from '../errors.js';
 import type { Level } from './types.js';
+
+/**
+ * Contracts at one price no real book holds (a trillion). Larger sizes (1e308 from a broken or
+ * hostile upstream) would overflow the exact sums of the analytics; the book is refused instead.
+ */
+export const MAX_LEVEL_SIZE = 1e12;
 
 /** A number from an upstream string or number; null for anything else or non-finite. */
 export function num(v: unknown): number | null {
@@ -21,6 +28,11 @@ export function level(price: unknown, size: unknown): Level | null {
   const p = num(price);
   const s = num(size);
   if (p === null || s === null || !(p > 0 && p < 1) || !(s > 0)) return null;
+  if (s > MAX_LEVEL_SIZE) {
+    throw new PmtError('Api', `the exchange sent a book level of ${s} contracts at ${p}, beyond any real book (at most ${MAX_LEVEL_SIZE}); the book was not used`, {
+      hint: 'the upstream is broken or not the exchange: check the PMT_*_URL settings',
+    });
+  }
   return { price: p, size: s };
 }
 

@@ -7,21 +7,9 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { IO } from './io.js';
 
-// Escape sequences, 7-bit and 8-bit: CSI (colours, cursor moves), string sequences (OSC titles and
-// hyperlinks, DCS such as tmux passthrough, SOS/PM/APC) with their payload, and two-byte escapes.
-// Then C0/C1 controls (keeping none: tabs and newlines would break a row), DEL, and the bidi
-// overrides that can reorder what a terminal shows.
-const ANSI_RE =
-  // eslint-disable-next-line no-control-regex
-  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -/]*[0-~]/g;
-// eslint-disable-next-line no-control-regex
-const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-
-/** Upstream text made safe for a terminal: no escapes, no control characters, one line. */
-export function sanitize(text: string | null | undefined): string {
-  if (text == null) return '';
-  return String(text).replace(ANSI_RE, '').replace(/[\r\n\t]+/g, ' ').replace(CONTROL_RE, '');
-}
+// The one sanitizer lives in safe-text.ts; `sanitize` is its name for table cells and views.
+export { sanitize } from '../safe-text.js';
+import { sanitize } from '../safe-text.js';
 
 export { displayWidth, truncate, fit } from './width.js';
 

@@ -5,6 +5,7 @@
  */
 import { fstatSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
+import { safeBlock } from '../safe-text.js';
 
 export interface IOOptions {
   stdout?: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -72,7 +73,9 @@ export class IO {
     this.stderrColor = decideColor(env, this.stderrIsTTY, opts.noColor ?? false);
   }
 
+  /** Lines for people: through the output net (safeBlock), so no upstream text reaches the terminal raw. */
   out(text: string): void {
+    text = safeBlock(text);
     this.put(text.endsWith('\n') ? text : text + '\n');
   }
 
@@ -86,6 +89,7 @@ export class IO {
   }
 
   err(text: string): void {
+    text = safeBlock(text);
     this.stderr.write(text.endsWith('\n') ? text : text + '\n');
   }
 

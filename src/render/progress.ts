@@ -9,6 +9,7 @@
  * logs and captured stderr never see a spinner or an escape code.
  */
 import type { IO } from './io.js';
+import { sanitize } from '../safe-text.js';
 import { truncate } from './width.js';
 
 export interface Progress {
@@ -38,7 +39,8 @@ export function progressLine(io: IO, opts: ProgressOptions = {}): Progress {
   let finished = false;
   const draw = () => {
     if (finished) return;
-    const line = `${spin(FRAMES[frame++ % FRAMES.length]!)} ${truncate(text, width - 2)}`;
+    // The text may quote upstream strings: through the one sanitizer before it reaches the terminal.
+    const line = `${spin(FRAMES[frame++ % FRAMES.length]!)} ${truncate(sanitize(text), width - 2)}`;
     io.stderr.write(CLEAR + line);
     drawn = true;
   };

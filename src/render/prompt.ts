@@ -5,6 +5,7 @@
  */
 import type { Writable } from 'node:stream';
 import { cancelledError, PmtError } from '../errors.js';
+import { safeBlock, sanitize } from '../safe-text.js';
 import type { IO } from './io.js';
 
 export interface Choice<T> {
@@ -55,6 +56,18 @@ async function guard<T>(p: () => Promise<T>): Promise<T> {
  * Prompts on the terminal. `toStderr` draws them on stderr (used with --json so stdout carries
  * only the JSON document).
  */
+/** Prompt text may quote upstream strings (market titles, outcomes): one line, no escapes. */
+const line = (s: string) => sanitize(s);
+const lines = (s: string) => safeBlock(s);
+type Validate = ((value: string) => true | string | Promise<true | string>) | undefined;
+const safeValidate = (v: Validate) => (v ? async (value: string) => { const r = await v(value); return r === true ? true : line(r); } : undefined);
+const safeChoices = <T>(cs: Choice<T>[]) => cs.map((c) => ({ name: line(c.name), value: c.value, description: c.description === undefined ? undefined : line(c.description), checked: c.checked }));
+
+/**
+ * Prompts on the terminal. `toStderr` draws them on stderr (used with --json so stdout carries
+ * only the JSON document). Every text shown (messages, choices, defaults, validation messages,
+ * live hints) goes through the one sanitizer: a market title cannot drive the terminal.
+ */
 export function terminalPrompter(io: IO, opts: { toStderr?: boolean } = {}): Prompter {
   const output = (opts.toStderr ? io.stderr : io.stdout) as Writable;
   const context = { input: process.stdin, output, clearPromptOnDone: false };
@@ -63,25 +76,28 @@ export function terminalPrompter(io: IO, opts: { toStderr?: boolean } = {}): Pro
     input: (o) =>
       guard(async () =>
         (await lib()).input(
-          { message: o.message, default: o.default, validate: o.validate, transformer: o.transformer, theme: { validationFailureMode: 'keep' } },
+          {
+            message: line(o.message),
+            default: o.default === undefined ? undefined : line(o.default),
+            validate: safeValidate(o.validate),
+            transformer: o.transformer ? (v, st) => lines(o.transformer!(v, st)) : undefined,
+            theme: { validationFailureMode: 'keep' },
+          },
           context,
         ),
       ),
-    password: (o) => guard(async () => (await lib()).password({ message: o.message, mask: '*', validate: o.validate }, context)),
+    password: (o) => guard(async () => (await lib()).password({ message: line(o.message), mask: '*', validate: safeValidate(o.validate) }, context)),
     select: <T>(o: { message: string; choices: Choice<T>[]; default?: T }) =>
       guard(async () =>
-        (await lib()).select<T>(
-          { message: o.message, choices: o.choices.map((c) => ({ name: c.name, value: c.value, description: c.description })), default: o.default },
-          context,
-        ),
+        (await lib()).select<T>({ message: line(o.message), choices: safeChoices(o.choices).map(({ checked: _c, ...c }) => c), default: o.default }, context),
       ),
     checkbox: <T>(o: { message: string; choices: Choice<T>[]; required?: boolean }) =>
       guard(async () =>
         (await lib()).checkbox<T>(
-          { message: o.message, required: o.required, choices: o.choices.map((c) => ({ name: c.name, value: c.value, checked: c.checked })) },
+          { message: line(o.message), required: o.required, choices: safeChoices(o.choices).map(({ description: _d, ...c }) => c) },
           context,
         ),
       ),
-    confirm: (o) => guard(async () => (await lib()).confirm({ message: o.message, default: o.default ?? false }, context)),
+    confirm: (o) => guard(async () => (await lib()).confirm({ message: line(o.message), default: o.default ?? false }, context)),
   };
 }

@@ -11,6 +11,11 @@ import { PmtError, toPmtError } from '../errors.js';
 import { errorReply, fastifyErrorReply, type ErrorReply } from './errors.js';
 import { buildOpenApi } from './openapi.js';
 import type { Services } from '../ops/services.js';
+import { withAbortSignal } from '../exchanges/http.js';
+import { sanitize } from '../safe-text.js';
+import { redactSecrets } from '../secrets.js';
+import { hostAllowed, Throttle, type ThrottleOptions } from './guard.js';
+import { duplicateKey } from './json-body.js';
 import { ROUTES } from './routes.js';
 import { ErrorObject, type JsonSchema } from './schemas.js';
 import { registerStreamRoute, STREAM_PATH } from './stream-route.js';
@@ -29,7 +34,16 @@ export interface AppOptions {
   streamLimits?: HubLimits;
   /** Warn (through `log`) when a success body does not match its documented schema. */
   onSchemaMismatch?: (route: string, problem: string) => void;
+  /** Answer only requests whose `Host` is a loopback name (a loopback bind: DNS rebinding). */
+  checkHost?: boolean;
+  /** The growing delay after wrong tokens (guard.ts); tests shorten it. */
+  throttle?: ThrottleOptions;
+  /** A request's headers and body must have arrived within this (slow unauthenticated clients). */
+  requestTimeoutMs?: number;
 }
+
+/** Headers and body of a request arrive within this, or the connection is closed. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv) => void;
@@ -67,6 +81,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // served too (with `Connection: close`) instead of fastify's non-interface 503 body.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    // A client that sends its request slowly (or never finishes it) is cut off: without these,
+    // thousands of such connections, unauthenticated, would hold the server (fastify's default is
+    // no request timeout at all). Checked every second rather than Node's 30.
+    requestTimeout: opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 5_000,
+    http: {
+      headersTimeout: Math.min(5_000, opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: Math.min(1_000, opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
+    } as never,
     frameworkErrors: (err, _req, reply) => send(reply, fastifyErrorReply(err as never) ?? { status: 400, body: { kind: 'Api', message: 'the request is malformed' } }),
   });
   const queryAjv = ajv(true);
@@ -89,7 +112,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   const secrets = (opts.secrets ?? []).filter((s) => s.length >= 8);
-  const scrub = (s: string) => secrets.reduce((acc, secret) => acc.split(secret).join('[redacted]'), s);
+  // The start-time list, then the process's registry (credentials derived later, e.g. Polymarket's).
+  const scrub = (s: string) => redactSecrets(secrets.reduce((acc, secret) => acc.split(secret).join('[redacted]'), s));
   const expected = digest(opts.token);
   const starts = new WeakMap<FastifyRequest, bigint>();
   const kinds = new WeakMap<FastifyReply, string>();
@@ -100,9 +124,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(r.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ kind: r.body.kind, message: scrub(r.body.message) });
   }
 
+  const throttle = new Throttle(opts.throttle);
   app.addHook('onRequest', async (req, reply) => {
     starts.set(req, process.hrtime.bigint());
+    if (opts.checkHost && !hostAllowed(req.headers.host)) {
+      const host = sanitize(req.headers.host ?? '').slice(0, 100);
+      return send(reply, {
+        status: 403,
+        body: { kind: 'Authentication', message: `this server answers only requests addressed to 127.0.0.1, localhost or [::1], not to Host "${host}" (protection against DNS rebinding)` },
+      });
+    }
+    // After wrong tokens, this client's requests wait their (growing) turn before the token is looked at.
+    const client = req.socket.remoteAddress ?? 'unknown';
+    const turn = await throttle.admit(client);
+    if (!turn) {
+      return send(reply, {
+        status: 429,
+        body: { kind: 'RateLimited', message: 'too many requests with wrong tokens from this address are waiting: slow down' },
+        headers: { 'Retry-After': String(throttle.retryAfter(client)) },
+      });
+    }
+    if (req.raw.socket?.destroyed) {
+      // Gone while waiting: nothing is learnt from an answer nobody reads, so nothing is counted.
+      turn();
+      return reply.code(499).send();
+    }
     const ok = tokenMatches(req.headers.authorization, expected);
+    if (!ok) throttle.failed(client);
+    turn();
     if (ok) return;
     const why = ok === undefined ? 'missing bearer token: send the header "Authorization: Bearer <token>"' : 'the bearer token is not valid';
     return send(reply, { status: 401, body: { kind: 'Authentication', message: why }, headers: { 'WWW-Authenticate': 'Bearer realm="pmt"' } });
@@ -112,12 +161,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: opts.bodyLimit ?? DEFAULT_BODY_LIMIT }, (_req, text, done) => {
     if (typeof text !== 'string' || text.trim() === '') return done(new PmtError('Api', 'the request body is empty: send a JSON object', { usage: true }), undefined);
+    let body: unknown;
     try {
       // An own "__proto__" key stays a plain property and the closed body schemas reject it.
-      done(null, JSON.parse(text));
+      body = JSON.parse(text);
     } catch {
-      done(new PmtError('Api', 'the request body is not valid JSON', { usage: true }), undefined);
+      return done(new PmtError('Api', 'the request body is not valid JSON', { usage: true }), undefined);
     }
+    // `"size":1,"size":2` would place size 2 while a reader of the body sees 1 first: refused.
+    const dup = duplicateKey(text);
+    if (dup !== null) return done(new PmtError('Api', `the request body has the key "${sanitize(dup).slice(0, 60)}" more than once: send each field once`, { usage: true }), undefined);
+    done(null, body);
   });
   app.addHook('preValidation', async (req, reply) => {
     // Only operations that take a body (a POST to a GET path is answered 405 by the not-found handler).
@@ -174,7 +228,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         response: { 200: r.response },
       },
       handler: async (req, reply) => {
-        const out = await r.handler(opts.services, { query: req.query as never, body: req.body as never, headers: req.headers });
+        const run = () => r.handler(opts.services, { query: req.query as never, body: req.body as never, headers: req.headers });
+        // A client that goes away abandons its read: its requests leave the exchange's rate queue
+        // (so abandoned book requests cannot delay a cancel) and reads in flight stop. Operations
+        // that write (POST) always run to the end: an order's outcome must be known and journaled.
+        let out: Awaited<ReturnType<typeof run>>;
+        if (r.method === 'GET') {
+          const gone = new AbortController();
+          reply.raw.once('close', () => {
+            if (!reply.raw.writableFinished) gone.abort();
+          });
+          out = await withAbortSignal(gone.signal, run);
+        } else {
+          out = await run();
+        }
         if (out.headers) reply.headers(out.headers);
         return reply.type('application/json; charset=utf-8').send(out.body);
       },

@@ -10,6 +10,7 @@ import { openJournal } from '../journal.js';
 import { configDir } from '../profiles.js';
 import { IdempotencyStore } from '../ops/idempotency.js';
 import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import type { Context } from '../context.js';
 import type { ResolvedCredentials } from '../credentials.js';
 import { PmtError, usageError } from '../errors.js';
@@ -19,12 +20,16 @@ import { missingCredentials } from '../ops/credentials.js';
 import { SERVE_NAMES, type Services } from '../ops/services.js';
 import { parseInteger } from '../validate.js';
 import { buildApp } from './app.js';
+import { isLoopbackHost, tokenProblem } from './guard.js';
 import { serveStats, type ServeStats } from './stats.js';
 
 interface Opts {
   host?: string;
   port?: string;
+  /** Refused: argv is readable by every user of the machine (ps). */
   token?: string;
+  tokenFile?: string;
+  allowRemote?: boolean;
 }
 
 /** How long in-flight requests may take to finish after SIGINT/SIGTERM before connections are cut. */
@@ -33,8 +38,15 @@ const GRACE_MS = Number(process.env.PMT_SERVE_GRACE_MS) || 10_000;
 export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promise<void> {
   const host = parseHost(opts.host ?? '127.0.0.1');
   const port = parseInteger('--port', opts.port ?? '8080', 0, 65535);
-  const given = opts.token ?? ctx.env.PMT_SERVE_TOKEN;
-  const token = given === undefined || given === '' ? randomBytes(32).toString('base64url') : parseToken(given);
+  const loopback = isLoopback(host);
+  if (!loopback && !opts.allowRemote) {
+    throw usageError(
+      `--host ${host} makes the server reachable from other machines, over plain HTTP: add --allow-remote to mean it (it then needs a strong token; put TLS in front), or bind 127.0.0.1`,
+    );
+  }
+  const { token, source } = serveToken(ctx, opts);
+  const problem = tokenProblem(token, !loopback);
+  if (problem) throw usageError(problem);
   const say = (line: string) => ctx.io.err(`[pmt serve] ${line}`);
 
   // The profile is fixed now: later `pmt profile use` in another shell does not change what this
@@ -46,6 +58,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   let stats: ServeStats | undefined;
   const app = await buildApp({
     token,
+    checkHost: loopback,
     services: serveServices(ctx, creds),
     secrets: [token, ...secretsOf(creds)],
     log: (line) => {
@@ -66,10 +79,9 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   const addr = app.server.address();
   const bound = typeof addr === 'object' && addr ? addr.port : port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
-  if (given === undefined || given === '') say(`token (generated, shown only now): ${token}`);
-  else say(`token: from ${opts.token !== undefined ? '--token' : 'PMT_SERVE_TOKEN'}`);
-  if (token.length < SHORT_TOKEN) say(`warning: the token has only ${token.length} characters; use ${SHORT_TOKEN} or more (or omit it for a random one)`);
-  if (!isLoopback(host)) {
+  if (source === 'generated') say(`token (generated, shown only now): ${token}`);
+  else say(`token: from ${source}`);
+  if (!loopback) {
     say(`warning: ${host} is reachable from other machines; anyone with the token can trade with this profile, over plain HTTP`);
   }
   // Last, so a script can wait for this line and know the rest has been said.
@@ -125,17 +137,38 @@ function parseHost(input: string): string {
   return h;
 }
 
-/** The token travels in a header: printable ASCII without spaces. */
-function parseToken(t: string): string {
-  if (!/^[\x21-\x7e]+$/.test(t)) throw usageError('the serve token must be printable ASCII without spaces');
-  return t;
+/**
+ * The token: from `--token-file` (its first line), else `PMT_SERVE_TOKEN`, else 256 random bits
+ * printed once. Never from argv (`--token` is refused with this hint).
+ */
+function serveToken(ctx: Context, opts: Opts): { token: string; source: string } {
+  if (opts.token !== undefined) {
+    throw usageError('--token is refused: a token on the command line is visible to every user of this machine (ps) for the server\'s lifetime. Set PMT_SERVE_TOKEN, or give --token-file FILE, or give neither for a random token printed once');
+  }
+  if (opts.tokenFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(opts.tokenFile, 'utf8');
+    } catch (e) {
+      throw usageError(`--token-file ${opts.tokenFile} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    const token = text.split(/\r?\n/)[0]!.trim();
+    if (token === '') throw usageError(`--token-file ${opts.tokenFile} is empty`);
+    try {
+      const mode = statSync(opts.tokenFile).mode & 0o777;
+      if (process.platform !== 'win32' && mode & 0o077) ctx.io.err(`[pmt serve] warning: ${opts.tokenFile} is readable by other users (mode ${mode.toString(8)}); consider \`chmod 600 ${opts.tokenFile}\``);
+    } catch {
+      /* it was just read */
+    }
+    return { token, source: `--token-file ${opts.tokenFile}` };
+  }
+  const env = ctx.env.PMT_SERVE_TOKEN;
+  if (env !== undefined && env !== '') return { token: env, source: 'PMT_SERVE_TOKEN' };
+  return { token: randomBytes(32).toString('base64url'), source: 'generated' };
 }
 
-/** Below this a token could be guessed by anyone who can reach the port: said at start. */
-const SHORT_TOKEN = 16;
-
 export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host) || /^::ffff:127\./i.test(host);
+  return isLoopbackHost(host);
 }
 
 /** Which exchanges the server can trade on and where each key came from; never a value. */

@@ -27,6 +27,11 @@ describe('pmt <command> --help', () => {
     expect(out.split('\n')[2]!.length).toBeGreaterThan(10);
     // Every flag, with its allowed values and default.
     for (const o of cmd.options) {
+      // Hidden flags exist only to be refused with a hint (secrets as flag values).
+      if (o.hidden) {
+        expect(out, o.flags).not.toContain(o.flags + ' ');
+        continue;
+      }
       expect(out).toContain(o.flags);
       if (o.argChoices) expect(flat).toContain(`choices: ${o.argChoices.map((c) => JSON.stringify(c)).join(', ')}`);
       if (o.defaultValue !== undefined && typeof o.defaultValue !== 'boolean') expect(flat).toContain(`default: ${JSON.stringify(o.defaultValue)}`);

@@ -66,7 +66,7 @@ describe('profile add, guided', () => {
   it('updating a profile keeps what was not given', async () => {
     const { ctx } = fakeContext({ tty: false });
     await add(ctx, { kalshiApiKeyId: 'kid-1', kalshiPrivateKeyPath: pemPath }, ['u']);
-    await add(ctx, { polymarketPrivateKey: POLY_KEY }, ['u']);
+    await add(ctx, { polymarketPrivateKeyStdin: true }, ['u'], { readStdin: async () => POLY_KEY + '\n' });
     await add(ctx, { kalshiApiKeyId: 'kid-2' }, ['u']);
     expect(await ctx.store.get('u')).toEqual({
       kalshi: { api_key_id: 'kid-2', private_key_path: pemPath },

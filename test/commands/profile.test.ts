@@ -26,7 +26,7 @@ function clean(r: RunResult): void {
   for (const s of secrets()) expect(all, `output leaks a secret (${s.slice(0, 6)}…)`).not.toContain(s);
 }
 
-const pmt = (args: string[], env: Record<string, string> = {}) => runPmt(args, { env: { PMT_CONFIG_DIR: join(dir, 'cfg'), ...env } });
+const pmt = (args: string[], env: Record<string, string> = {}, input?: string) => runPmt(args, { env: { PMT_CONFIG_DIR: join(dir, 'cfg'), ...env }, input });
 
 beforeAll(() => {
   dir = tempConfigDir();
@@ -50,37 +50,72 @@ describe('profile add with flags', () => {
     expect(stored.profiles.main.kalshi).toEqual({ api_key_id: KEY_ID, private_key_path: pemPath });
   });
 
-  it('warns that a private key given as a flag is visible, and never echoes it', async () => {
-    const r = await pmt(['profile', 'add', 'poly', '--polymarket-private-key', POLY_KEY, '--polymarket-funder', FUNDER, '--polymarket-signature-type', 'proxy',
-      '--polymarket-api-key', '11111111-2222-4333-8444-555555555555', '--polymarket-api-secret', API_SECRET, '--polymarket-api-passphrase', API_PASSPHRASE]);
+  it('takes the private key from stdin and the API secret/passphrase from the environment; never echoes them (issue 15 #1)', async () => {
+    const r = await pmt(
+      ['profile', 'add', 'poly', '--polymarket-private-key-stdin', '--polymarket-funder', FUNDER, '--polymarket-signature-type', 'proxy', '--polymarket-api-key', '11111111-2222-4333-8444-555555555555'],
+      { POLYMARKET_API_SECRET: API_SECRET, POLYMARKET_API_PASSPHRASE: API_PASSPHRASE },
+      POLY_KEY + '\n',
+    );
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/warning: secrets given as flags are visible in your shell history.*--polymarket-private-key/);
+    expect(r.stderr).toContain('note: the Polymarket API secret taken from POLYMARKET_API_SECRET');
     expect(r.stdout).toContain('saved profile "poly": polymarket (proxy)');
     expect(r.stdout).toContain('pmt profile use poly');
     clean(r);
+    const stored = JSON.parse(readFileSync(join(dir, 'cfg', 'profiles.json'), 'utf8')).profiles.poly.polymarket;
+    expect(stored).toMatchObject({ private_key: '0x' + POLY_KEY, api_secret: API_SECRET, api_passphrase: API_PASSPHRASE });
   });
 
-  it('a PEM given as a flag is validated and warned about', async () => {
-    const r = await pmt(['profile', 'add', 'pem', '--kalshi-api-key-id', KEY_ID, '--kalshi-private-key', pem, '--kalshi-demo']);
+  it('takes a PEM from KALSHI_PRIVATE_KEY (validated), never from argv', async () => {
+    const r = await pmt(['profile', 'add', 'pem', '--kalshi-api-key-id', KEY_ID, '--kalshi-demo'], { KALSHI_PRIVATE_KEY: pem });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toContain('--kalshi-private-key (use --kalshi-private-key-path FILE');
+    expect(r.stderr).toContain('taken from KALSHI_PRIVATE_KEY');
     expect(r.stdout).toContain('kalshi (demo)');
     clean(r);
   });
 
+  it('off a terminal, the Polymarket key from POLYMARKET_PRIVATE_KEY alone is enough (used to exit 2)', async () => {
+    const r = await pmt(['profile', 'add', 'envpoly'], { POLYMARKET_PRIVATE_KEY: POLY_KEY });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain('saved profile "envpoly": polymarket (eoa)');
+    clean(r);
+    expect((await pmt(['profile', 'remove', 'envpoly', '--yes'])).exitCode).toBe(0);
+  });
+
   it.each([
-    [['--polymarket-private-key', 'zz' + POLY_KEY.slice(2)], /--polymarket-private-key must be 32 bytes of hex/],
-    [['--polymarket-private-key', '0'.repeat(64)], /not a valid secp256k1 private key/],
+    ['--polymarket-private-key', POLY_KEY, 'POLYMARKET_PRIVATE_KEY'],
+    ['--polymarket-api-secret', API_SECRET, 'POLYMARKET_API_SECRET'],
+    ['--polymarket-api-passphrase', API_PASSPHRASE, 'POLYMARKET_API_PASSPHRASE'],
+    ['--kalshi-private-key', 'x', 'KALSHI_PRIVATE_KEY'],
+  ])('a secret given as a flag value (%s) is refused with the hint, exit 2, nothing stored (issue 15 #1)', async (flag, value, env) => {
+    const r = await pmt(['profile', 'add', 'argv', `${flag}=${value}`, '--polymarket-funder', FUNDER]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`${flag} is refused: a secret on the command line is visible to other users`);
+    expect(r.stderr).toContain(`${flag}-stdin`);
+    expect(r.stderr).toContain(env);
+    clean(r);
+    expect((await pmt(['profile', 'list', '--json'])).stdout).not.toContain('"argv"');
+  });
+
+  it('one secret per invocation on stdin', async () => {
+    const r = await pmt(['profile', 'add', 'two', '--polymarket-private-key-stdin', '--polymarket-api-secret-stdin', '--polymarket-api-key', 'k'], {}, POLY_KEY);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('one secret per invocation on stdin');
+  });
+
+  it.each([
+    [['--polymarket-private-key-stdin'], /the Polymarket key from --polymarket-private-key-stdin must be 32 bytes of hex/, 'zz' + POLY_KEY.slice(2)],
+    [['--polymarket-private-key-stdin'], /not a valid secp256k1 private key/, '0'.repeat(64)],
+    [['--polymarket-private-key-stdin'], /stdin was empty/, ''],
     [['--kalshi-api-key-id', KEY_ID], /--kalshi-private-key-path is required/],
     [['--kalshi-api-key-id', KEY_ID, '--kalshi-private-key-path', '/nonexistent/k.pem'], /cannot be read \(ENOENT\)/],
-    [['--polymarket-private-key', POLY_KEY, '--polymarket-signature-type', 'eoa', '--polymarket-funder', FUNDER], /is not the key's own address/],
-    [['--polymarket-private-key', POLY_KEY, '--polymarket-signature-type', 'gnosis-safe'], /--polymarket-funder is required with wallet type gnosis-safe/],
-    [['--polymarket-private-key', POLY_KEY, '--polymarket-funder', POLY_SIGNER], /is the signer's own address/],
-    [['--polymarket-private-key', POLY_KEY, '--polymarket-funder', FUNDER.replace('E0F', 'e0F')], /wrong checksum/],
-    [['--polymarket-private-key', POLY_KEY, '--polymarket-api-key', 'k'], /go together/],
+    [['--polymarket-private-key-stdin', '--polymarket-signature-type', 'eoa', '--polymarket-funder', FUNDER], /is not the key's own address/, POLY_KEY],
+    [['--polymarket-private-key-stdin', '--polymarket-signature-type', 'gnosis-safe'], /--polymarket-funder is required with wallet type gnosis-safe/, POLY_KEY],
+    [['--polymarket-private-key-stdin', '--polymarket-funder', POLY_SIGNER], /is the signer's own address/, POLY_KEY],
+    [['--polymarket-private-key-stdin', '--polymarket-funder', FUNDER.replace('E0F', 'e0F')], /wrong checksum/, POLY_KEY],
+    [['--polymarket-private-key-stdin', '--polymarket-api-key', 'k'], /needs the API secret and passphrase too/, POLY_KEY],
     [[], /give credentials for at least one exchange/],
-  ])('rejects %j (exit 2), stores nothing, echoes no secret', async (flags, msg) => {
-    const r = await pmt(['profile', 'add', 'bad', ...(flags as string[])]);
+  ])('rejects %j (exit 2), stores nothing, echoes no secret', async (flags, msg, input?: string) => {
+    const r = await pmt(['profile', 'add', 'bad', ...(flags as string[])], {}, input);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(msg);
     expect(r.stderr.trim().split('\n').filter((l) => l.startsWith('error')).length).toBe(1);

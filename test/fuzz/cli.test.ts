@@ -118,8 +118,8 @@ describe('locally invalid input: exit 2, one stderr line, no stack, no request',
   });
 });
 
-describe('a malformed secret given by flag is refused without being echoed', () => {
-  it('profile add --polymarket-private-key / --kalshi-private-key', { timeout: 240_000 }, async () => {
+describe('a malformed secret given on stdin is refused without being echoed', () => {
+  it('profile add --polymarket-private-key-stdin / --kalshi-private-key-stdin', { timeout: 240_000 }, async () => {
     const keys = fc.sample(
       fc.oneof(
         fc.stringMatching(/^0x[0-9a-f]{20,63}$/),
@@ -132,30 +132,29 @@ describe('a malformed secret given by flag is refused without being echoed', () 
     d.resetLogs();
     for (let i = 0; i < keys.length; i += PARALLEL) {
       const batch = keys.slice(i, i + PARALLEL);
-      const runs = await Promise.all(batch.map((k) => runPmt(['profile', 'add', 'p2', `--polymarket-private-key=${k}`], { env })));
+      const runs = await Promise.all(batch.map((k) => runPmt(['profile', 'add', 'p2', '--polymarket-private-key-stdin'], { env, input: k })));
       runs.forEach((r, j) => {
         const k = batch[j]!;
-        // One warning about secrets on the command line, then the error: never the value.
+        // One error line: never the value.
         expect(r.exitCode, r.stderr).toBe(2);
         expect(r.stderr).not.toContain(k.replace(/^0x/, '').slice(0, 16));
         expect(r.stderr).not.toMatch(STACK_RE);
       });
     }
     const pem = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\n-----END PRIVATE KEY-----';
-    const r = await runPmt(['profile', 'add', 'p3', '--kalshi-api-key-id', 'k', `--kalshi-private-key=${pem}`], { env });
+    const r = await runPmt(['profile', 'add', 'p3', '--kalshi-api-key-id', 'k', '--kalshi-private-key-stdin'], { env, input: pem });
     expect([2, 9]).toContain(r.exitCode);
     expect(r.stderr).not.toContain('MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj');
     expect(requests()).toBe(0);
   });
 });
 
-describe('a secret flag on an invalid command: the warning, then the one error line', () => {
-  it('both Kalshi key forms', async () => {
+describe('a secret flag is refused with one error line that never quotes it', () => {
+  it('the Kalshi PEM as a flag value', async () => {
     const r = await runPmt(['profile', 'add', 'p4', '--kalshi-api-key-id', 'k', '--kalshi-private-key-path', '/tmp/x.pem', '--kalshi-private-key', 'not-a-key-at-all'], { env });
     expect(r.exitCode).toBe(2);
-    const [warning, error, ...rest] = r.stderr.split('\n').filter(Boolean);
-    expect(warning).toMatch(/^warning: secrets given as flags/);
-    expect(error).toMatch(/^error: give the Kalshi key either/);
+    const [error, ...rest] = r.stderr.split('\n').filter(Boolean);
+    expect(error).toMatch(/^error: --kalshi-private-key is refused/);
     expect(rest).toEqual([]);
     expect(r.stderr).not.toContain('not-a-key-at-all');
   });

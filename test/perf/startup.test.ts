@@ -4,7 +4,8 @@
  * the process loaded.
  */
 import { execa } from 'execa';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import Module from 'node:module';
 import { join, relative, resolve } from 'node:path';
@@ -103,25 +104,43 @@ describe('network commands load got, and only what their output needs', () => {
 });
 
 describe('bundle layout', () => {
-  it("start-up reuses compiled code: Node's compile cache on 22+, else V8 code caches made by the build", () => {
+  it('no V8 code cache is shipped or read: bytecode nobody can review never runs instead of the JS (issue 15 #8)', () => {
     const list = (dir: string) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.cjs')).map((f) => `${dir}/${f}`);
     const bundles = [...list('dist'), ...list('dist/vendor')];
     expect(bundles).toContain('dist/cli.cjs');
-    expect(bundles).toContain('dist/vendor/got.cjs');
-    for (const rel of bundles) {
-      const file = join(ROOT, rel);
-      if (typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function') {
-        // bin/pmt turns Node's own cache on; the build has nothing to leave behind.
-        expect(existsSync(`${file}.cache`), rel).toBe(false);
-        continue;
-      }
-      const source = readFileSync(file, 'utf8');
-      const stamp = Buffer.from(source.slice(source.lastIndexOf('\n//pmt-build:')));
-      expect(stamp.toString(), rel).toMatch(/^\n\/\/pmt-build:[0-9a-f]{16}\n$/);
-      const cache = readFileSync(`${file}.cache`);
-      expect(cache.subarray(0, stamp.length).equals(stamp), rel).toBe(true);
-      const script = new Script(Module.wrap(source), { filename: file, cachedData: cache.subarray(stamp.length) });
-      expect(script.cachedDataRejected, rel).toBe(false);
+    for (const rel of bundles) expect(existsSync(join(ROOT, `${rel}.cache`)), rel).toBe(false);
+    const bin = readFileSync(join(ROOT, 'bin/pmt'), 'utf8');
+    expect(bin).not.toMatch(/cachedData|\.cache`/);
+  });
+
+  it('a planted code cache for a tampered cli.cjs changes nothing: `pmt --version` runs dist/cli.cjs (issue 15 #8)', () => {
+    // The attack: bytecode compiled from a same-length source that prints another version, stored
+    // where the old loader looked for it (with the build stamp, when the build leaves one).
+    const file = join(ROOT, 'dist/cli.cjs');
+    const planted = `${file}.cache`;
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
+    const forge = `
+      const Module = require('node:module'); const vm = require('node:vm'); const fs = require('node:fs'); const path = require('node:path');
+      const file = ${JSON.stringify(file)};
+      const src = fs.readFileSync(file, 'utf8');
+      const at = src.lastIndexOf('\\n//pmt-build:');
+      const stamp = Buffer.from(at < 0 ? '' : src.slice(at));
+      const evil = src.replace(${JSON.stringify(version)}, ${JSON.stringify(version.replace(/\d/g, '9'))});
+      const script = new vm.Script(Module.wrap(evil), { filename: file });
+      const m = { exports: {} };
+      script.runInThisContext().call(m.exports, m.exports, Module.createRequire(file), m, file, path.dirname(file));
+      m.exports.main(['node', 'pmt', '--version']).then(() => fs.writeFileSync(file + '.cache', Buffer.concat([stamp, script.createCachedData()])));
+    `;
+    const f = spawnSync(process.execPath, ['-e', forge], { encoding: 'utf8' });
+    expect(f.status, f.stderr).toBe(0);
+    expect(f.stdout.trim()).toBe(version.replace(/\d/g, '9'));
+    try {
+      expect(existsSync(planted)).toBe(true);
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin/pmt'), '--version'], { encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      expect(r.stdout.trim()).toBe(version);
+    } finally {
+      rmSync(planted, { force: true });
     }
   });
 

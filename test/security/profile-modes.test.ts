@@ -3,7 +3,7 @@
  * exist (fresh, a permissive umask, a directory or file created earlier with wider modes), and
  * a corrupt store's error never quotes the file.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -37,16 +37,44 @@ describe('profile store modes', () => {
     expect(JSON.parse(readFileSync(store.file, 'utf8')).profiles.main.polymarket.private_key).toBe(SECRET_KEY);
   });
 
-  it('a directory and file that already existed with wide modes are tightened', async () => {
+  it('a group/world-writable directory pmt did not create is refused, never chmodded (issue 15 #6)', async () => {
     const d = dir();
     mkdirSync(d, { recursive: true, mode: 0o777 });
-    chmodSync(d, 0o777);
-    writeFileSync(join(d, 'profiles.json'), JSON.stringify({ active: null, profiles: {} }), { mode: 0o666 });
-    chmodSync(join(d, 'profiles.json'), 0o666);
+    chmodSync(d, 0o1777);
+    const store = new ProfileStore({ PMT_CONFIG_DIR: d });
+    const e = await store.put('main', PROFILE).then(() => null, (x: unknown) => x as PmtError);
+    expect(e?.kind).toBe('Config');
+    expect(e?.message).toMatch(/writable by other users \(mode 777\)/);
+    expect(e?.hint).toContain(`chmod 700 ${d}`);
+    expect(statSync(d).mode & 0o7777).toBe(0o1777);
+    expect(existsSync(store.file)).toBe(false);
+  });
+
+  it('an existing readable-but-not-writable directory is used as it is (not chmodded)', async () => {
+    const d = dir();
+    mkdirSync(d, { recursive: true });
+    chmodSync(d, 0o755);
     const store = new ProfileStore({ PMT_CONFIG_DIR: d });
     await store.put('main', PROFILE);
-    expect(mode(d)).toBe(0o700);
+    expect(mode(d)).toBe(0o755);
     expect(mode(store.file)).toBe(0o600);
+  });
+
+  it('a loose store file is tightened to 0600 and pmt says so, on read and on write (issue 15 #6)', async () => {
+    const d = dir();
+    mkdirSync(d, { recursive: true, mode: 0o700 });
+    chmodSync(d, 0o700);
+    writeFileSync(join(d, 'profiles.json'), JSON.stringify({ active: 'main', profiles: { main: PROFILE } }), { mode: 0o644 });
+    chmodSync(join(d, 'profiles.json'), 0o644);
+    const said: string[] = [];
+    const store = new ProfileStore({ PMT_CONFIG_DIR: d }, (l) => said.push(l));
+    expect((await store.get('main'))?.polymarket?.private_key).toBe(SECRET_KEY);
+    expect(mode(store.file)).toBe(0o600);
+    expect(said.join('\n')).toMatch(/was readable by other users \(mode 644\); pmt set it to 600/);
+    chmodSync(store.file, 0o666);
+    await store.put('second', PROFILE);
+    expect(mode(store.file)).toBe(0o600);
+    expect(said).toHaveLength(2);
   });
 
   it('every later write keeps 0600', async () => {

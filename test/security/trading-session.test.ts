@@ -74,17 +74,18 @@ async function four(label: string, args: string[], extra: Record<string, string>
 }
 
 describe('a trading session with keys on both exchanges leaks nothing', () => {
-  it('profile add with secrets as flags: warned, stored 0600 in 0700, shown masked', { timeout: LONG }, async () => {
-    const add = await pmt('profile add', [
-      'profile', 'add', 'trader',
-      '--kalshi-api-key-id', kalshi.keyId, '--kalshi-private-key-path', pemPath,
-      '--polymarket-private-key', polyKey, '--polymarket-api-key', api.apiKey, '--polymarket-api-secret', api.secret, '--polymarket-api-passphrase', api.passphrase,
-    ]);
+  it('profile add with secrets from the environment (never argv): stored 0600 in 0700, shown masked', { timeout: LONG }, async () => {
+    const refused = await pmt('profile add (secret as a flag)', ['profile', 'add', 'trader', '--polymarket-private-key', polyKey]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/--polymarket-private-key is refused/);
+    const add = await pmt(
+      'profile add',
+      ['profile', 'add', 'trader', '--kalshi-api-key-id', kalshi.keyId, '--kalshi-private-key-path', pemPath, '--polymarket-api-key', api.apiKey],
+      { POLYMARKET_PRIVATE_KEY: polyKey, POLYMARKET_API_SECRET: api.secret, POLYMARKET_API_PASSPHRASE: api.passphrase },
+    );
     expect(add.exitCode, add.stderr).toBe(0);
-    expect(add.stderr).toMatch(/^warning: secrets given as flags are visible in your shell history.*--polymarket-private-key.*--polymarket-api-secret.*--polymarket-api-passphrase/m);
-    const pemAdd = await pmt('profile add (PEM by flag)', ['profile', 'add', 'pemflag', '--kalshi-api-key-id', kalshi.keyId, '--kalshi-private-key', kalshi.privatePem]);
+    const pemAdd = await pmt('profile add (PEM from the environment)', ['profile', 'add', 'pemflag', '--kalshi-api-key-id', kalshi.keyId], { KALSHI_PRIVATE_KEY: kalshi.privatePem });
     expect(pemAdd.exitCode, pemAdd.stderr).toBe(0);
-    expect(pemAdd.stderr).toMatch(/warning: .*--kalshi-private-key/);
     expect(statSync(cfg()).mode & 0o777).toBe(0o700);
     expect(statSync(join(cfg(), 'profiles.json')).mode & 0o777).toBe(0o600);
     for (const args of [['profile', 'show'], ['profile', 'show', 'trader'], ['profile', 'show', 'pemflag'], ['profile', 'list'], ['profile', 'use', 'trader']]) {
@@ -142,7 +143,7 @@ describe('a trading session with keys on both exchanges leaks nothing', () => {
   });
 
   it('pmt serve: the same operations over HTTP; its log and answers hold no secret', { timeout: LONG }, async () => {
-    const s = await startServe(['--token', TOKEN], { ...base(), PMT_PROFILE: 'trader' });
+    const s = await startServe([], { PMT_SERVE_TOKEN: TOKEN, ...base(), PMT_PROFILE: 'trader' });
     const answers: string[] = [];
     const call = async (path: string, body?: unknown, token: string | null = TOKEN) => {
       const r = await s.call(path, { body, token });

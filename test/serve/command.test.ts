@@ -2,7 +2,10 @@
  * `pmt serve` as a user runs it (the built binary): the token printed once when generated, the
  * request log on stderr, clean exit on SIGTERM/SIGINT, and refusals before binding.
  */
+import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { isLoopback } from '../../src/serve/run.js';
@@ -30,10 +33,24 @@ describe('pmt serve', () => {
     expect(await s.proc).toMatchObject({ stdout: '' });
   });
 
-  it('accepts a short token with a warning', async () => {
-    const s = await startServe(['--token', 'change-me']);
-    expect(s.stderr()).toContain('warning: the token has only 9 characters');
-    expect((await s.call('/v1/openapi.json', { token: 'change-me' })).status).toBe(200);
+  it('takes the token from --token-file; a forged Host is refused 403 (issue 15 #1, #2)', async () => {
+    const dir = tempConfigDir();
+    const file = join(dir, 'token');
+    writeFileSync(file, TOKEN + '\n', { mode: 0o600 });
+    const s = await startServe(['--token-file', file]);
+    expect(s.stderr()).toContain(`token: from --token-file ${file}`);
+    expect(s.stderr()).not.toContain(TOKEN);
+    expect((await s.call('/v1/openapi.json')).status).toBe(200);
+    const port = new URL(s.url).port;
+    const forged = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/v1/openapi.json', headers: { host: `rebind.evil.example:${port}`, authorization: `Bearer ${TOKEN}` } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(forged).toBe(403);
     expect(await s.stop()).toBe(0);
   });
 
@@ -48,7 +65,8 @@ describe('pmt serve', () => {
 
   it('answers an operation with the error object when the adapter fails (no upstream here)', async () => {
     // Upstreams point at a closed port: whatever the adapter does, the answer is the error object.
-    const s = await startServe(['--token', TOKEN], {
+    const s = await startServe([], {
+      PMT_SERVE_TOKEN: TOKEN,
       PMT_KALSHI_API_URL: 'http://127.0.0.1:9/trade-api/v2',
       PMT_POLYMARKET_GAMMA_URL: 'http://127.0.0.1:9',
       PMT_POLYMARKET_CLOB_URL: 'http://127.0.0.1:9',
@@ -62,16 +80,28 @@ describe('pmt serve', () => {
   });
 
   it.each([
-    [['--token', 'has space'], 2, /printable ASCII without spaces/],
+    [['--token', 'x'.repeat(40)], 2, /--token is refused: a token on the command line is visible to every user.*PMT_SERVE_TOKEN.*--token-file/],
+    [['--token-file', '/nonexistent/token'], 2, /--token-file \/nonexistent\/token cannot be read \(ENOENT\)/],
+    [['--host', '0.0.0.0'], 2, /--host 0\.0\.0\.0 makes the server reachable from other machines.*--allow-remote/],
     [['--port', '70000'], 2, /--port must be between 0 and 65535/],
     [['--port', 'http'], 2, /--port must be a whole number/],
     [['--host', 'a b'], 2, /--host must be a host name/],
     [['--profile', 'nope'], 9, /nope/],
   ])('pmt serve %j exits %i before binding', async (args, code, message) => {
-    const r = await runPmt(['serve', ...args], { env: { PMT_CONFIG_DIR: tempConfigDir() } });
+    const r = await runPmt(['serve', ...args], { env: { PMT_CONFIG_DIR: tempConfigDir(), PMT_SERVE_TOKEN: TOKEN } });
     expect(r.exitCode).toBe(code);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
+  });
+
+  it.each([
+    [{ PMT_SERVE_TOKEN: 'change-me' }, [], /the serve token has 9 characters; it needs at least 32/],
+    [{ PMT_SERVE_TOKEN: 'has space has space has space has space' }, [], /printable ASCII without spaces/],
+    [{ PMT_SERVE_TOKEN: 'a'.repeat(40) }, ['--host', '0.0.0.0', '--allow-remote'], /too uniform for a server reachable from other machines/],
+  ])('a weak token is refused before binding (%j %j)', async (env, args, message) => {
+    const r = await runPmt(['serve', '--port', '0', ...args], { env: { PMT_CONFIG_DIR: tempConfigDir(), ...env } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(message);
   });
 
   it('a port in use is a Config error (exit 9)', async () => {
@@ -79,7 +109,7 @@ describe('pmt serve', () => {
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
     const port = (blocker.address() as AddressInfo).port;
     try {
-      const r = await runPmt(['serve', '--port', String(port), '--token', TOKEN, '--json'], { env: { PMT_CONFIG_DIR: tempConfigDir() } });
+      const r = await runPmt(['serve', '--port', String(port), '--json'], { env: { PMT_CONFIG_DIR: tempConfigDir(), PMT_SERVE_TOKEN: TOKEN } });
       expect(r.exitCode).toBe(9);
       expect(JSON.parse(r.stderr.trim().split('\n').at(-1)!)).toEqual({ kind: 'Config', message: `127.0.0.1:${port} is already in use` });
     } finally {

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => d?.close());
 
 it('finishes an in-flight request after SIGTERM, then exits 0', async () => {
-  const s = await startServe(['--token', TOKEN], { ...d.env, PMT_CONFIG_DIR: tempConfigDir(), PMT_RETRY_BASE_MS: '5' });
+  const s = await startServe([], { PMT_SERVE_TOKEN: TOKEN, ...d.env, PMT_CONFIG_DIR: tempConfigDir(), PMT_RETRY_BASE_MS: '5' });
   const clob = d.polymarket.clobDouble;
   clob.inject({ kind: 'stall', ms: 1500 }, { path: /^\/book/ });
   const before = clob.count(/^\/book/);

@@ -9,7 +9,7 @@ import formatsModule from 'ajv-formats';
 import { buildApp, type AppOptions } from '../../src/serve/app.js';
 import { fakeServices } from './fake.js';
 
-export const TOKEN = 'test-token-0123456789abcdef';
+export const TOKEN = 'test-token-0123456789abcdef-0123456789';
 
 export interface Called {
   status: number;

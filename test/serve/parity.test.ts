@@ -34,7 +34,7 @@ beforeAll(async () => {
     KALSHI_API_KEY_ID: key.keyId,
     KALSHI_PRIVATE_KEY_PATH: keyPath,
   };
-  s = await startServe(['--token', TOKEN], env);
+  s = await startServe([], { ...env, PMT_SERVE_TOKEN: TOKEN });
 });
 afterAll(async () => {
   const code = await s?.stop();

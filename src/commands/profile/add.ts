@@ -1,6 +1,7 @@
 /**
  * `pmt profile add <name>`: every value as a flag named after its environment variable; on a
- * terminal, prompts for what is missing. Values are validated before they are stored (the Kalshi
+ * terminal, prompts for what is missing. Secrets never come from argv (secrets-input.ts): stdin,
+ * the environment, or a hidden prompt. Values are validated before they are stored (the Kalshi
  * key really loaded, the Polymarket key's address derived). An existing profile is updated:
  * values given replace stored ones, the rest are kept. The first profile becomes the active one.
  */
@@ -13,6 +14,7 @@ import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { savedLines } from '../../render/views/profiles.js';
 import { profileSummary } from './summary.js';
 import * as ask from './ask.js';
+import { envSecret, refuseSecretFlags, SECRETS, stdinSecret, type SecretSpec } from './secrets-input.js';
 import { addressProblem, checkKalshiKeyFile, kalshiPemProblem, normalizePolymarketKey, polymarketKeyProblem, signerAddress, tokenProblem } from './fields.js';
 
 export interface AddOpts {
@@ -26,6 +28,10 @@ export interface AddOpts {
   polymarketApiKey?: string;
   polymarketApiSecret?: string;
   polymarketApiPassphrase?: string;
+  kalshiPrivateKeyStdin?: boolean;
+  polymarketPrivateKeyStdin?: boolean;
+  polymarketApiSecretStdin?: boolean;
+  polymarketApiPassphraseStdin?: boolean;
 }
 
 const KALSHI_KEYS = ['kalshiApiKeyId', 'kalshiPrivateKeyPath', 'kalshiPrivateKey', 'kalshiDemo'] as const;
@@ -35,36 +41,40 @@ function check(problem: string | null): void {
   if (problem) throw usageError(problem);
 }
 
-export async function run(ctx: Context, opts: AddOpts, args: string[], deps: { prompter?: Prompter } = {}): Promise<void> {
+export async function run(ctx: Context, opts: AddOpts, args: string[], deps: { prompter?: Prompter; readStdin?: () => Promise<string> } = {}): Promise<void> {
   const name = args[0] ?? '';
   if (!PROFILE_NAME_RE.test(name)) throw usageError(`profile name "${name.slice(0, 70)}" must be 1-64 letters, digits, "_", "." or "-"`);
-  const exposed = [
-    opts.kalshiPrivateKey !== undefined && '--kalshi-private-key (use --kalshi-private-key-path FILE or KALSHI_PRIVATE_KEY_PATH)',
-    opts.polymarketPrivateKey !== undefined && '--polymarket-private-key (run `pmt profile add` on a terminal to be asked without echo, or set POLYMARKET_PRIVATE_KEY)',
-    opts.polymarketApiSecret !== undefined && '--polymarket-api-secret',
-    opts.polymarketApiPassphrase !== undefined && '--polymarket-api-passphrase',
-  ].filter(Boolean);
-  if (exposed.length) {
-    ctx.io.err(`warning: secrets given as flags are visible in your shell history and to other users' process lists: ${exposed.join('; ')}`);
+  refuseSecretFlags(opts);
+  // Where each secret came from, for messages (never the value).
+  const origin: Partial<Record<SecretSpec['key'], string>> = {};
+  const piped = await stdinSecret(opts, deps.readStdin);
+  if (piped) {
+    opts[piped.spec.key] = piped.value;
+    origin[piped.spec.key] = `${piped.spec.flag}-stdin`;
   }
-
   const existing = (await ctx.store.get(name)) ?? {};
   const pr = ctx.io.canPrompt ? (deps.prompter ?? terminalPrompter(ctx.io, { toStderr: ctx.json })) : undefined;
   let want: ExchangeId[] = [];
   if (KALSHI_KEYS.some((k) => opts[k] !== undefined)) want.push('kalshi');
   if (POLY_KEYS.some((k) => opts[k] !== undefined)) want.push('polymarket');
+  // Nothing named on the command line: the exchanges whose keys are in the environment.
+  if (want.length === 0) {
+    if (envSecret(SECRETS[0]!, ctx.env)) want.push('kalshi');
+    if (envSecret(SECRETS[1]!, ctx.env)) want.push('polymarket');
+  }
+  fromEnvironment(ctx, opts, existing, want, origin);
   if (want.length === 0) {
     if (!pr) {
       throw usageError(
-        'give credentials for at least one exchange: --kalshi-api-key-id with --kalshi-private-key-path, and/or --polymarket-private-key (on a terminal, pmt asks)',
+        'give credentials for at least one exchange: --kalshi-api-key-id with --kalshi-private-key-path, and/or the Polymarket key on stdin (--polymarket-private-key-stdin) or in POLYMARKET_PRIVATE_KEY (on a terminal, pmt asks)',
       );
     }
     want = await ask.askExchanges(pr);
   }
 
   const profile: Profile = { ...existing };
-  if (want.includes('kalshi')) profile.kalshi = await kalshiSection(ctx, opts, existing.kalshi ?? {}, pr);
-  if (want.includes('polymarket')) profile.polymarket = await polymarketSection(ctx, opts, existing.polymarket ?? {}, pr);
+  if (want.includes('kalshi')) profile.kalshi = await kalshiSection(ctx, opts, existing.kalshi ?? {}, pr, origin);
+  if (want.includes('polymarket')) profile.polymarket = await polymarketSection(ctx, opts, existing.polymarket ?? {}, pr, origin);
 
   const { activated } = await ctx.store.put(name, profile);
   const active = (await ctx.store.active()) === name;
@@ -72,10 +82,32 @@ export async function run(ctx: Context, opts: AddOpts, args: string[], deps: { p
   ctx.io.out(savedLines(profileSummary(name, profile, active), { file: ctx.store.file, updated: Object.keys(existing).length > 0, activated }).join('\n'));
 }
 
-async function kalshiSection(ctx: Context, o: AddOpts, old: KalshiProfile, pr?: Prompter): Promise<KalshiProfile> {
+/**
+ * Secrets still missing for the exchanges being added, from the environment variables of the same
+ * name: only where nothing was given and nothing is stored (an update never swaps a stored key
+ * for an ambient one), and the API secret/passphrase only beside an API key given now.
+ */
+function fromEnvironment(ctx: Context, o: AddOpts, existing: Profile, want: ExchangeId[], origin: Partial<Record<SecretSpec['key'], string>>): void {
+  const take = (spec: SecretSpec) => {
+    const v = envSecret(spec, ctx.env);
+    if (v === undefined || o[spec.key] !== undefined) return;
+    o[spec.key] = v;
+    origin[spec.key] = spec.env;
+    if (!ctx.json) ctx.io.err(`note: ${spec.what} taken from ${spec.env}`);
+  };
+  const [kalshiPem, polyKey, apiSecret, apiPassphrase] = SECRETS as [SecretSpec, SecretSpec, SecretSpec, SecretSpec];
+  if (want.includes('kalshi') && o.kalshiPrivateKeyPath === undefined && !existing.kalshi?.private_key_path && !existing.kalshi?.private_key) take(kalshiPem);
+  if (want.includes('polymarket') && !existing.polymarket?.private_key) take(polyKey);
+  if (want.includes('polymarket') && o.polymarketApiKey !== undefined) {
+    take(apiSecret);
+    take(apiPassphrase);
+  }
+}
+
+async function kalshiSection(ctx: Context, o: AddOpts, old: KalshiProfile, pr: Prompter | undefined, origin: Partial<Record<SecretSpec['key'], string>>): Promise<KalshiProfile> {
   const k: KalshiProfile = { ...old };
   if (o.kalshiPrivateKeyPath !== undefined && o.kalshiPrivateKey !== undefined) {
-    throw usageError('give the Kalshi key either as --kalshi-private-key-path or as --kalshi-private-key, not both');
+    throw usageError(`give the Kalshi key either as --kalshi-private-key-path or through ${origin.kalshiPrivateKey ?? 'KALSHI_PRIVATE_KEY'}, not both`);
   }
   if (o.kalshiApiKeyId !== undefined) {
     check(tokenProblem('--kalshi-api-key-id', o.kalshiApiKeyId));
@@ -91,7 +123,7 @@ async function kalshiSection(ctx: Context, o: AddOpts, old: KalshiProfile, pr?: 
     k.private_key_path = r.absolute;
     delete k.private_key;
   } else if (o.kalshiPrivateKey !== undefined) {
-    check(await kalshiPemProblem('--kalshi-private-key', o.kalshiPrivateKey));
+    check(await kalshiPemProblem(`the Kalshi key from ${origin.kalshiPrivateKey ?? 'input'}`, o.kalshiPrivateKey));
     k.private_key = o.kalshiPrivateKey;
     delete k.private_key_path;
   } else if (!k.private_key_path && !k.private_key) {
@@ -106,15 +138,15 @@ async function kalshiSection(ctx: Context, o: AddOpts, old: KalshiProfile, pr?: 
   return k;
 }
 
-async function polymarketSection(ctx: Context, o: AddOpts, old: PolymarketProfile, pr?: Prompter): Promise<PolymarketProfile> {
+async function polymarketSection(ctx: Context, o: AddOpts, old: PolymarketProfile, pr: Prompter | undefined, origin: Partial<Record<SecretSpec['key'], string>>): Promise<PolymarketProfile> {
   const p: PolymarketProfile = { ...old };
   // Optional values are asked only when nothing about Polymarket was given as a flag.
   const guided = pr !== undefined && !POLY_KEYS.some((key) => o[key] !== undefined);
   if (o.polymarketPrivateKey !== undefined) {
-    check(polymarketKeyProblem('--polymarket-private-key', o.polymarketPrivateKey));
+    check(polymarketKeyProblem(`the Polymarket key from ${origin.polymarketPrivateKey ?? 'input'}`, o.polymarketPrivateKey));
     p.private_key = normalizePolymarketKey(o.polymarketPrivateKey);
   } else if (!p.private_key) {
-    if (!pr) throw usageError('--polymarket-private-key is required with the other Polymarket flags (or set POLYMARKET_PRIVATE_KEY and skip the profile)');
+    if (!pr) throw usageError('the Polymarket private key is required with the other Polymarket flags: pipe it in with --polymarket-private-key-stdin or set POLYMARKET_PRIVATE_KEY');
     p.private_key = normalizePolymarketKey(await ask.askPolymarketKey(pr));
   }
   const signer = await signerAddress(p.private_key);
@@ -153,12 +185,20 @@ async function polymarketSection(ctx: Context, o: AddOpts, old: PolymarketProfil
 
   const api = [o.polymarketApiKey, o.polymarketApiSecret, o.polymarketApiPassphrase];
   if (api.some((v) => v !== undefined)) {
-    if (api.some((v) => v === undefined)) {
-      throw usageError('--polymarket-api-key, --polymarket-api-secret and --polymarket-api-passphrase go together (or give none: they are derived from the private key)');
+    if (o.polymarketApiKey === undefined) {
+      throw usageError('the Polymarket API secret and passphrase go with --polymarket-api-key (or give none: they are derived from the private key)');
+    }
+    // A missing secret beside a given API key: asked without echo on a terminal.
+    if (pr && o.polymarketApiSecret === undefined) o.polymarketApiSecret = await pr.password({ message: 'API secret (not echoed)', validate: (v) => tokenProblem('API secret', v) ?? true });
+    if (pr && o.polymarketApiPassphrase === undefined) o.polymarketApiPassphrase = await pr.password({ message: 'API passphrase (not echoed)', validate: (v) => tokenProblem('API passphrase', v) ?? true });
+    if (o.polymarketApiSecret === undefined || o.polymarketApiPassphrase === undefined) {
+      throw usageError(
+        '--polymarket-api-key needs the API secret and passphrase too: set POLYMARKET_API_SECRET and POLYMARKET_API_PASSPHRASE, or pipe one in with --polymarket-api-secret-stdin / --polymarket-api-passphrase-stdin (the other from the environment)',
+      );
     }
     check(tokenProblem('--polymarket-api-key', o.polymarketApiKey!));
-    check(tokenProblem('--polymarket-api-secret', o.polymarketApiSecret!));
-    check(tokenProblem('--polymarket-api-passphrase', o.polymarketApiPassphrase!));
+    check(tokenProblem(`the API secret from ${origin.polymarketApiSecret ?? 'input'}`, o.polymarketApiSecret!));
+    check(tokenProblem(`the API passphrase from ${origin.polymarketApiPassphrase ?? 'input'}`, o.polymarketApiPassphrase!));
     p.api_key = o.polymarketApiKey!.trim();
     p.api_secret = o.polymarketApiSecret!.trim();
     p.api_passphrase = o.polymarketApiPassphrase!.trim();

@@ -10,14 +10,19 @@ export function registerProfile(program: Command): void {
     .argument('<name>', 'profile name')
     .option('--kalshi-api-key-id <id>', 'Kalshi API key id')
     .option('--kalshi-private-key-path <file>', 'path to the Kalshi RSA private key (.pem); the key stays in its file')
-    .option('--kalshi-private-key <pem>', 'Kalshi private key as PEM text (discouraged: visible in shell history)')
+    .option('--kalshi-private-key-stdin', 'read the Kalshi private key (PEM text) from stdin (or set KALSHI_PRIVATE_KEY)')
     .option('--kalshi-demo', "use Kalshi's demo environment (default: production)")
-    .option('--polymarket-private-key <hex>', 'Polymarket signer private key (discouraged on the command line)')
+    .option('--polymarket-private-key-stdin', 'read the Polymarket signer private key from stdin (or set POLYMARKET_PRIVATE_KEY; on a terminal pmt asks)')
     .option('--polymarket-funder <address>', 'Polymarket proxy / Safe wallet holding the funds')
     .addOption(new Option('--polymarket-signature-type <type>', 'Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)').choices(['eoa', 'proxy', 'gnosis-safe', 'poly-1271']))
     .option('--polymarket-api-key <uuid>', 'Polymarket CLOB API key (else derived from the private key)')
-    .option('--polymarket-api-secret <secret>', 'Polymarket CLOB API secret')
-    .option('--polymarket-api-passphrase <passphrase>', 'Polymarket CLOB API passphrase')
+    .option('--polymarket-api-secret-stdin', 'read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)')
+    .option('--polymarket-api-passphrase-stdin', 'read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)')
+    // Secrets as flag values are refused with the hint (argv is readable by every user): hidden.
+    .addOption(new Option('--kalshi-private-key <pem>').hideHelp())
+    .addOption(new Option('--polymarket-private-key <hex>').hideHelp())
+    .addOption(new Option('--polymarket-api-secret <secret>').hideHelp())
+    .addOption(new Option('--polymarket-api-passphrase <passphrase>').hideHelp())
     .action(action(async (ctx, opts, args) => (await import('./add.js')).run(ctx, opts as never, args)));
 
   profile

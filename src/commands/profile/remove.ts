@@ -19,12 +19,8 @@ export async function run(ctx: Context, opts: { yes?: boolean }, args: string[],
     const ok = await pr.confirm({ message: `Remove profile "${name}"${name === active ? ' (the active one)' : ''}? Its stored credentials are deleted`, default: false });
     if (!ok) throw cancelledError(`profile "${name}" was not removed`);
   }
-  // The store picks the next active one in insertion order; pick by name instead, predictably.
-  const rest = Object.keys(profiles).filter((n) => n !== name).sort();
-  await ctx.store.remove(name);
-  let newActive = active === name ? (rest[0] ?? null) : active;
-  if (active === name && newActive) await ctx.store.use(newActive);
-  else if (active !== name) newActive = active;
+  // One locked step: the store picks the next active one (first by name) in the same write.
+  const { newActive } = await ctx.store.remove(name);
   if (ctx.json) return ctx.io.json({ removed: name, active: newActive });
   ctx.io.out(`removed profile "${name}"`);
   if (active === name) ctx.io.out(newActive ? `active profile is now "${newActive}"` : 'no active profile left; add one with `pmt profile add <name>`');

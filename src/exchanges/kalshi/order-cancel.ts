@@ -45,6 +45,8 @@ export async function listResting(c: KalshiClient, signer: Signer, ticker?: stri
     const body = await c.http.get<{ orders?: unknown[]; cursor?: string }>('/portfolio/orders', {
       query: { status: 'resting', ticker, limit: PAGE_LIMIT, cursor },
       signer,
+      // A cancel's listing goes before waiting reads (books), as the cancels themselves do.
+      priority: true,
     });
     for (const raw of ordersList(body, 'GET /portfolio/orders')) {
       const r = (raw ?? {}) as Record<string, unknown>;

@@ -94,7 +94,7 @@ async function wireBody(c: KalshiClient, req: CreateOrderRequest, clientOrderId:
 
 export async function previewOrder(c: KalshiClient, req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }> {
   const { body } = await wireBody(c, req, PREVIEW_CLIENT_ORDER_ID);
-  return { method: 'POST', url: c.http.url(CREATE_PATH), body };
+  return { method: 'POST', url: c.http.displayUrl(CREATE_PATH), body };
 }
 
 export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts: CreateOrderOptions = {}): Promise<Order> {

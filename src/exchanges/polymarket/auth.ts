@@ -15,6 +15,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { PmtError } from '../../errors.js';
+import { registerSecret } from '../../secrets.js';
 import type { Signer } from '../http.js';
 import type { PolymarketClient } from './client.js';
 import { requireCredentials, wallet, type Hex, type TypedData, type Wallet } from './wallet.js';
@@ -127,6 +128,9 @@ function parseCreds(raw: unknown, source: string): ApiCreds | null {
   const r = (raw ?? {}) as Record<string, unknown>;
   const key = r.apiKey ?? r.key;
   if (typeof key !== 'string' || !key || typeof r.secret !== 'string' || typeof r.passphrase !== 'string') return null;
+  // Derived credentials are as secret as configured ones: an upstream that later echoes one (an
+  // error quoting the key or passphrase) must not get it printed.
+  for (const v of [key, r.secret, r.passphrase]) registerSecret(v);
   return { key, secret: r.secret, passphrase: r.passphrase, source };
 }
 

@@ -155,7 +155,7 @@ export async function previewOrder(c: PolymarketClient, req: CreateOrderRequest)
   const owner = creds?.apiKey ? `(API key from ${creds.apiKey.origin})` : '(API key, derived from your private key when sent)';
   return {
     method: 'POST',
-    url: c.clob.url('/order'),
+    url: c.clob.displayUrl('/order'),
     body: orderBody(order, owner, CLOB_ORDER_TYPE[req.order_type], Boolean(req.post_only)),
   };
 }

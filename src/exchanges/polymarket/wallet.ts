@@ -64,7 +64,7 @@ export interface Wallet {
   summary: string;
 }
 
-const ADD_HINT = 'run `pmt profile add <name> --polymarket-private-key <hex>` or set POLYMARKET_PRIVATE_KEY';
+const ADD_HINT = 'run `pmt profile add <name> --polymarket-private-key-stdin < keyfile` (on a terminal, `pmt profile add <name>` asks) or set POLYMARKET_PRIVATE_KEY';
 
 /** The resolved Polymarket credentials, or `Config` naming the command that fixes it. */
 export async function requireCredentials(c: PolymarketClient): Promise<PolymarketCredentials> {

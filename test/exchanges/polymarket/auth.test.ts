@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { resolveCredentials } from '../../../src/credentials.js';
 import { exitCodeFor } from '../../../src/errors.js';
+import { safeLine } from '../../../src/safe-text.js';
 import { l1Headers, l2Signature } from '../../../src/exchanges/polymarket/auth.js';
 import { buildWallet } from '../../../src/exchanges/polymarket/wallet.js';
 import { ClobAuth } from '../../upstream/polymarket/clob-auth.js';
@@ -132,6 +133,17 @@ describe('API credentials over HTTP', () => {
     await adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.carol }).ex.fetchOpenOrders();
     expect(sent(env.clob, 'GET', /^\/auth\/derive-api-key$/)).toHaveLength(1);
     expect(sent(env.clob, 'POST', /^\/auth\/api-key$/)).toHaveLength(0);
+  });
+
+  test('derived credentials an upstream echoes later are never printed (issue 15 #9)', async () => {
+    const { ex } = adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.carol });
+    await ex.fetchOpenOrders();
+    const key = env.t.auth.find(addressOf(KEYS.carol), '0')!;
+    env.clob.inject({ kind: 'status', status: 400, body: JSON.stringify({ error: `bad request for key ${key.apiKey} passphrase ${key.passphrase}` }) }, { times: 1 });
+    const e = await failure(ex.fetchOpenOrders());
+    const printed = safeLine(`${e.message} ${e.hint ?? ''}`);
+    expect(printed).toContain('bad request for key');
+    for (const s of [key.apiKey, key.passphrase]) expect(printed).not.toContain(s);
   });
 
   test('configured API credentials are used as given (no L1 request)', async () => {

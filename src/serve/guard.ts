@@ -1,0 +1,144 @@
+/**
+ * What stands between the network and `pmt serve`'s operations, besides the token itself:
+ *
+ * - The token's strength: at least 32 characters (a generated one has 256 bits), and for a
+ *   server reachable beyond loopback, no low-variety text either.
+ * - A Host allow-list on loopback binds: a web page the user visits can point a DNS name at
+ *   127.0.0.1 (DNS rebinding) and then talk to the server as a "same-origin" site; its requests
+ *   carry that name in `Host`, so anything but a loopback name is refused (403).
+ * - A growing delay after wrong tokens, per client address: each wrong token doubles the wait
+ *   (25 ms … 5 s) that the client's next requests spend before their token is even looked at, so
+ *   neither speed nor parallel connections help guessing, and a right token from a well-behaved
+ *   client is never slowed. A client with too many requests waiting is answered 429 without its
+ *   token being checked (nothing is learnt from that answer).
+ */
+import { isIP } from 'node:net';
+
+/** Shorter tokens are refused: guessing stays out of reach even without the throttle. */
+export const MIN_TOKEN_LENGTH = 32;
+
+/** The problem with a token as text, or null. `remote`: also refuse low-variety tokens. */
+export function tokenProblem(token: string, remote: boolean): string | null {
+  if (!/^[\x21-\x7e]+$/.test(token)) return 'the serve token must be printable ASCII without spaces';
+  if (token.length < MIN_TOKEN_LENGTH) {
+    return `the serve token has ${token.length} characters; it needs at least ${MIN_TOKEN_LENGTH} (or give none: a random one is generated and printed once)`;
+  }
+  if (remote && new Set(token).size < 16) {
+    return 'the serve token is too uniform for a server reachable from other machines (fewer than 16 different characters): give none and use the generated one, or e.g. `openssl rand -base64 32`';
+  }
+  return null;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127\./.test(h);
+}
+
+/**
+ * The host name of a `Host` header ("127.0.0.1:8080", "[::1]:8080", "localhost"), or null when
+ * it is not one.
+ */
+export function hostName(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^(\[[0-9a-f:.]+\]|[^:\s[\]]+)(?::\d{1,5})?$/i.exec(header.trim());
+  if (!m) return null;
+  const h = m[1]!;
+  return h.startsWith('[') ? h.slice(1, -1) : h;
+}
+
+/** On a loopback bind, only requests addressed to a loopback name (or IP) are answered. */
+export function hostAllowed(header: string | undefined): boolean {
+  const h = hostName(header);
+  return h !== null && (isLoopbackHost(h) || (isIP(h) === 4 && h.startsWith('127.')));
+}
+
+export interface ThrottleOptions {
+  baseMs?: number;
+  capMs?: number;
+  /** Requests allowed to wait at once per client; more are answered 429 unseen. */
+  maxWaiting?: number;
+  /** Failures are forgotten after this long without one. */
+  forgetMs?: number;
+  now?: () => number;
+}
+
+interface Client {
+  failures: number;
+  /** No request of this client is looked at before this time. */
+  gate: number;
+  waiting: number;
+  last: number;
+  /** Settles when the client's previous request has had its token checked (one at a time). */
+  chain: Promise<void>;
+}
+
+/** Call once the admitted request's token has been checked (and `failed` called if it was wrong). */
+export type Release = () => void;
+const NOTHING: Release = () => undefined;
+
+/** The growing delay after wrong tokens, per client address. */
+export class Throttle {
+  private readonly clients = new Map<string, Client>();
+  private readonly baseMs: number;
+  private readonly capMs: number;
+  private readonly maxWaiting: number;
+  private readonly forgetMs: number;
+  private readonly now: () => number;
+
+  constructor(o: ThrottleOptions = {}) {
+    this.baseMs = o.baseMs ?? 25;
+    this.capMs = o.capMs ?? 5000;
+    this.maxWaiting = o.maxWaiting ?? 64;
+    this.forgetMs = o.forgetMs ?? 10 * 60_000;
+    this.now = o.now ?? Date.now;
+  }
+
+  /**
+   * Wait for the client's turn: after its earlier requests have been judged, and past its gate.
+   * Resolves to a release to call once this request's token is judged, or null when too many of
+   * the client's requests are already waiting (answer 429 without looking at the token).
+   */
+  async admit(client: string): Promise<Release | null> {
+    const c = this.clients.get(client);
+    if (!c) return NOTHING;
+    if (this.now() - c.last > this.forgetMs && c.waiting === 0) {
+      this.clients.delete(client);
+      return NOTHING;
+    }
+    if (c.waiting >= this.maxWaiting) return null;
+    c.waiting++;
+    const previous = c.chain;
+    let release: Release = NOTHING;
+    c.chain = new Promise<void>((r) => (release = r));
+    try {
+      await previous;
+      for (let wait = c.gate - this.now(); wait > 0; wait = c.gate - this.now()) await new Promise((r) => setTimeout(r, wait));
+    } catch {
+      /* never rejects */
+    } finally {
+      c.waiting--;
+    }
+    return release;
+  }
+
+  /** A wrong or missing token: the client's next request waits twice as long as the last. */
+  failed(client: string): void {
+    const now = this.now();
+    const c = this.clients.get(client) ?? { failures: 0, gate: now, waiting: 0, last: now, chain: Promise.resolve() };
+    c.failures++;
+    c.last = now;
+    c.gate = Math.max(c.gate, now) + Math.min(this.capMs, this.baseMs * 2 ** Math.min(20, c.failures - 1));
+    this.clients.set(client, c);
+    if (this.clients.size > 10_000) this.sweep(now);
+  }
+
+  /** Seconds until the client's next request is looked at (Retry-After). */
+  retryAfter(client: string): number {
+    const c = this.clients.get(client);
+    return c ? Math.max(1, Math.ceil((c.gate - this.now()) / 1000)) : 1;
+  }
+
+  private sweep(now: number): void {
+    for (const [k, c] of this.clients) if (now - c.last > this.forgetMs || (c.gate < now && c.waiting === 0 && now - c.last > 60_000)) this.clients.delete(k);
+  }
+}
