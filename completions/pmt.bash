@@ -10,10 +10,10 @@ _pmt_global_valued="--exchange --profile"
 # Subcommands of a command path.
 _pmt_subcommands() {
   case "$1" in
-    "") echo "markets book order profile serve completion exchanges help" ;;
-    "markets") echo "list lineage help" ;;
+    "") echo "markets book order balance positions fills trades profile serve completion exchanges help" ;;
+    "markets") echo "list lineage history help" ;;
     "book") echo "show stats impact watch help" ;;
-    "order") echo "create cancel-all get list help" ;;
+    "order") echo "create cancel-all cancel amend get journal list help" ;;
     "profile") echo "add list show use remove help" ;;
   esac
 }
@@ -25,16 +25,24 @@ _pmt_options() {
     "markets") echo "-h --help" ;;
     "markets list") echo "--status --limit --cursor --event --series --ticker --all -h --help" ;;
     "markets lineage") echo "-h --help" ;;
+    "markets history") echo "--interval --since --outcome -h --help" ;;
     "book") echo "-h --help" ;;
     "book show") echo "--depth --outcome --cents -h --help" ;;
     "book stats") echo "--outcome --cents -h --help" ;;
     "book impact") echo "--size --outcome --cents -h --help" ;;
     "book watch") echo "--outcome --depth --duration --count --cents -h --help" ;;
     "order") echo "-h --help" ;;
-    "order create") echo "--asset --side --price --size --outcome --type --post-only -y --yes --dry-run -h --help" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --post-only -y --yes --dry-run --client-order-id -h --help" ;;
     "order cancel-all") echo "--asset -y --yes -h --help" ;;
-    "order get") echo "-h --help" ;;
+    "order cancel") echo "-y --yes -h --help" ;;
+    "order amend") echo "--price --size -y --yes -h --help" ;;
+    "order get") echo "--client-id -h --help" ;;
+    "order journal") echo "--limit -h --help" ;;
     "order list") echo "--asset -h --help" ;;
+    "balance") echo "-h --help" ;;
+    "positions") echo "--market -h --help" ;;
+    "fills") echo "--market --limit --cursor --all -h --help" ;;
+    "trades") echo "--limit --cursor --all -h --help" ;;
     "profile") echo "-h --help" ;;
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key-stdin --kalshi-demo --polymarket-private-key-stdin --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret-stdin --polymarket-api-passphrase-stdin -h --help" ;;
     "profile list") echo "-h --help" ;;
@@ -51,13 +59,20 @@ _pmt_options() {
 _pmt_valued() {
   case "$1" in
     "markets list") echo "--status --limit --cursor --event --series --ticker" ;;
+    "markets history") echo "--interval --since --outcome" ;;
     "book show") echo "--depth --outcome" ;;
     "book stats") echo "--outcome" ;;
     "book impact") echo "--size --outcome" ;;
     "book watch") echo "--outcome --depth --duration --count" ;;
-    "order create") echo "--asset --side --price --size --outcome --type" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --client-order-id" ;;
     "order cancel-all") echo "--asset" ;;
+    "order amend") echo "--price --size" ;;
+    "order get") echo "--client-id" ;;
+    "order journal") echo "--limit" ;;
     "order list") echo "--asset" ;;
+    "positions") echo "--market" ;;
+    "fills") echo "--market --limit --cursor" ;;
+    "trades") echo "--limit --cursor" ;;
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key" ;;
     "serve") echo "--host --port --token-file" ;;
   esac
@@ -67,6 +82,7 @@ _pmt_valued() {
 _pmt_choices() {
   case "$1" in
     "markets list|--status") echo "active closed resolved all" ;;
+    "markets history|--interval") echo "1m 1h 1d" ;;
     "order create|--side") echo "buy sell" ;;
     "order create|--type") echo "gtc ioc fok" ;;
     "profile add|--polymarket-signature-type") echo "eoa proxy gnosis-safe poly-1271" ;;
@@ -85,12 +101,12 @@ _pmt_file_flag() {
 # Allowed values of a positional argument ("path|index").
 _pmt_args() {
   case "$1" in
-    "markets help|0") echo "list lineage" ;;
+    "markets help|0") echo "list lineage history" ;;
     "book help|0") echo "show stats impact watch" ;;
-    "order help|0") echo "create cancel-all get list" ;;
+    "order help|0") echo "create cancel-all cancel amend get journal list" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;
-    "help|0") echo "markets book order profile serve completion exchanges" ;;
+    "help|0") echo "markets book order balance positions fills trades profile serve completion exchanges" ;;
   esac
 }
 

@@ -10,7 +10,7 @@ function __pmt_subcommands --description 'subcommands of a command path'
         case 'book'
             printf '%s\n' show stats impact watch help
         case 'order'
-            printf '%s\n' create cancel-all cancel amend get list help
+            printf '%s\n' create cancel-all cancel amend get journal list help
         case 'profile'
             printf '%s\n' add list show use remove help
     end
@@ -45,7 +45,7 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'order'
             printf '%s\n' --exchange --profile
         case 'order create'
-            printf '%s\n' --asset --side --price --size --outcome --type --exchange --profile
+            printf '%s\n' --asset --side --price --size --outcome --type --client-order-id --exchange --profile
         case 'order cancel-all'
             printf '%s\n' --asset --exchange --profile
         case 'order cancel'
@@ -53,7 +53,9 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'order amend'
             printf '%s\n' --price --size --exchange --profile
         case 'order get'
-            printf '%s\n' --exchange --profile
+            printf '%s\n' --client-id --exchange --profile
+        case 'order journal'
+            printf '%s\n' --limit --exchange --profile
         case 'order list'
             printf '%s\n' --asset --exchange --profile
         case 'order help'
@@ -148,7 +150,7 @@ complete -c pmt -s h -l help -d 'show help for this command'
 # pmt
 complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, lineage, history'
 complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact, watch'
-complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, list'
+complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list'
 complete -c pmt -n '__pmt_at "pmt" 0' -a balance -d 'Cash available to trade per exchange'
 complete -c pmt -n '__pmt_at "pmt" 0' -a positions -d 'Open positions with average price, mark and unrealized P&L'
 complete -c pmt -n '__pmt_at "pmt" 0' -a fills -d 'Your fills (executions), newest first'
@@ -191,16 +193,16 @@ complete -c pmt -n '__pmt_at "pmt book" 0' -a help -d 'show help for a command'
 
 # pmt book show
 complete -c pmt -n '__pmt_at "pmt book show"' -l depth -x -d 'levels per side to show; JSON always has every level (default: as many as fit the terminal)'
-complete -c pmt -n '__pmt_at "pmt book show"' -l outcome -x -d 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)'
+complete -c pmt -n '__pmt_at "pmt book show"' -l outcome -x -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book show"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
 # pmt book stats
-complete -c pmt -n '__pmt_at "pmt book stats"' -l outcome -x -d 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)'
+complete -c pmt -n '__pmt_at "pmt book stats"' -l outcome -x -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book stats"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
 # pmt book impact
 complete -c pmt -n '__pmt_at "pmt book impact"' -l size -x -d 'order size in contracts (> 0)'
-complete -c pmt -n '__pmt_at "pmt book impact"' -l outcome -x -d 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)'
+complete -c pmt -n '__pmt_at "pmt book impact"' -l outcome -x -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book impact"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
 # pmt book watch
@@ -219,19 +221,21 @@ complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel-all -d 'Cancel every open 
 complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel -d 'Cancel one order'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a amend -d 'Change a resting order\'s price and/or size (Kalshi)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a get -d 'One order by id'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a journal -d 'Every order pmt sent: intent before it left, result after'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a list -d 'Your open orders'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a help -d 'show help for a command'
 
 # pmt order create
 complete -c pmt -n '__pmt_at "pmt order create"' -l asset -x -d 'Kalshi ticker, Polymarket token id, or unified market id (asked for on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l side -x -a 'buy sell' -d 'order direction, asked for on a terminal'
-complete -c pmt -n '__pmt_at "pmt order create"' -l price -x -d 'limit price as a probability in (0, 1) on the asset\'s book scale (asked for on a terminal)'
+complete -c pmt -n '__pmt_at "pmt order create"' -l price -x -d 'limit price of the outcome traded, what you pay (buy) or receive (sell) per contract, in (0, 1) (asked for on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l size -x -d 'number of contracts, > 0 (asked for on a terminal)'
-complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -d 'yes, no, or a label; Kalshi: no trades NO at 1 - price (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
+complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -d 'yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l type -x -a 'gtc ioc fok' -d 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing'
 complete -c pmt -n '__pmt_at "pmt order create"' -l post-only -d 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)'
 complete -c pmt -n '__pmt_at "pmt order create"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l dry-run -d 'validate and preview against live data; send nothing'
+complete -c pmt -n '__pmt_at "pmt order create"' -l client-order-id -x -d 'Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)'
 
 # pmt order cancel-all
 complete -c pmt -n '__pmt_at "pmt order cancel-all"' -l asset -x -d 'only orders of this asset'
@@ -245,11 +249,17 @@ complete -c pmt -n '__pmt_at "pmt order amend"' -l price -x -d 'new limit price 
 complete -c pmt -n '__pmt_at "pmt order amend"' -l size -x -d 'new total size in contracts (filled ones included)'
 complete -c pmt -n '__pmt_at "pmt order amend"' -s y -l yes -d 'amend without asking for confirmation (required when not on a terminal)'
 
+# pmt order get
+complete -c pmt -n '__pmt_at "pmt order get"' -l client-id -x -d 'the client order id (Kalshi) or order hash (Polymarket) pmt sent the order with'
+
+# pmt order journal
+complete -c pmt -n '__pmt_at "pmt order journal"' -l limit -x -d 'only the last N entries'
+
 # pmt order list
 complete -c pmt -n '__pmt_at "pmt order list"' -l asset -x -d 'only orders of this asset'
 
 # pmt order help
-complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get list'
+complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get journal list'
 
 # pmt positions
 complete -c pmt -n '__pmt_at "pmt positions"' -l market -x -d 'only this market (unified id, Kalshi ticker, Polymarket slug)'

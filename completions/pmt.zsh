@@ -48,7 +48,7 @@ _pmt_commands() {
   commands=(
     'markets:Browse markets: list, lineage, history'
     'book:Orderbooks: show, stats, impact, watch'
-    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, list'
+    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list'
     'balance:Cash available to trade per exchange'
     'positions:Open positions with average price, mark and unrealized P&L'
     'fills:Your fills (executions), newest first'
@@ -171,7 +171,7 @@ _pmt_book_commands() {
 _pmt_book_show() {
   _arguments -s \
     '--depth=[levels per side to show; JSON always has every level (default: as many as fit the terminal)]:n: ' \
-    '--outcome=[outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)]:outcome: ' \
+    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome: ' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -181,7 +181,7 @@ _pmt_book_show() {
 
 _pmt_book_stats() {
   _arguments -s \
-    '--outcome=[outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)]:outcome: ' \
+    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome: ' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -192,7 +192,7 @@ _pmt_book_stats() {
 _pmt_book_impact() {
   _arguments -s \
     '--size=[order size in contracts (> 0)]:n: ' \
-    '--outcome=[outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)]:outcome: ' \
+    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome: ' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -237,6 +237,7 @@ _pmt_order() {
         cancel) _pmt_order_cancel ;;
         amend) _pmt_order_amend ;;
         get) _pmt_order_get ;;
+        journal) _pmt_order_journal ;;
         list) _pmt_order_list ;;
         help) _pmt_order_help ;;
       esac
@@ -252,6 +253,7 @@ _pmt_order_commands() {
     'cancel:Cancel one order'
     'amend:Change a resting order'\''s price and/or size (Kalshi)'
     'get:One order by id'
+    'journal:Every order pmt sent: intent before it left, result after'
     'list:Your open orders'
     'help:show help for a command'
   )
@@ -262,13 +264,14 @@ _pmt_order_create() {
   _arguments -s \
     '--asset=[Kalshi ticker, Polymarket token id, or unified market id (asked for on a terminal)]:asset: ' \
     '--side=[order direction, asked for on a terminal]:side:(buy sell)' \
-    '--price=[limit price as a probability in (0, 1) on the asset'\''s book scale (asked for on a terminal)]:p: ' \
+    '--price=[limit price of the outcome traded, what you pay (buy) or receive (sell) per contract, in (0, 1) (asked for on a terminal)]:p: ' \
     '--size=[number of contracts, > 0 (asked for on a terminal)]:n: ' \
-    '--outcome=[yes, no, or a label; Kalshi: no trades NO at 1 - price (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome: ' \
+    '--outcome=[yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome: ' \
     '--type=[time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing]:type:(gtc ioc fok)' \
     '--post-only[rest on the book or not at all: refused before sending if the price would cross the book (gtc only)]' \
     '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
     '--dry-run[validate and preview against live data; send nothing]' \
+    '--client-order-id=[Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)]:id: ' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     && return 0
@@ -305,9 +308,18 @@ _pmt_order_amend() {
 
 _pmt_order_get() {
   _arguments -s \
+    '--client-id=[the client order id (Kalshi) or order hash (Polymarket) pmt sent the order with]:id: ' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     '1:order_id: ' \
+    && return 0
+}
+
+_pmt_order_journal() {
+  _arguments -s \
+    '--limit=[only the last N entries]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
     && return 0
 }
 
@@ -322,7 +334,7 @@ _pmt_order_list() {
 _pmt_order_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(create cancel-all cancel amend get list)' \
+    '1:command:(create cancel-all cancel amend get journal list)' \
     && return 0
 }
 
