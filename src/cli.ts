@@ -33,6 +33,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--exchange <id>', 'exchange to use where an id alone cannot tell').choices(['kalshi', 'polymarket']))
     .option('--profile <name>', 'use this stored profile instead of the active one')
     .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
+    .option('--wide', 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)')
     .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')
     .helpOption('-h, --help', 'show help for this command')
     // Every command's help also lists the global options, so `--json` is discoverable anywhere.

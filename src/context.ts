@@ -17,6 +17,8 @@ export interface GlobalOptions {
   /** Commander's `--no-color` sets this to false. */
   color?: boolean;
   verbose?: boolean;
+  /** `--wide`: tables keep every column instead of fitting the terminal. */
+  wide?: boolean;
 }
 
 export const DEFAULT_URLS = {
@@ -50,7 +52,7 @@ export class Context {
   constructor(opts: { io?: IO; env?: NodeJS.ProcessEnv; globals?: GlobalOptions } = {}) {
     this.env = opts.env ?? process.env;
     this.globals = opts.globals ?? {};
-    this.io = opts.io ?? new IO({ env: this.env, noColor: this.globals.color === false });
+    this.io = opts.io ?? new IO({ env: this.env, noColor: this.globals.color === false, wide: this.globals.wide === true });
     this.store = new ProfileStore(this.env);
   }
 

@@ -13,6 +13,8 @@ export interface IOOptions {
   env?: NodeJS.ProcessEnv;
   /** `--no-color` was given. */
   noColor?: boolean;
+  /** `--wide`: tables keep every column at full width instead of fitting the terminal. */
+  wide?: boolean;
 }
 
 export class IO {
@@ -44,6 +46,8 @@ export class IO {
   readonly columns: number;
   /** Width of the terminal stderr draws on (the progress line). */
   readonly stderrColumns: number;
+  /** `--wide` was given: tables keep every column whole, even past the terminal's width. */
+  readonly wide: boolean;
   /** Terminal height in lines (views that fit the screen); `LINES`, else 24, when unknown. */
   readonly rows: number;
 
@@ -68,6 +72,7 @@ export class IO {
     this.canAnimate = this.isTTY && this.stderrIsTTY && env.TERM !== 'dumb';
     const rows = this.isTTY && !forced ? (this.stdout as { rows?: number }).rows : undefined;
     this.rows = rows ?? (Number(env.LINES) || 24);
+    this.wide = opts.wide ?? false;
     this.color = decideColor(env, this.isTTY, opts.noColor ?? false);
     this.stderrColor = decideColor(env, this.stderrIsTTY, opts.noColor ?? false);
   }

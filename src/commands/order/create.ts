@@ -24,7 +24,8 @@ import type { AssetInfo, Exchange, FeeSchedule } from '../../exchanges/exchange.
 import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, type Orderbook, type OrderSide, type OrderType } from '../../exchanges/types.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
-import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS } from '../../render/views/orders.js';
+import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS, ORDER_HANG, PREVIEW_HANG } from '../../render/views/orders.js';
+import { wrapLines } from '../../render/width.js';
 import { printTable } from '../../render/table.js';
 import { parseEnum } from '../../validate.js';
 import { resolveAssetExchange } from '../resolve.js';
@@ -120,7 +121,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   });
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   const f = new Formatter(ctx.io);
-  const lines = previewLines(f, preview).join('\n');
+  const lines = wrapLines(previewLines(f, preview), ctx.io.columns, PREVIEW_HANG).join('\n');
 
   // The adapter builds the exact upstream request, checking every venue rule it knows (Kalshi's
   // tiered price grid, Polymarket's wallet set-up) before anyone is asked to confirm.
@@ -149,7 +150,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   }
   if (ctx.json) return ctx.io.json(order);
   if (!ctx.io.isTTY) return printTable(ctx.io, ORDER_COLUMNS, [orderRow(f, { exchange: exchangeId, order })]);
-  ctx.io.out(`${f.c.green('✓')} order sent\n${orderLines(f, { exchange: exchangeId, order }).join('\n')}`);
+  ctx.io.out(`${f.c.green('✓')} order sent\n${wrapLines(orderLines(f, { exchange: exchangeId, order }), ctx.io.columns, ORDER_HANG).join('\n')}`);
 }
 
 /**

@@ -1,7 +1,8 @@
 /** `pmt order get <order_id>`: fetch_order on the exchange the id's shape names. */
 import type { Context } from '../../context.js';
 import { Formatter } from '../../render/format.js';
-import { printOrders, orderLines } from '../../render/views/orders.js';
+import { printOrders, orderLines, ORDER_HANG } from '../../render/views/orders.js';
+import { wrapLines } from '../../render/width.js';
 import { resolveOrderExchange } from '../resolve.js';
 import { requireCredentials } from './common.js';
 
@@ -12,5 +13,5 @@ export async function run(ctx: Context, _opts: unknown, args: string[]): Promise
   if (ctx.json || ctx.ndjson) return ctx.io.json(order);
   const f = new Formatter(ctx.io);
   if (!ctx.io.isTTY) return printOrders(ctx.io, f, [{ exchange, order }]);
-  ctx.io.out(orderLines(f, { exchange, order }).join('\n'));
+  ctx.io.out(wrapLines(orderLines(f, { exchange, order }), ctx.io.columns, ORDER_HANG).join('\n'));
 }

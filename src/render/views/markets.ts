@@ -4,17 +4,21 @@ import { Formatter, statusColor } from '../format.js';
 import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
 
-/** Columns for people: what the market is, where, and its prices. */
+/**
+ * Columns for people: what the market is, where, and its prices. The ticker is what people copy
+ * into the next command, so it is never cut; the title shrinks first, then the columns marked
+ * `drop` go (closing time first, the exchange last).
+ */
 export const MARKET_COLUMNS: Column[] = [
   { header: 'TITLE', flex: true },
-  { header: 'EXCHANGE' },
-  { header: 'TICKER', flex: true },
-  { header: 'STATUS' },
+  { header: 'EXCHANGE', drop: 1 },
+  { header: 'TICKER', id: true },
+  { header: 'STATUS', drop: 3 },
   { header: 'BID', align: 'right' },
   { header: 'ASK', align: 'right' },
-  { header: 'LAST', align: 'right' },
-  { header: 'VOLUME', align: 'right' },
-  { header: 'CLOSES' },
+  { header: 'LAST', align: 'right', drop: 4 },
+  { header: 'VOLUME', align: 'right', drop: 2 },
+  { header: 'CLOSES', drop: 5 },
 ];
 
 /**

@@ -83,17 +83,21 @@ export interface ExchangeOrder {
   order: Order;
 }
 
+/**
+ * The order id (what `pmt order get` takes) and the market (what `--asset` takes) are never cut;
+ * when the terminal is narrow the columns marked `drop` go first, creation time before fill.
+ */
 export const ORDER_COLUMNS: Column[] = [
-  { header: 'EXCHANGE' },
-  { header: 'ID' }, // never cut: it is what `pmt order get` takes
-  { header: 'MARKET', flex: true },
+  { header: 'EXCHANGE', drop: 1 },
+  { header: 'ID', id: true },
+  { header: 'MARKET', id: true },
   { header: 'OUTCOME' },
   { header: 'SIDE' },
   { header: 'PRICE', align: 'right' },
   { header: 'SIZE', align: 'right' },
-  { header: 'FILLED', align: 'right' },
-  { header: 'STATUS' },
-  { header: 'CREATED' },
+  { header: 'FILLED', align: 'right', drop: 3 },
+  { header: 'STATUS', drop: 2 },
+  { header: 'CREATED', drop: 4 },
 ];
 
 export const TYPE_WORDS: Record<OrderType, string> = {
@@ -137,6 +141,10 @@ export function orderRow(f: Formatter, { exchange, order: o }: ExchangeOrder): C
 export async function printOrders(io: IO, f: Formatter, orders: ExchangeOrder[]): Promise<void> {
   await printTable(io, ORDER_COLUMNS, orders.map((o) => orderRow(f, o)));
 }
+
+/** Continuation indent when a detail line wraps: the value column of orderLines / previewLines. */
+export const ORDER_HANG = 11;
+export const PREVIEW_HANG = 13;
 
 /** One order in detail, for people. */
 export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder): string[] {
