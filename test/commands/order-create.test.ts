@@ -51,7 +51,8 @@ describe('order create with flags, not on a terminal', () => {
     ['1', /between 0 and 1/],
     ['0', /between 0 and 1/],
     ['1e-2', /plain decimal/],
-    ['-0.5', /plain decimal/],
+    ['-0.5', /must be between 0 and 1/],
+    ['60', /between 0 and 1.*/],
   ])('rejects --price %s before any request', async (price, msg) => {
     const k = new FakeExchange('kalshi');
     const { ctx } = fakeContext({ tty: false, exchanges: [k] });

@@ -61,3 +61,30 @@ describe('edge validation', () => {
     );
   });
 });
+
+describe('small surprises at the edge (issue 17)', () => {
+  it('".6" is 0.6', async () => {
+    const { parsePrice } = await import('../../src/validate.js');
+    expect(parsePrice('--price', '.6').toFixed()).toBe('0.6');
+  });
+  it('a negative size names the rule, not the syntax', async () => {
+    const { parseSize } = await import('../../src/validate.js');
+    expect(() => parseSize('--size', '-10')).toThrow('--size must be greater than 0 (got -10)');
+  });
+  it('"--price 60" suggests 0.60', async () => {
+    const { parsePrice } = await import('../../src/validate.js');
+    try {
+      parsePrice('--price', '60');
+      throw new Error('accepted');
+    } catch (e) {
+      expect((e as { hint?: string }).hint).toContain('did you mean 0.60?');
+    }
+  });
+  it('plain spaces around a pasted id are trimmed; invisible characters are still refused', async () => {
+    const { parseId } = await import('../../src/validate.js');
+    expect(parseId('--asset', '  KXTEST-25DEC31 ')).toBe('KXTEST-25DEC31');
+    expect(() => parseId('--asset', '\u00a0KXTEST')).toThrow();
+    expect(() => parseId('--asset', 'KXTEST\u200b')).toThrow();
+    expect(() => parseId('--asset', 'KXTEST\t')).toThrow();
+  });
+});
