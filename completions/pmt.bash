@@ -4,13 +4,13 @@
 # or add to ~/.bashrc: source <(pmt completion bash)
 
 # Flags accepted after any command, and those of them that take a value.
-_pmt_global_flags="-V --version --json --ndjson --exchange --profile --no-color --verbose"
+_pmt_global_flags="-V --version --json --ndjson --exchange --profile --no-color --wide --verbose"
 _pmt_global_valued="--exchange --profile"
 
 # Subcommands of a command path.
 _pmt_subcommands() {
   case "$1" in
-    "") echo "markets book order profile serve completion exchanges help" ;;
+    "") echo "markets book order profile serve completion exchanges version help" ;;
     "markets") echo "list lineage help" ;;
     "book") echo "show stats impact help" ;;
     "order") echo "create cancel-all get list help" ;;
@@ -43,6 +43,7 @@ _pmt_options() {
     "serve") echo "--host --port --token -h --help" ;;
     "completion") echo "-h --help" ;;
     "exchanges") echo "--check -h --help" ;;
+    "version") echo "-h --help" ;;
   esac
 }
 
@@ -88,7 +89,7 @@ _pmt_args() {
     "order help|0") echo "create cancel-all get list" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;
-    "help|0") echo "markets book order profile serve completion exchanges" ;;
+    "help|0") echo "markets book order profile serve completion exchanges version" ;;
   esac
 }
 

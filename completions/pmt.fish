@@ -4,7 +4,7 @@
 function __pmt_subcommands --description 'subcommands of a command path'
     switch "$argv[1]"
         case ''
-            printf '%s\n' markets book order profile serve completion exchanges help
+            printf '%s\n' markets book order profile serve completion exchanges version help
         case 'markets'
             printf '%s\n' list lineage help
         case 'book'
@@ -70,6 +70,8 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --exchange --profile
         case 'exchanges'
             printf '%s\n' --exchange --profile
+        case 'version'
+            printf '%s\n' --exchange --profile
         case 'help'
             printf '%s\n' --exchange --profile
     end
@@ -126,6 +128,7 @@ complete -c pmt -l ndjson -d 'for lists: one JSON object per line, streamed as p
 complete -c pmt -l exchange -x -a 'kalshi polymarket' -d 'exchange to use where an id alone cannot tell'
 complete -c pmt -l profile -x -d 'use this stored profile instead of the active one'
 complete -c pmt -l no-color -d 'no colour (also NO_COLOR=1; never when piped)'
+complete -c pmt -l wide -d 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)'
 complete -c pmt -l verbose -d 'one line per upstream request on stderr; stack traces on errors'
 complete -c pmt -s h -l help -d 'show help for this command'
 
@@ -137,6 +140,7 @@ complete -c pmt -n '__pmt_at "pmt" 0' -a profile -d 'Credential profiles: add, l
 complete -c pmt -n '__pmt_at "pmt" 0' -a serve -d 'Serve the interface as a REST API on localhost'
 complete -c pmt -n '__pmt_at "pmt" 0' -a completion -d 'Print a shell completion script (bash, zsh, fish)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a exchanges -d 'Capabilities, environment and credential status per exchange'
+complete -c pmt -n '__pmt_at "pmt" 0' -a version -d 'Print the version (same as --version)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a help -d 'show help for a command'
 
 # pmt markets
@@ -146,10 +150,10 @@ complete -c pmt -n '__pmt_at "pmt markets" 0' -a help -d 'show help for a comman
 
 # pmt markets list
 complete -c pmt -n '__pmt_at "pmt markets list"' -l status -x -a 'active closed resolved all' -d 'market status'
-complete -c pmt -n '__pmt_at "pmt markets list"' -l limit -x -d 'markets per exchange per page, clamped to 1000 (kalshi) and 500 (polymarket) (default: 100; with --all, the maximum)'
+complete -c pmt -n '__pmt_at "pmt markets list"' -l limit -x -d 'markets per exchange per page (so up to twice this without --exchange), at least 1, clamped to 1000 (kalshi) and 500 (polymarket) (default: 100; with --all, the maximum)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l cursor -x -d 'continue from the cursor a previous page printed (on stderr, or `cursor` in --json)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l event -x -d 'only markets of this event (Kalshi event ticker or Polymarket event slug)'
-complete -c pmt -n '__pmt_at "pmt markets list"' -l series -x -d 'only markets of this Kalshi series (ignored on Polymarket)'
+complete -c pmt -n '__pmt_at "pmt markets list"' -l series -x -d 'only markets of this Kalshi series (a Kalshi filter: lists Kalshi only)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l ticker -x -d 'only these markets (repeatable, or comma-separated)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l all -d 'follow every page to the end (progress on stderr when it is a terminal)'
 
@@ -244,4 +248,4 @@ complete -c pmt -n '__pmt_at "pmt completion" 0' -a 'bash zsh fish'
 complete -c pmt -n '__pmt_at "pmt exchanges"' -l check -d 'make one signed request per configured exchange: are the credentials accepted, and how far off is the clock?'
 
 # pmt help
-complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order profile serve completion exchanges'
+complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order profile serve completion exchanges version'

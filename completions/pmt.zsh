@@ -11,6 +11,7 @@ _pmt_global_specs=(
   '--exchange=[exchange to use where an id alone cannot tell]:id:(kalshi polymarket)'
   '--profile=[use this stored profile instead of the active one]:name: '
   '--no-color[no colour (also NO_COLOR=1; never when piped)]'
+  '--wide[tables keep every column at full width (they otherwise fit the terminal, ids never cut)]'
   '--verbose[one line per upstream request on stderr; stack traces on errors]'
 )
 
@@ -33,6 +34,7 @@ _pmt() {
         serve) _pmt_serve ;;
         completion) _pmt_completion ;;
         exchanges) _pmt_exchanges ;;
+        version) _pmt_version ;;
         help) _pmt_help ;;
       esac
       ;;
@@ -49,6 +51,7 @@ _pmt_commands() {
     'serve:Serve the interface as a REST API on localhost'
     'completion:Print a shell completion script (bash, zsh, fish)'
     'exchanges:Capabilities, environment and credential status per exchange'
+    'version:Print the version (same as --version)'
     'help:show help for a command'
   )
   _describe -t commands 'pmt command' commands
@@ -87,10 +90,10 @@ _pmt_markets_commands() {
 _pmt_markets_list() {
   _arguments -s \
     '--status=[market status]:status:(active closed resolved all)' \
-    '--limit=[markets per exchange per page, clamped to 1000 (kalshi) and 500 (polymarket) (default: 100; with --all, the maximum)]:n: ' \
+    '--limit=[markets per exchange per page (so up to twice this without --exchange), at least 1, clamped to 1000 (kalshi) and 500 (polymarket) (default: 100; with --all, the maximum)]:n: ' \
     '--cursor=[continue from the cursor a previous page printed (on stderr, or `cursor` in --json)]:cursor: ' \
     '--event=[only markets of this event (Kalshi event ticker or Polymarket event slug)]:ticker: ' \
-    '--series=[only markets of this Kalshi series (ignored on Polymarket)]:ticker: ' \
+    '--series=[only markets of this Kalshi series (a Kalshi filter: lists Kalshi only)]:ticker: ' \
     '*--ticker=[only these markets (repeatable, or comma-separated)]:ticker: ' \
     '--all[follow every page to the end (progress on stderr when it is a terminal)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
@@ -384,10 +387,17 @@ _pmt_exchanges() {
     && return 0
 }
 
+_pmt_version() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
 _pmt_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(markets book order profile serve completion exchanges)' \
+    '1:command:(markets book order profile serve completion exchanges version)' \
     && return 0
 }
 

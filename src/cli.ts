@@ -49,6 +49,7 @@ export function buildProgram(): Command {
   registerServe(program);
   registerCompletion(program);
   registerExchanges(program);
+  program.command('version').description('print the version (same as --version)').action(() => writeStdout(`${VERSION}\n`));
   applyHelp(program);
   program.addHelpText('after', REFERENCE);
   return program;
@@ -136,7 +137,8 @@ function registerConfiguredSecrets(env: NodeJS.ProcessEnv): void {
 export async function main(argv: string[] = process.argv): Promise<number> {
   const user = argv.slice(2);
   // The version needs no command tree: scripts call this in loops.
-  if (user.length === 1 && (user[0] === '--version' || user[0] === '-V')) {
+  // `pmt version` too, as gh and kubectl have it.
+  if (user.length === 1 && (user[0] === '--version' || user[0] === '-V' || user[0] === 'version')) {
     writeStdout(`${VERSION}\n`);
     return 0;
   }

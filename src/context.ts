@@ -86,6 +86,18 @@ export class Context {
     return this.store.active();
   }
 
+  /**
+   * A `--profile` (or PMT_PROFILE) that names no stored profile is refused before anything runs,
+   * public reads included: a typo silently falling back to the defaults is how the wrong account
+   * gets used.
+   */
+  async checkNamedProfile(): Promise<void> {
+    const explicit = this.globals.profile ?? this.env.PMT_PROFILE;
+    if (!explicit) return;
+    const { profiles } = await this.store.list();
+    if (!profiles[explicit]) throw unknownProfile(explicit, Object.keys(profiles));
+  }
+
   credentials(): Promise<ResolvedCredentials> {
     this.creds ??= (async () => {
       const explicit = this.globals.profile ?? this.env.PMT_PROFILE;

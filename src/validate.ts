@@ -56,8 +56,9 @@ export function parsePrice(field: string, input: unknown): Decimal {
   const d = parseDecimal(field, input, 'between 0 and 1, exclusive');
   if (d.lte(0) || d.gte(1)) {
     // "60" is almost always 60 cents: say the probability it stands for.
-    const cents = d.gt(1) && d.lt(100) && d.places() === 0 ? `did you mean ${d.times('0.01').toFixed(2)}? prices are probabilities (60¢ = 0.60)` : undefined;
-    throw usageError(`${field} must be between 0 and 1, exclusive (got ${d.toFixed()})`, cents);
+    // In the message, not a hint: the guided entry's prompt shows messages only.
+    const cents = d.gt(1) && d.lt(100) && d.places() === 0 ? `; did you mean ${d.times('0.01').toFixed(2)}? prices are probabilities` : '';
+    throw usageError(`${field} must be between 0 and 1, exclusive (got ${d.toFixed()}${cents})`);
   }
   return d;
 }

@@ -5,6 +5,8 @@
 import type { Command } from 'commander';
 import { Context, type GlobalOptions } from '../context.js';
 import { splitIds } from '../split-ids.js';
+import { PmtError, usageError } from '../errors.js';
+import { kalshiCaseHint } from '../exchanges/ids.js';
 
 export type VerbRun<O> = (ctx: Context, opts: O, args: string[]) => Promise<void>;
 
@@ -13,10 +15,32 @@ export function action<O>(run: VerbRun<O>) {
   return async (...params: unknown[]): Promise<void> => {
     const cmd = params[params.length - 1] as Command;
     const all = cmd.optsWithGlobals() as GlobalOptions & O;
+    // One output format: a script asking for both would get neither document nor lines.
+    if (all.json && all.ndjson) throw usageError('--json and --ndjson cannot be combined (one JSON document, or one object per line)');
     const ctx = new Context({ globals: all });
+    // `profile` verbs name profiles themselves (and `add` creates one); everything else must
+    // name one that exists.
+    if (cmd.parent?.name() !== 'profile') await ctx.checkNamedProfile();
     const args = (cmd.args ?? []).slice(0, cmd.registeredArguments.length);
-    await run(ctx, all, args as string[]);
+    try {
+      await run(ctx, all, args as string[]);
+    } catch (e) {
+      throw withCaseHint(e, [...args, ...Object.values(all).filter((v): v is string => typeof v === 'string')]);
+    }
   };
+}
+
+/**
+ * A market that was not found under a lower-case Kalshi-looking id: say tickers are upper case
+ * (more useful than any generic hint the adapter gave, which is replaced).
+ */
+function withCaseHint(e: unknown, values: unknown[]): unknown {
+  if (!(e instanceof PmtError) || e.kind !== 'MarketNotFound') return e;
+  for (const v of values) {
+    const hint = typeof v === 'string' ? kalshiCaseHint(v) : undefined;
+    if (hint) return new PmtError(e.kind, e.message, { hint, status: e.status, cause: e.cause });
+  }
+  return e;
 }
 
 /** Collects a repeatable flag (`--ticker A --ticker B`, also comma-separated; see splitIds). */

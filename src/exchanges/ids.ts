@@ -17,6 +17,21 @@ export const TOKEN_ID_RE = /^\d{20,78}$/;
 export const KALSHI_ORDER_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const POLY_ORDER_RE = /^0x[0-9a-fA-F]{64}$/;
 
+/** Exchanges whose markets belong to series (`--series`, `series_ticker` filter on them alone). */
+export const SERIES_EXCHANGES: readonly ExchangeId[] = ['kalshi'];
+
+/**
+ * A lower-case id that reads as a Kalshi ticker once upper-cased ("kxbtcd-25dec31"): Kalshi
+ * tickers are upper case, and lower case means a Polymarket slug, so a miss deserves the hint.
+ */
+export function kalshiCaseHint(input: string): string | undefined {
+  const id = input.replace(/^(kalshi|polymarket):/i, '');
+  if (id !== id.toLowerCase() || !/[a-z]/.test(id)) return undefined;
+  const up = id.toUpperCase();
+  if (!KALSHI_TICKER_RE.test(up) || !(/^KX/.test(up) || /\d{2}[A-Z]{3}\d{2}/.test(up))) return undefined;
+  return `Kalshi tickers are upper case: try ${up}`;
+}
+
 export interface IdNames {
   /** Field name used in messages (`market`, `market_ticker`). */
   field: string;
@@ -53,6 +68,8 @@ export function assetExchange(input: unknown, explicit: ExchangeId | undefined, 
   }
   if (explicit) return { exchange: explicit, id };
   if (KALSHI_TICKER_RE.test(id) && /[A-Z]/.test(id)) return { exchange: 'kalshi', id };
+  // A bare slug names a Polymarket market here as in `markets lineage`; --outcome picks the token.
+  if (POLY_SLUG_RE.test(id) && /[a-z]/.test(id)) return { exchange: 'polymarket', id };
   throw usageError(`cannot tell the exchange of asset "${id}"`, 'pass a Kalshi ticker, a Polymarket token id, or a unified market id');
 }
 

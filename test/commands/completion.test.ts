@@ -91,7 +91,7 @@ function bashComplete(words: string[]): string[] {
 
 describe('bash completes real command lines', () => {
   it.each<[string[], string[]]>([
-    [['pmt', ''], ['markets', 'book', 'order', 'profile', 'serve', 'completion', 'exchanges', 'help']],
+    [['pmt', ''], ['markets', 'book', 'order', 'profile', 'serve', 'completion', 'exchanges', 'version', 'help']],
     [['pmt', 'ma'], ['markets']],
     [['pmt', 'markets', ''], ['list', 'lineage', 'help']],
     [['pmt', 'order', 'c'], ['create', 'cancel-all']],

@@ -2,6 +2,7 @@
 import type { Context } from '../../context.js';
 import { PmtError } from '../../errors.js';
 import { fetchMarketsAcross, iterateMarkets } from '../../exchanges/all.js';
+import { SERIES_EXCHANGES } from '../../exchanges/ids.js';
 import { EXCHANGE_IDS, MARKET_STATUS_FILTERS, type ExchangeId, type FetchMarketsParams, type Market } from '../../exchanges/types.js';
 import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
@@ -23,17 +24,17 @@ const CAPS: Record<ExchangeId, number> = { kalshi: 1000, polymarket: 500 };
 export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promise<void> {
   const status = parseEnum('--status', opts.status ?? 'active', MARKET_STATUS_FILTERS);
   const only = ctx.exchangeFlag();
-  const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 0, 1_000_000);
+  // A page of 0 markets is never what anyone wants, and with --all it would never advance.
+  const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 1_000_000);
   const cursor = opts.cursor === undefined ? undefined : parseCursor(opts.cursor);
   const event = opts.event === undefined ? undefined : parseId('--event', opts.event);
   const series = opts.series === undefined ? undefined : parseId('--series', opts.series);
   if (opts.all && cursor) throw new PmtError('Api', '--all and --cursor cannot be combined', { usage: true });
-  // A page of 0 never advances, so --all would stop at once having printed nothing.
-  if (opts.all && limit === 0) throw new PmtError('Api', '--limit must be at least 1 with --all (or leave it out)', { usage: true });
 
   // Tickers may be unified ids ("kalshi:X"): they pick their exchange.
   const tickers = (opts.ticker ?? []).map((t) => parseId('--ticker', t));
   let ids: ExchangeId[] = only ? [only] : [...EXCHANGE_IDS];
+  if (series !== undefined) ids = seriesExchanges(ctx, ids, only);
   const byExchange = new Map<ExchangeId, string[]>();
   for (const t of tickers) {
     const m = /^(kalshi|polymarket):(.+)$/i.exec(t);
@@ -98,6 +99,19 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     limit !== undefined ? `--limit ${limit}` : '',
   ].filter(Boolean);
   return emit(ctx, page.markets, page.cursor, again);
+}
+
+/**
+ * `--series` filters only the exchanges that have series: without `--exchange` the list is theirs
+ * alone (said on stderr for people), and naming another exchange is a usage error, not a silent
+ * list of everything.
+ */
+function seriesExchanges(ctx: Context, ids: ExchangeId[], only: ExchangeId | undefined): ExchangeId[] {
+  const names = SERIES_EXCHANGES.join(', ');
+  if (only && !SERIES_EXCHANGES.includes(only)) throw new PmtError('Api', `--series is a ${names} filter; ${only} markets have no series`, { usage: true });
+  const kept = ids.filter((id) => SERIES_EXCHANGES.includes(id));
+  if (!only && !ctx.json && !ctx.ndjson) ctx.io.err(`note: --series is a ${names} filter: listing ${names} only`);
+  return kept;
 }
 
 async function emit(ctx: Context, markets: Market[], cursor: string | null, again: string[] = []): Promise<void> {
