@@ -11,7 +11,7 @@ _pmt_global_valued="--exchange --profile"
 _pmt_subcommands() {
   case "$1" in
     "") echo "markets book order profile serve completion exchanges version help" ;;
-    "markets") echo "list lineage help" ;;
+    "markets") echo "list search lineage help" ;;
     "book") echo "show stats impact help" ;;
     "order") echo "create cancel-all get list help" ;;
     "profile") echo "add list show use remove help" ;;
@@ -23,7 +23,8 @@ _pmt_options() {
   case "$1" in
     "") echo "-h --help" ;;
     "markets") echo "-h --help" ;;
-    "markets list") echo "--status --limit --cursor --event --series --ticker --all -h --help" ;;
+    "markets list") echo "--status --limit --cursor --event --series --ticker --all --sort -h --help" ;;
+    "markets search") echo "--status --limit -h --help" ;;
     "markets lineage") echo "-h --help" ;;
     "book") echo "-h --help" ;;
     "book show") echo "--depth --outcome --cents -h --help" ;;
@@ -50,7 +51,8 @@ _pmt_options() {
 # A command's own flags that take a value (the next word).
 _pmt_valued() {
   case "$1" in
-    "markets list") echo "--status --limit --cursor --event --series --ticker" ;;
+    "markets list") echo "--status --limit --cursor --event --series --ticker --sort" ;;
+    "markets search") echo "--status --limit" ;;
     "book show") echo "--depth --outcome" ;;
     "book stats") echo "--outcome" ;;
     "book impact") echo "--size --outcome" ;;
@@ -66,6 +68,8 @@ _pmt_valued() {
 _pmt_choices() {
   case "$1" in
     "markets list|--status") echo "active closed resolved all" ;;
+    "markets list|--sort") echo "volume volume_24h close_time spread" ;;
+    "markets search|--status") echo "active closed resolved all" ;;
     "order create|--side") echo "buy sell" ;;
     "order create|--type") echo "gtc ioc fok" ;;
     "profile add|--polymarket-signature-type") echo "eoa proxy gnosis-safe" ;;
@@ -84,7 +88,7 @@ _pmt_file_flag() {
 # Allowed values of a positional argument ("path|index").
 _pmt_args() {
   case "$1" in
-    "markets help|0") echo "list lineage" ;;
+    "markets help|0") echo "list search lineage" ;;
     "book help|0") echo "show stats impact" ;;
     "order help|0") echo "create cancel-all get list" ;;
     "profile help|0") echo "add list show use remove" ;;

@@ -6,7 +6,7 @@ function __pmt_subcommands --description 'subcommands of a command path'
         case ''
             printf '%s\n' markets book order profile serve completion exchanges version help
         case 'markets'
-            printf '%s\n' list lineage help
+            printf '%s\n' list search lineage help
         case 'book'
             printf '%s\n' show stats impact help
         case 'order'
@@ -23,7 +23,9 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'markets'
             printf '%s\n' --exchange --profile
         case 'markets list'
-            printf '%s\n' --status --limit --cursor --event --series --ticker --exchange --profile
+            printf '%s\n' --status --limit --cursor --event --series --ticker --sort --exchange --profile
+        case 'markets search'
+            printf '%s\n' --status --limit --exchange --profile
         case 'markets lineage'
             printf '%s\n' --exchange --profile
         case 'markets help'
@@ -133,7 +135,7 @@ complete -c pmt -l verbose -d 'one line per upstream request on stderr; stack tr
 complete -c pmt -s h -l help -d 'show help for this command'
 
 # pmt
-complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, lineage'
+complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, search, lineage'
 complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact'
 complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, get, list'
 complete -c pmt -n '__pmt_at "pmt" 0' -a profile -d 'Credential profiles: add, list, show, use, remove'
@@ -145,6 +147,7 @@ complete -c pmt -n '__pmt_at "pmt" 0' -a help -d 'show help for a command'
 
 # pmt markets
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a list -d 'List markets on both exchanges, or one with --exchange'
+complete -c pmt -n '__pmt_at "pmt markets" 0' -a search -d 'Find markets by words, on both exchanges, best match first'
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a lineage -d 'A market with its parent event and series'
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a help -d 'show help for a command'
 
@@ -156,9 +159,14 @@ complete -c pmt -n '__pmt_at "pmt markets list"' -l event -x -d 'only markets of
 complete -c pmt -n '__pmt_at "pmt markets list"' -l series -x -d 'only markets of this Kalshi series (a Kalshi filter: lists Kalshi only)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l ticker -x -d 'only these markets (repeatable, or comma-separated)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l all -d 'follow every page to the end (progress on stderr when it is a terminal)'
+complete -c pmt -n '__pmt_at "pmt markets list"' -l sort -x -a 'volume volume_24h close_time spread' -d 'order the markets fetched (this page, or all of them with --all): volume and volume_24h highest first, close_time soonest first, spread tightest first'
+
+# pmt markets search
+complete -c pmt -n '__pmt_at "pmt markets search"' -l status -x -a 'active closed resolved all' -d 'market status'
+complete -c pmt -n '__pmt_at "pmt markets search"' -l limit -x -d 'markets in all, across both exchanges (1-200, default: 20)'
 
 # pmt markets help
-complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list lineage'
+complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list search lineage'
 
 # pmt book
 complete -c pmt -n '__pmt_at "pmt book" 0' -a show -d 'The orderbook ladder: asks above bids, with depth'

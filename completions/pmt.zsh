@@ -44,7 +44,7 @@ _pmt() {
 _pmt_commands() {
   local -a commands
   commands=(
-    'markets:Browse markets: list, lineage'
+    'markets:Browse markets: list, search, lineage'
     'book:Orderbooks: show, stats, impact'
     'order:Place, inspect and cancel orders: create, cancel-all, get, list'
     'profile:Credential profiles: add, list, show, use, remove'
@@ -70,6 +70,7 @@ _pmt_markets() {
     args)
       case $line[1] in
         list) _pmt_markets_list ;;
+        search) _pmt_markets_search ;;
         lineage) _pmt_markets_lineage ;;
         help) _pmt_markets_help ;;
       esac
@@ -81,6 +82,7 @@ _pmt_markets_commands() {
   local -a commands
   commands=(
     'list:List markets on both exchanges, or one with --exchange'
+    'search:Find markets by words, on both exchanges, best match first'
     'lineage:A market with its parent event and series'
     'help:show help for a command'
   )
@@ -96,8 +98,19 @@ _pmt_markets_list() {
     '--series=[only markets of this Kalshi series (a Kalshi filter: lists Kalshi only)]:ticker: ' \
     '*--ticker=[only these markets (repeatable, or comma-separated)]:ticker: ' \
     '--all[follow every page to the end (progress on stderr when it is a terminal)]' \
+    '--sort=[order the markets fetched (this page, or all of them with --all): volume and volume_24h highest first, close_time soonest first, spread tightest first]:key:(volume volume_24h close_time spread)' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_markets_search() {
+  _arguments -s \
+    '--status=[market status]:status:(active closed resolved all)' \
+    '--limit=[markets in all, across both exchanges (1-200, default: 20)]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:words: ' \
     && return 0
 }
 
@@ -112,7 +125,7 @@ _pmt_markets_lineage() {
 _pmt_markets_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(list lineage)' \
+    '1:command:(list search lineage)' \
     && return 0
 }
 

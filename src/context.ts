@@ -4,7 +4,8 @@
  */
 import { PmtError } from './errors.js';
 import { resolveCredentials, type CredentialFlags, type ResolvedCredentials } from './credentials.js';
-import { ProfileStore, unknownProfile } from './profiles.js';
+import { join } from 'node:path';
+import { configDir, ProfileStore, unknownProfile } from './profiles.js';
 import { IO } from './render/io.js';
 import type { Exchange } from './exchanges/exchange.js';
 import { EXCHANGE_IDS, type ExchangeId } from './exchanges/types.js';
@@ -36,6 +37,8 @@ export interface AdapterConfig {
   log?: (line: string) => void;
   credentials: () => Promise<ResolvedCredentials>;
   now: () => number;
+  /** Where adapters may keep short-lived caches (the search index); none: no disk cache. */
+  cacheDir?: string;
 }
 
 export class Context {
@@ -130,6 +133,7 @@ export class Context {
       log: this.log,
       credentials: () => this.credentials(),
       now: () => this.now(),
+      cacheDir: join(configDir(this.env), 'cache'),
     };
   }
 

@@ -21,7 +21,9 @@ export function action<O>(run: VerbRun<O>) {
     // `profile` verbs name profiles themselves (and `add` creates one); everything else must
     // name one that exists.
     if (cmd.parent?.name() !== 'profile') await ctx.checkNamedProfile();
-    const args = (cmd.args ?? []).slice(0, cmd.registeredArguments.length);
+    // A variadic last argument (`markets search <words...>`) takes every remaining word.
+    const variadic = cmd.registeredArguments.some((a) => a.variadic);
+    const args = variadic ? (cmd.args ?? []) : (cmd.args ?? []).slice(0, cmd.registeredArguments.length);
     try {
       await run(ctx, all, args as string[]);
     } catch (e) {

@@ -48,6 +48,14 @@ export const HELP: Record<string, CommandHelp> = {
       { note: 'Two markets by id, whatever their status', cmd: `pmt markets list --ticker kalshi:${K},${P} --status all` },
     ],
   },
+  'markets search': {
+    summary: 'Find markets by words, on both exchanges, best match first',
+    examples: [
+      { note: 'Markets about a topic, on both exchanges', cmd: 'pmt markets search test event' },
+      { note: 'Including settled ones, as JSON', cmd: 'pmt markets search test series --status all --json' },
+      { note: 'The ten best matches on Kalshi', cmd: 'pmt markets search test --exchange kalshi --limit 10' },
+    ],
+  },
   'markets lineage': {
     summary: 'A market with its parent event and series',
     examples: [

@@ -10,6 +10,8 @@ import type {
   Market,
   MarketLineage,
   MarketsPage,
+  SearchMarketsParams,
+  SearchMarketsResult,
   Order,
   Orderbook,
 } from './types.js';
@@ -103,6 +105,8 @@ export interface Exchange {
   readonly environment: string;
 
   fetchMarkets(params: FetchMarketsParams): Promise<MarketsPage>;
+  /** Markets whose title, event or series matches words, best first (public reads). */
+  searchMarkets(params: SearchMarketsParams): Promise<SearchMarketsResult>;
   fetchMarketLineage(ticker: string): Promise<MarketLineage>;
   fetchOrderbook(assetId: string): Promise<Orderbook>;
   fetchOrder(orderId: string): Promise<Order>;

@@ -93,7 +93,7 @@ describe('bash completes real command lines', () => {
   it.each<[string[], string[]]>([
     [['pmt', ''], ['markets', 'book', 'order', 'profile', 'serve', 'completion', 'exchanges', 'version', 'help']],
     [['pmt', 'ma'], ['markets']],
-    [['pmt', 'markets', ''], ['list', 'lineage', 'help']],
+    [['pmt', 'markets', ''], ['list', 'search', 'lineage', 'help']],
     [['pmt', 'order', 'c'], ['create', 'cancel-all']],
     [['pmt', 'markets', 'list', '--status', ''], ['active', 'closed', 'resolved', 'all']],
     [['pmt', 'markets', 'list', '--status', 'r'], ['resolved']],

@@ -140,6 +140,9 @@ export class FakeExchange implements Exchange {
     if (!i) throw new Error(`fake: unknown asset ${asset}`);
     return i;
   }
+  async searchMarkets(): Promise<never> {
+    throw new Error('not used');
+  }
   async fetchMarkets(): Promise<never> {
     throw new Error('fake: not used');
   }

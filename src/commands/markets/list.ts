@@ -7,6 +7,7 @@ import { EXCHANGE_IDS, MARKET_STATUS_FILTERS, type ExchangeId, type FetchMarkets
 import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
 import { parseCursor, parseEnum, parseId, parseInteger } from '../../validate.js';
+import { MARKET_SORTS, sortMarkets } from './sort.js';
 
 interface Opts {
   status?: string;
@@ -16,6 +17,7 @@ interface Opts {
   series?: string;
   ticker?: string[];
   all?: boolean;
+  sort?: string;
 }
 
 export const DEFAULT_LIMIT = 100;
@@ -23,6 +25,8 @@ const CAPS: Record<ExchangeId, number> = { kalshi: 1000, polymarket: 500 };
 
 export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promise<void> {
   const status = parseEnum('--status', opts.status ?? 'active', MARKET_STATUS_FILTERS);
+  const sort = opts.sort === undefined ? undefined : parseEnum('--sort', opts.sort, MARKET_SORTS);
+  const sorted = (ms: Market[]) => (sort ? sortMarkets(ms, sort) : ms);
   const only = ctx.exchangeFlag();
   // A page of 0 markets is never what anyone wants, and with --all it would never advance.
   const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 1_000_000);
@@ -62,7 +66,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     const pages = await Promise.all(ids.map(async (id) => (await exchange(id)).fetchMarkets(paramsFor(id, false))));
     const markets = pages.flatMap((p) => p.markets);
     await reportMissing(ctx, ids, byExchange, markets, status);
-    return emit(ctx, markets, null);
+    return emit(ctx, sorted(markets), null);
   }
 
   if (opts.all) {
@@ -77,17 +81,16 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
         (s) => progress?.update(`fetching markets: ${s.pages} page${s.pages === 1 ? '' : 's'}, ${s.markets.toLocaleString('en-US')} markets`),
       );
       for await (const page of pager) {
-        if (ctx.ndjson) {
+        // Sorted output cannot stream: every market must be in before the first is known.
+        if (ctx.ndjson && !sort) {
           if (!ctx.io.ndjsonLines(page)) await ctx.io.drain();
         } else collected.push(...page);
       }
     } finally {
       progress?.done();
     }
-    if (ctx.ndjson) return;
-    if (ctx.json) return ctx.io.json({ markets: collected, cursor: null });
-    if (collected.length === 0) return noMarkets(ctx);
-    return printMarkets(ctx.io, new Formatter(ctx.io), collected);
+    if (ctx.ndjson && !sort) return;
+    return emit(ctx, sorted(collected), null);
   }
 
   const page = await fetchMarketsAcross(exchange, ids, { ...base, cursor }, (id) => paramsFor(id, false).limit);
@@ -98,7 +101,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     series ? `--series ${series}` : '',
     limit !== undefined ? `--limit ${limit}` : '',
   ].filter(Boolean);
-  return emit(ctx, page.markets, page.cursor, again);
+  if (sort) again.push(`--sort ${sort}`);
+  return emit(ctx, sorted(page.markets), page.cursor, again);
 }
 
 /**

@@ -10,6 +10,7 @@ import * as markets from './markets.js';
 import * as book from './book.js';
 import * as orders from './orders.js';
 import * as fees from './fees.js';
+import * as search from './search.js';
 
 const has: Capabilities = {
   fetchMarkets: { supported: true, auth: false },
@@ -25,5 +26,5 @@ export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
 
 export function createKalshi(cfg: AdapterConfig): KalshiExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('kalshi', has, cfg.kalshiEnvironment, new KalshiClient(cfg), { ...markets, ...book, ...orders, ...fees });
+  return new Adapter('kalshi', has, cfg.kalshiEnvironment, new KalshiClient(cfg), { ...markets, ...search, ...book, ...orders, ...fees });
 }

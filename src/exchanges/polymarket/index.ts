@@ -10,6 +10,7 @@ import * as markets from './markets.js';
 import * as book from './book.js';
 import * as orders from './orders.js';
 import * as fees from './fees.js';
+import * as search from './search.js';
 
 const has: Capabilities = {
   fetchMarkets: { supported: true, auth: false },
@@ -25,5 +26,5 @@ export type PolymarketExchange = Adapter<'polymarket', PolymarketClient>;
 
 export function createPolymarket(cfg: AdapterConfig): PolymarketExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('polymarket', has, 'production', new PolymarketClient(cfg), { ...markets, ...book, ...orders, ...fees });
+  return new Adapter('polymarket', has, 'production', new PolymarketClient(cfg), { ...markets, ...search, ...book, ...orders, ...fees });
 }
