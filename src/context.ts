@@ -51,6 +51,11 @@ export class Context {
   private creds?: Promise<ResolvedCredentials>;
   private readonly adapters = new Map<ExchangeId, Promise<Exchange>>();
   now: () => number = Date.now;
+  /**
+   * Exit code of a command that printed partial results (one exchange failed): the failure's
+   * code, set by the command, applied by the action wrapper after the output is written.
+   */
+  exitCode?: number;
 
   constructor(opts: { io?: IO; env?: NodeJS.ProcessEnv; globals?: GlobalOptions } = {}) {
     this.env = opts.env ?? process.env;

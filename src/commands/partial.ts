@@ -26,7 +26,7 @@ export async function acrossExchanges<T>(ids: ExchangeId[], call: (id: ExchangeI
   return out;
 }
 
-/** Report the failures of a partial result on stderr and set the exit code of the first. */
+/** Report the failures of a partial result on stderr; the command exits with the first's code. */
 export function reportFailures(ctx: Context, failed: Settled<unknown>['failed']): void {
   for (const { exchange, error } of failed) {
     const e = toPmtError(error);
@@ -34,5 +34,5 @@ export function reportFailures(ctx: Context, failed: Settled<unknown>['failed'])
     if (ctx.json || ctx.ndjson) ctx.io.err(JSON.stringify({ kind: e.kind, message }));
     else ctx.io.err(`error: ${message} [${e.kind}] (the other exchange's results are shown)`);
   }
-  if (failed.length > 0) process.exitCode = exitCodeFor(toPmtError(failed[0]!.error));
+  if (failed.length > 0) ctx.exitCode = exitCodeFor(toPmtError(failed[0]!.error));
 }

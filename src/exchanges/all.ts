@@ -1,7 +1,8 @@
 /**
  * fetch_markets over one or both exchanges. With both, the cursor carries each exchange's own
  * position in one opaque token ("pmt1." + base64url JSON); an exchange whose pages are exhausted
- * drops out of it. A failure of either exchange fails the call: nothing is silently dropped.
+ * drops out of it. A failure of either exchange fails the call (nothing is silently dropped),
+ * unless the caller collects failures to report them beside the rows that answered.
  */
 import { usageError } from '../errors.js';
 import type { Exchange } from './exchange.js';
@@ -43,23 +44,36 @@ export async function fetchMarketsAcross(
   params: FetchMarketsParams,
   /** Page size per exchange (each has its own cap); defaults to params.limit. */
   limitFor: (id: ExchangeId) => number | undefined = () => params.limit,
+  /**
+   * Given: an exchange that fails while another answers is recorded here instead of failing the
+   * page (partial results), and the next cursor repeats its position so it is asked again.
+   */
+  failures?: Array<{ exchange: ExchangeId; error: unknown }>,
 ): Promise<MarketsPage> {
   if (ids.length === 1) return (await exchange(ids[0]!)).fetchMarkets({ ...params, limit: limitFor(ids[0]!) });
   // First page: every exchange starts at its beginning (empty position).
   const positions: Positions = params.cursor ? decodeCombinedCursor(params.cursor) : Object.fromEntries(ids.map((id) => [id, '']));
   const active = ids.filter((id) => positions[id] !== undefined);
-  const pages = await Promise.all(
+  const settled = await Promise.allSettled(
     active.map(async (id) => {
       const ex = await exchange(id);
       const cursor = positions[id];
       return [id, await ex.fetchMarkets({ ...params, limit: limitFor(id), cursor: cursor === '' ? undefined : cursor })] as const;
     }),
   );
+  const failed = settled.flatMap((s, i) => (s.status === 'rejected' ? [{ exchange: active[i]!, error: s.reason as unknown }] : []));
+  if (failed.length > 0 && (!failures || failed.length === active.length)) throw failed[0]!.error;
   const markets: Market[] = [];
   const next: Positions = {};
-  for (const [id, page] of pages) {
+  for (const s of settled) {
+    if (s.status !== 'fulfilled') continue;
+    const [id, page] = s.value;
     markets.push(...page.markets);
     if (page.cursor) next[id] = page.cursor;
+  }
+  for (const f of failed) {
+    failures!.push(f);
+    next[f.exchange] = positions[f.exchange]!;
   }
   return { markets, cursor: encodeCombinedCursor(next) };
 }

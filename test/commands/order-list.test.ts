@@ -40,14 +40,25 @@ describe('order list', () => {
     expect(stdout.text.split('\n').filter(Boolean)).toHaveLength(1);
     expect(stdout.text).toContain(`polymarket\t${POLY_ID}`);
   });
-  it('one exchange failing fails the command, never a silent partial list', async () => {
+  it('one exchange failing: the other\'s orders, the failure on stderr, its exit code (never a silent partial list)', async () => {
     const { k, p } = both();
     p.fetchOpenOrders = async () => {
       throw new PmtError('Authentication', 'polymarket: invalid api key');
     };
+    const { ctx, stdout, stderr } = fakeContext({ tty: false, json: true, exchanges: [k, p] });
+    await list(ctx, {});
+    expect(JSON.parse(stdout.text)).toEqual(k.open);
+    expect(JSON.parse(stderr.text)).toEqual({ kind: 'Authentication', message: 'polymarket: invalid api key' });
+    expect(ctx.exitCode).toBe(3);
+  });
+  it('every exchange failing is the first failure, nothing on stdout', async () => {
+    const { k, p } = both();
+    k.fetchOpenOrders = p.fetchOpenOrders = async () => {
+      throw new PmtError('NetworkError', 'down');
+    };
     const { ctx, stdout } = fakeContext({ tty: false, exchanges: [k, p] });
     const e = await fails(list(ctx, {}));
-    expect(exitCodeFor(e)).toBe(3);
+    expect(exitCodeFor(e)).toBe(8);
     expect(stdout.text).toBe('');
   });
   it('no credentials at all is Config (exit 9) with the fixing command', async () => {

@@ -93,3 +93,32 @@ describe('pmt markets list --sort', () => {
     expect(r.exitCode).toBe(2);
   });
 });
+
+describe('markets list with one exchange down', () => {
+  it('prints the other exchange\'s rows, the failure on stderr, its exit code; the cursor asks the failed one again', async () => {
+    d.polymarket.gammaDouble.inject({ kind: 'status', status: 503 }, { times: 50 });
+    const r = await runPmt(['markets', 'list', '--limit', '3', '--json'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
+    d.polymarket.gammaDouble.clearFaults();
+    expect(r.exitCode).toBe(1);
+    const page = JSON.parse(r.stdout) as Page & { cursor: string };
+    expect(page.markets.map((m) => m.exchange)).toEqual(['kalshi', 'kalshi', 'kalshi']);
+    const err = JSON.parse(r.stderr.trim()) as { kind: string; message: string };
+    expect(err.kind).toBe('Api');
+    const positions = JSON.parse(Buffer.from(page.cursor.slice('pmt1.'.length), 'base64url').toString()) as Record<string, string>;
+    expect(positions.polymarket).toBe('');
+    // --exchange still narrows: the healthy exchange alone is a clean success.
+    d.polymarket.gammaDouble.inject({ kind: 'status', status: 503 }, { times: 50 });
+    const k = await runPmt(['--exchange', 'kalshi', 'markets', 'list', '--limit', '2', '--json'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
+    d.polymarket.gammaDouble.clearFaults();
+    expect(k.exitCode).toBe(0);
+    expect(k.stderr).toBe('');
+  });
+  it('for people: the rows, then one error line naming the exchange', async () => {
+    d.polymarket.gammaDouble.inject({ kind: 'reset' }, { times: 50 });
+    const r = await runPmt(['markets', 'list', '--limit', '2'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
+    d.polymarket.gammaDouble.clearFaults();
+    expect(r.exitCode).toBe(8);
+    expect(r.stdout.trim().split('\n').map((l) => l.split('\t')[2])).toEqual(['kalshi', 'kalshi']);
+    expect(r.stderr).toMatch(/^error: .*polymarket.*\[NetworkError\]/im);
+  });
+});

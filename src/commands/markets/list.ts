@@ -8,6 +8,7 @@ import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
 import { parseCursor, parseEnum, parseId, parseInteger } from '../../validate.js';
 import { MARKET_SORTS, sortMarkets } from './sort.js';
+import { acrossExchanges, reportFailures } from '../partial.js';
 
 interface Opts {
   status?: string;
@@ -63,10 +64,11 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   const exchange = (id: ExchangeId) => ctx.exchange(id);
   if (tickers.length) {
     // Ticker lookups: one request per exchange, then say which tickers did not come back.
-    const pages = await Promise.all(ids.map(async (id) => (await exchange(id)).fetchMarkets(paramsFor(id, false))));
-    const markets = pages.flatMap((p) => p.markets);
-    await reportMissing(ctx, ids, byExchange, markets, status);
-    return emit(ctx, sorted(markets), null);
+    const { ok, failed } = await acrossExchanges(ids, async (id) => (await exchange(id)).fetchMarkets(paramsFor(id, false)));
+    const markets = ok.flatMap((p) => p.value.markets);
+    await reportMissing(ctx, ok.map((p) => p.exchange), byExchange, markets, status);
+    await emit(ctx, sorted(markets), null);
+    return reportFailures(ctx, failed);
   }
 
   if (opts.all) {
@@ -93,7 +95,9 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     return emit(ctx, sorted(collected), null);
   }
 
-  const page = await fetchMarketsAcross(exchange, ids, { ...base, cursor }, (id) => paramsFor(id, false).limit);
+  // One exchange down: the other's rows, its failure on stderr, its exit code (partial results).
+  const failures: Array<{ exchange: ExchangeId; error: unknown }> = [];
+  const page = await fetchMarketsAcross(exchange, ids, { ...base, cursor }, (id) => paramsFor(id, false).limit, failures);
   // The next-page hint repeats the query: a cursor only continues the listing it came from.
   const again = [
     ctx.globals.exchange ? `--exchange ${ctx.globals.exchange}` : '',
@@ -102,7 +106,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     limit !== undefined ? `--limit ${limit}` : '',
   ].filter(Boolean);
   if (sort) again.push(`--sort ${sort}`);
-  return emit(ctx, sorted(page.markets), page.cursor, again);
+  await emit(ctx, sorted(page.markets), page.cursor, again);
+  reportFailures(ctx, failures);
 }
 
 /**
