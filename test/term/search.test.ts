@@ -100,7 +100,7 @@ describe('markets list with one exchange down', () => {
     const r = await runPmt(['markets', 'list', '--limit', '3', '--json'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
     d.polymarket.gammaDouble.clearFaults();
     expect(r.exitCode).toBe(1);
-    const page = JSON.parse(r.stdout) as Page & { cursor: string };
+    const page = JSON.parse(r.stdout) as { markets: Page['markets']; cursor: string };
     expect(page.markets.map((m) => m.exchange)).toEqual(['kalshi', 'kalshi', 'kalshi']);
     const err = JSON.parse(r.stderr.trim()) as { kind: string; message: string };
     expect(err.kind).toBe('Api');
