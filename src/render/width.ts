@@ -124,19 +124,20 @@ export function wrapLine(line: string, width: number, hang = 0): string[] {
   if (displayWidth(line) <= width) return [line];
   const lead = /^ */.exec(line.replace(SGR_RE, ''))![0].length;
   const pad = ' '.repeat(Math.max(lead, Math.min(hang, Math.floor(width / 2))));
-  const words = line.slice(lead).split(/ +/);
+  // Each word keeps the spaces before it, so aligned columns inside a line stay aligned.
+  const tokens = line.slice(lead).match(/ *[^ ]+/g) ?? [];
   const out: string[] = [];
   let cur = ' '.repeat(lead);
   let curHasWord = false;
-  for (const w of words) {
-    if (w === '') continue;
-    const candidate = curHasWord ? `${cur} ${w}` : cur + w;
+  for (const t of tokens) {
+    const candidate = cur + (curHasWord ? t : t.trimStart());
     if (!curHasWord || displayWidth(candidate) <= width) {
       cur = candidate;
       curHasWord = true;
       continue;
     }
     out.push(cur);
+    const w = t.trimStart();
     // A word wider than the whole line stands alone (no indent) so a selection takes just it.
     cur = displayWidth(pad + w) > width ? w : pad + w;
   }
