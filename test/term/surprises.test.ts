@@ -107,3 +107,36 @@ describe('pmt version', () => {
     expect(a.stdout).toBe(b.stdout);
   });
 });
+
+describe('ordering on a resolved Kalshi market', () => {
+  it('says it is resolved, with its result, whether live or archived', async () => {
+    const live = t.d.kalshi.markets.allLive().find((m) => m.status === 'determined' || m.status === 'finalized')!;
+    const r = await t.pmt(['order', 'create', '--asset', live.ticker, '--side', 'buy', '--price', '0.5', '--size', '1', '--dry-run'], t.env());
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`kalshi:${live.ticker} is resolved (result: ${live.result === 'no' ? 'No' : live.result === 'yes' ? 'Yes' : live.result})`);
+    const old = t.d.kalshi.markets.allHistorical().find((m) => m.result === 'no')!;
+    const a = await t.pmt(['order', 'create', '--asset', old.ticker, '--side', 'buy', '--price', '0.5', '--size', '1', '--dry-run'], t.env());
+    expect(a.exitCode).toBe(2);
+    expect(a.stderr).toContain(`market ${old.ticker} is resolved on Kalshi (result: No); it no longer trades`);
+    expect(a.stderr).not.toContain('has no market');
+  });
+});
+
+describe('--json order times', () => {
+  it('one format on both exchanges: ISO 8601 UTC with milliseconds', async () => {
+    const k = await t.pmt(['order', 'create', '--asset', K, '--side', 'buy', '--price', '0.40', '--size', '1', '--yes', '--json'], t.env());
+    expect(k.exitCode, k.stderr).toBe(0);
+    expect(JSON.parse(k.stdout).created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
+
+describe('the order preview on a narrow terminal', () => {
+  it.each(['60', '200'])('at %s columns every line fits and the ids are whole', async (cols) => {
+    const r = await t.pmt(['order', 'create', '--asset', K, '--side', 'buy', '--outcome', 'no', '--price', '0.70', '--size', '10', '--dry-run'], t.env({ PMT_FORCE_TTY: cols }));
+    expect(r.exitCode, r.stderr).toBe(0);
+    const preview = r.stdout.replace(ANSI, '').split('\nUpstream request')[0]!.split('\n');
+    for (const l of preview) expect(displayWidth(l), l).toBeLessThanOrEqual(Number(cols));
+    expect(preview.some((l) => l.includes(`kalshi:${K}`))).toBe(true);
+    expect(preview.find((l) => l.startsWith('  Asset'))).toContain(K);
+  });
+});

@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { lineageLines, lineageRows } from '../../render/views/markets.js';
-import { wrapLines } from '../../render/width.js';
+import { fitLines } from '../../render/io.js';
 import { resolveMarketId } from '../resolve.js';
 
 export async function run(ctx: Context, _opts: unknown, args: string[]): Promise<void> {
@@ -11,5 +11,5 @@ export async function run(ctx: Context, _opts: unknown, args: string[]): Promise
   const lineage = await (await ctx.exchange(exchange)).fetchMarketLineage(ticker);
   if (ctx.json || ctx.ndjson) return ctx.io.json(lineage);
   if (!ctx.io.isTTY) return printTable(ctx.io, [], lineageRows(lineage));
-  ctx.io.out(wrapLines(lineageLines(new Formatter(ctx.io), lineage), ctx.io.columns, 4).join('\n'));
+  ctx.io.out(fitLines(ctx.io, lineageLines(new Formatter(ctx.io), lineage), 4).join('\n'));
 }

@@ -25,7 +25,7 @@ import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, typ
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS, ORDER_HANG, PREVIEW_HANG } from '../../render/views/orders.js';
-import { wrapLines } from '../../render/width.js';
+import { fitLines } from '../../render/io.js';
 import { printTable } from '../../render/table.js';
 import { parseEnum } from '../../validate.js';
 import { resolveAssetExchange } from '../resolve.js';
@@ -83,7 +83,9 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   let assetId = await ex.resolveAsset(target.id, outcomeFlag);
   let info = await ex.describeAsset(assetId);
   if (info.market.status !== 'active') {
-    throw usageError(`market ${info.market.unified_id} is ${info.market.status}: it takes no orders`);
+    // A resolved market says how it resolved: that is usually why someone looks at it.
+    const result = info.market.status === 'resolved' ? ` (result: ${info.market.result ?? 'not yet published'})` : '';
+    throw usageError(`market ${info.market.unified_id} is ${info.market.status}${result}: it takes no orders`);
   }
   let outcome: string;
   if (outcomeFlag !== undefined) outcome = checkOutcome(info, outcomeFlag);
@@ -121,7 +123,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   });
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   const f = new Formatter(ctx.io);
-  const lines = wrapLines(previewLines(f, preview), ctx.io.columns, PREVIEW_HANG).join('\n');
+  const lines = fitLines(ctx.io, previewLines(f, preview), PREVIEW_HANG).join('\n');
 
   // The adapter builds the exact upstream request, checking every venue rule it knows (Kalshi's
   // tiered price grid, Polymarket's wallet set-up) before anyone is asked to confirm.
@@ -150,7 +152,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   }
   if (ctx.json) return ctx.io.json(order);
   if (!ctx.io.isTTY) return printTable(ctx.io, ORDER_COLUMNS, [orderRow(f, { exchange: exchangeId, order })]);
-  ctx.io.out(`${f.c.green('✓')} order sent\n${wrapLines(orderLines(f, { exchange: exchangeId, order }), ctx.io.columns, ORDER_HANG).join('\n')}`);
+  ctx.io.out(`${f.c.green('✓')} order sent\n${fitLines(ctx.io, orderLines(f, { exchange: exchangeId, order }), ORDER_HANG).join('\n')}`);
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Context } from '../../context.js';
 import { Formatter } from '../../render/format.js';
 import { printOrders, orderLines, ORDER_HANG } from '../../render/views/orders.js';
-import { wrapLines } from '../../render/width.js';
+import { fitLines } from '../../render/io.js';
 import { resolveOrderExchange } from '../resolve.js';
 import { requireCredentials } from './common.js';
 
@@ -13,5 +13,5 @@ export async function run(ctx: Context, _opts: unknown, args: string[]): Promise
   if (ctx.json || ctx.ndjson) return ctx.io.json(order);
   const f = new Formatter(ctx.io);
   if (!ctx.io.isTTY) return printOrders(ctx.io, f, [{ exchange, order }]);
-  ctx.io.out(wrapLines(orderLines(f, { exchange, order }), ctx.io.columns, ORDER_HANG).join('\n'));
+  ctx.io.out(fitLines(ctx.io, orderLines(f, { exchange, order }), ORDER_HANG).join('\n'));
 }
