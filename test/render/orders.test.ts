@@ -25,7 +25,7 @@ describe('order rows', () => {
   it('detail lines say which book a Kalshi price is on', () => {
     const lines = orderLines(human, { exchange: 'kalshi', order: order({ outcome: 'No', price: 0.7 }) }).join('\n');
     expect(lines).toContain('0.70 on the Yes book (= No at 0.30)');
-    expect(lines).toContain('Created  2025-11-21 12:00 UTC');
+    expect(lines).toContain('Created  2025-11-21 12:00:00 UTC');
   });
   it('side and status are coloured on a colour terminal', () => {
     const colour = new Formatter({ isTTY: true, color: true });

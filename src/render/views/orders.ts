@@ -134,7 +134,7 @@ export function orderRow(f: Formatter, { exchange, order: o }: ExchangeOrder): C
     { human: f.num(o.size), raw: String(o.size) },
     { human: f.num(o.filled), raw: String(o.filled) },
     { human: statusColor(f, o.status), raw: o.status },
-    f.time(o.created_at),
+    f.time(o.created_at, { seconds: true }),
   ];
 }
 
@@ -158,8 +158,8 @@ export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder):
     ['Size', `${f.num(o.size)} contracts · filled ${f.num(o.filled)}`],
     ['Status', statusColor(f, o.status)],
     ['Fee', o.fee == null ? '-' : `${f.usd(o.fee, { cents: true })} per contract`],
-    ['Created', f.time(o.created_at)],
-    ['Updated', f.time(o.updated_at)],
+    ['Created', f.time(o.created_at, { seconds: true })],
+    ['Updated', f.time(o.updated_at, { seconds: true })],
   ];
   return [`${f.c.bold('Order')} ${f.text(o.id)}  (${exchange})`, ...rows.map(([k, v]) => `  ${k.padEnd(8)} ${v}`)];
 }
@@ -204,7 +204,7 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
     const flip = (v: number | null) => (v == null ? null : Decimal.ONE.minus(v).toNumber());
     const mirrored = onBook ? '' : ` (= ${f.text(p.outcome)} bid ${f.price(flip(p.best_ask))} · ask ${f.price(flip(p.best_bid))})`;
     const age = p.book_age_s == null ? '' : ` (${p.book_age_s} s old)`;
-    out.push(`${label('Book')}${f.text(p.book_outcome)} bid ${f.price(p.best_bid)} · ask ${f.price(p.best_ask)}${mirrored}${p.book_time ? ` · as of ${f.time(p.book_time)}${age}` : ''}`);
+    out.push(`${label('Book')}${f.text(p.book_outcome)} bid ${f.price(p.best_bid)} · ask ${f.price(p.best_ask)}${mirrored}${p.book_time ? ` · as of ${f.time(p.book_time, { seconds: true })}${age}` : ''}`);
   }
   if (p.fill_now) {
     const { filled, avg, resting } = p.fill_now;
