@@ -92,9 +92,7 @@ export function parseEnum<T extends string>(field: string, input: unknown, allow
  * whitespace or control characters, no path tricks.
  */
 export function parseId(field: string, input: unknown, pattern?: RegExp, max = MAX_ID_LENGTH): string {
-  // Pasted ids often bring plain spaces around them: those go. Anything else (a tab, a
-  // no-break or zero-width space) is still refused below, since it may hide a different id.
-  const s = String(input ?? '').replace(/^ +| +$/g, '');
+  const s = String(input ?? '');
   if (s.trim() === '') throw usageError(`${field} must not be empty`);
   if (s.length > max) throw usageError(`${field} is too long (${s.length} characters, at most ${max})`);
   if (CONTROL_RE.test(s) || /\s/.test(s)) throw usageError(`${field} must not contain spaces or control characters`);

@@ -14,7 +14,7 @@ export type VerbRun<O> = (ctx: Context, opts: O, args: string[]) => Promise<void
 export function action<O>(run: VerbRun<O>) {
   return async (...params: unknown[]): Promise<void> => {
     const cmd = params[params.length - 1] as Command;
-    const all = cmd.optsWithGlobals() as GlobalOptions & O;
+    const all = trimPasted(cmd.optsWithGlobals()) as GlobalOptions & O;
     // One output format: a script asking for both would get neither document nor lines.
     if (all.json && all.ndjson) throw usageError('--json and --ndjson cannot be combined (one JSON document, or one object per line)');
     const ctx = new Context({ globals: all });
@@ -23,7 +23,7 @@ export function action<O>(run: VerbRun<O>) {
     if (cmd.parent?.name() !== 'profile') await ctx.checkNamedProfile();
     // A variadic last argument (`markets search <words...>`) takes every remaining word.
     const variadic = cmd.registeredArguments.some((a) => a.variadic);
-    const args = variadic ? (cmd.args ?? []) : (cmd.args ?? []).slice(0, cmd.registeredArguments.length);
+    const args = trimPasted(variadic ? (cmd.args ?? []) : (cmd.args ?? []).slice(0, cmd.registeredArguments.length));
     try {
       await run(ctx, all, args as string[]);
       if (ctx.exitCode) process.exitCode = ctx.exitCode;
@@ -44,6 +44,24 @@ function withCaseHint(e: unknown, values: unknown[]): unknown {
     if (hint) return new PmtError(e.kind, e.message, { hint, status: e.status, cause: e.cause });
   }
   return e;
+}
+
+/**
+ * Values pasted on the command line often bring plain spaces around them (`--asset " KX-1 "`):
+ * those go, here, for every argument and flag value. Anything else around a value (a tab, a
+ * no-break or zero-width space) is left for validation to refuse, since it may hide another id.
+ * `pmt serve` takes its input elsewhere and stays strict.
+ */
+const KEEP_AS_GIVEN = new Set(['token']);
+
+export function trimPasted<T>(v: T): T {
+  if (typeof v === 'string') return v.replace(/^ +| +$/g, '') as T;
+  if (Array.isArray(v)) return v.map(trimPasted) as T;
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    // A secret is taken exactly as given: a blank token must stay blank to be refused.
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, KEEP_AS_GIVEN.has(k) ? x : trimPasted(x)])) as T;
+  }
+  return v;
 }
 
 /** Collects a repeatable flag (`--ticker A --ticker B`, also comma-separated; see splitIds). */

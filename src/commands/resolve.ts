@@ -16,7 +16,7 @@ export function resolveMarketId(ctx: Context, input: unknown): { exchange: Excha
 
 /** An orderable asset: which exchange, and the id as given (resolved later by the adapter). */
 export function resolveAssetExchange(ctx: Context, input: unknown): { exchange: ExchangeId; id: string } {
-  return assetExchange(input, ctx.exchangeFlag());
+  return assetExchange(input, ctx.exchangeFlag(), undefined, true);
 }
 
 export function resolveOrderExchange(ctx: Context, input: unknown): { exchange: ExchangeId; id: string } {

@@ -54,7 +54,13 @@ export function marketExchange(input: unknown, explicit: ExchangeId | undefined,
 }
 
 /** An orderable asset: which exchange, and the id as given (resolved later by the adapter). */
-export function assetExchange(input: unknown, explicit: ExchangeId | undefined, names: IdNames = { field: 'asset', via: '--exchange' }): { exchange: ExchangeId; id: string } {
+export function assetExchange(
+  input: unknown,
+  explicit: ExchangeId | undefined,
+  names: IdNames = { field: 'asset', via: '--exchange' },
+  /** Accept a bare Polymarket slug (the CLI does, as in `markets lineage`; serve's contract does not). */
+  bareSlug = false,
+): { exchange: ExchangeId; id: string } {
   const id = parseId(names.field, input);
   const m = UNIFIED_RE.exec(id);
   if (m) {
@@ -69,7 +75,7 @@ export function assetExchange(input: unknown, explicit: ExchangeId | undefined, 
   if (explicit) return { exchange: explicit, id };
   if (KALSHI_TICKER_RE.test(id) && /[A-Z]/.test(id)) return { exchange: 'kalshi', id };
   // A bare slug names a Polymarket market here as in `markets lineage`; --outcome picks the token.
-  if (POLY_SLUG_RE.test(id) && /[a-z]/.test(id)) return { exchange: 'polymarket', id };
+  if (bareSlug && POLY_SLUG_RE.test(id) && /[a-z]/.test(id)) return { exchange: 'polymarket', id };
   throw usageError(`cannot tell the exchange of asset "${id}"`, 'pass a Kalshi ticker, a Polymarket token id, or a unified market id');
 }
 

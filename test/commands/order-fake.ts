@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PmtError } from '../../src/errors.js';
 import { Context } from '../../src/context.js';
 import type { ResolvedCredentials } from '../../src/credentials.js';
 import type { AssetInfo, CancelResult, Exchange, FeeSchedule } from '../../src/exchanges/exchange.js';
@@ -137,7 +138,7 @@ export class FakeExchange implements Exchange {
 
   private info(asset: string): AssetInfo {
     const i = this.markets.get(asset);
-    if (!i) throw new Error(`fake: unknown asset ${asset}`);
+    if (!i) throw new PmtError('MarketNotFound', `fake: no market "${asset}"`);
     return i;
   }
   async searchMarkets(): Promise<never> {
@@ -258,7 +259,10 @@ export class ScriptedPrompter implements Prompter {
       this.rejected.push({ value: '<secret>', message: r });
     }
   }
+  /** The choices each select offered, by message (what a person saw). */
+  choices: Record<string, string[]> = {};
   async select<T>(o: { message: string; choices: Choice<T>[] }): Promise<T> {
+    this.choices[o.message] = o.choices.map((c) => c.name ?? String(c.value));
     const v = this.next(o.message) as T;
     if (!o.choices.some((c) => c.value === v)) throw new Error(`scripted prompter: ${String(v)} is not a choice of "${o.message}"`);
     return v;

@@ -76,11 +76,13 @@ describe('small surprises at the edge (issue 17)', () => {
     expect(() => parsePrice('--price', '60')).toThrow('did you mean 0.60?');
     expect(() => parsePrice('--price', '1.5')).not.toThrow('did you mean');
   });
-  it('plain spaces around a pasted id are trimmed; invisible characters are still refused', async () => {
-    const { parseId } = await import('../../src/validate.js');
-    expect(parseId('--asset', '  KXTEST-25DEC31 ')).toBe('KXTEST-25DEC31');
-    expect(() => parseId('--asset', '\u00a0KXTEST')).toThrow();
-    expect(() => parseId('--asset', 'KXTEST\u200b')).toThrow();
-    expect(() => parseId('--asset', 'KXTEST\t')).toThrow();
+  it('the command line trims plain spaces around a pasted value, nothing else', async () => {
+    const { trimPasted } = await import('../../src/commands/action.js');
+    expect(trimPasted('  KXTEST-25DEC31 ')).toBe('KXTEST-25DEC31');
+    expect(trimPasted('\u00a0KXTEST')).toBe('\u00a0KXTEST');
+    expect(trimPasted('KXTEST\u200b')).toBe('KXTEST\u200b');
+    expect(trimPasted('KXTEST\t')).toBe('KXTEST\t');
+    expect(trimPasted(['a ', ' b'])).toEqual(['a', 'b']);
+    expect(trimPasted(true)).toBe(true);
   });
 });

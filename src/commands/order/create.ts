@@ -29,7 +29,7 @@ import { fitLines } from '../../render/io.js';
 import { printTable } from '../../render/table.js';
 import { parseEnum } from '../../validate.js';
 import { resolveAssetExchange } from '../resolve.js';
-import { outcomeLabel, parseOutcome, requireCredentials, specFor } from './common.js';
+import { outcomeLabel, parseOutcome, requireCredentials, sameLabel, specFor } from './common.js';
 import { askAsset, askOutcome, askPrice, askSide, askSize, askType } from './entry.js';
 import { marketImpact } from './impact.js';
 import type { FeeLookup } from './fees.js';
@@ -74,7 +74,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const walk = interactive && missing.length > 0;
 
   // 2. Which exchange, and credentials before anyone types a price.
-  if (!target) target = resolveAssetExchange(ctx, await askAsset(pr!, (v) => assetProblem(ctx, v)));
+  if (!target) target = resolveAssetExchange(ctx, await askAsset(pr!, (v) => assetFound(ctx, v)));
   const exchangeId: ExchangeId = target.exchange;
   if (!opts.dryRun) await requireCredentials(ctx, exchangeId);
   const ex = await ctx.exchange(exchangeId);
@@ -100,8 +100,9 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
 
   // The fee schedule is read alongside the book (and any prompts), and never fails the order.
   const fees = readFees(ex, info);
-  if (!side) side = await askSide(pr!, outcome);
+  // The book before the side: the side prompt shows what a buy would pay and a sell receive.
   const book = await readBook(ex, assetId);
+  if (!side) side = await askSide(pr!, outcome, sidePrices(book, sameLabel(outcome, info.book_outcome)));
   const price = priceFlag ?? (await askPrice(pr!, { info, side, outcome, book, size: sizeFlag }));
   const size = sizeFlag ?? (await askSize(pr!, info, side, outcomePriceOf(info, outcome, price)));
   if (walk && type === 'gtc') type = await askType(pr!);
@@ -187,14 +188,30 @@ function flagCheck(problem: string | null, text: string): Decimal {
   return Decimal.parse(text.trim())!;
 }
 
-function assetProblem(ctx: Context, v: string): true | string {
+/**
+ * The asset typed at the prompt, checked there: its shape, then that the market exists and is
+ * open, so a typo is asked again instead of ending the whole entry after three more prompts.
+ */
+async function assetFound(ctx: Context, v: string): Promise<true | string> {
   try {
-    resolveAssetExchange(ctx, v);
+    const t = resolveAssetExchange(ctx, v);
+    const ex = await ctx.exchange(t.exchange);
+    const info = await ex.describeAsset(await ex.resolveAsset(t.id));
+    if (info.market.status !== 'active') return `market ${info.market.unified_id} is ${info.market.status}: it takes no orders`;
     return true;
   } catch (e) {
-    if (e instanceof PmtError) return e.message;
-    throw e;
+    if (e instanceof PmtError) return e.hint ? `${e.message} (${e.hint})` : e.message;
+    return `could not check it: ${e instanceof Error ? e.message : String(e)}`;
   }
+}
+
+/** What a buy of the outcome would pay and a sell receive at the top of the book, on its scale. */
+function sidePrices(book: Orderbook | null, onBook: boolean): { buy: number | null; sell: number | null } {
+  const bid = book?.bids[0]?.price ?? null;
+  const ask = book?.asks[0]?.price ?? null;
+  const flip = (p: number | null) => (p == null ? null : Decimal.ONE.minus(p).toNumber());
+  // Trading the complement of the book's outcome: buying it sells into the book's bids.
+  return onBook ? { buy: ask, sell: bid } : { buy: flip(bid), sell: flip(ask) };
 }
 
 function outcomePriceOf(info: AssetInfo, outcome: string, price: Decimal): Decimal {
