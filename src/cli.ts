@@ -5,7 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitCodeFor, PmtError, toPmtError } from './errors.js';
+import { exitCodeFor, PartialFailure, PmtError, toPmtError } from './errors.js';
 import { safeLine } from './safe-text.js';
 import { redactSecrets, registerSecret } from './secrets.js';
 import { configDir } from './profiles.js';
@@ -67,6 +67,15 @@ function wantsJson(argv: string[]): boolean {
  */
 export function reportError(err: unknown, argv: string[], stderr: NodeJS.WritableStream = process.stderr): number {
   registerConfiguredSecrets(process.env);
+  // A call that spanned exchanges reports each exchange's failure; the exit code is the first's.
+  if (err instanceof PartialFailure) {
+    const codes = err.failures.map((f) => reportOne(f, argv, stderr));
+    return codes[0]!;
+  }
+  return reportOne(err, argv, stderr);
+}
+
+function reportOne(err: unknown, argv: string[], stderr: NodeJS.WritableStream): number {
   const e = toPmtError(err);
   const code = exitCodeFor(e);
   const msg = safeLine(e.message) || 'unexpected error';

@@ -4,11 +4,16 @@
  */
 import { PmtError } from './errors.js';
 import { resolveCredentials, type CredentialFlags, type ResolvedCredentials } from './credentials.js';
-import { join } from 'node:path';
-import { configDir, ProfileStore, unknownProfile } from './profiles.js';
+import { ProfileStore, unknownProfile } from './profiles.js';
 import { IO } from './render/io.js';
+import type { AdapterConfig } from './exchanges/config.js';
+import { createExchange } from './exchanges/create.js';
 import type { Exchange } from './exchanges/exchange.js';
-import { EXCHANGE_IDS, type ExchangeId } from './exchanges/types.js';
+import { EXCHANGE_IDS, MANIFESTS, manifestOf, type ExchangeId } from './exchanges/registry.js';
+import { missingCredentials } from './ops/credentials.js';
+import { CLI_NAMES, type Services } from './ops/services.js';
+
+export type { AdapterConfig } from './exchanges/config.js';
 
 export interface GlobalOptions {
   json?: boolean;
@@ -22,26 +27,8 @@ export interface GlobalOptions {
   wide?: boolean;
 }
 
-export const DEFAULT_URLS = {
-  kalshi: 'https://api.elections.kalshi.com/trade-api/v2',
-  kalshiDemo: 'https://demo-api.kalshi.co/trade-api/v2',
-  gamma: 'https://gamma-api.polymarket.com',
-  clob: 'https://clob.polymarket.com',
-} as const;
-
-/** What an adapter is built with: URLs, a logger and a way to get credentials when it needs them. */
-export interface AdapterConfig {
-  env: NodeJS.ProcessEnv;
-  urls: { kalshi: string; gamma: string; clob: string };
-  kalshiEnvironment: 'production' | 'demo' | 'custom';
-  log?: (line: string) => void;
-  credentials: () => Promise<ResolvedCredentials>;
-  now: () => number;
-  /** Where adapters may keep short-lived caches (the search index); none: no disk cache. */
-  cacheDir?: string;
-}
-
-export class Context {
+/** The CLI's per-run services: what every op gets (see ops/services.ts). */
+export class Context implements Services {
   readonly io: IO;
   readonly env: NodeJS.ProcessEnv;
   readonly globals: GlobalOptions;
@@ -51,11 +38,7 @@ export class Context {
   private creds?: Promise<ResolvedCredentials>;
   private readonly adapters = new Map<ExchangeId, Promise<Exchange>>();
   now: () => number = Date.now;
-  /**
-   * Exit code of a command that printed partial results (one exchange failed): the failure's
-   * code, set by the command, applied by the action wrapper after the output is written.
-   */
-  exitCode?: number;
+  readonly names = CLI_NAMES;
 
   constructor(opts: { io?: IO; env?: NodeJS.ProcessEnv; globals?: GlobalOptions } = {}) {
     this.env = opts.env ?? process.env;
@@ -85,6 +68,25 @@ export class Context {
       throw new PmtError('Api', `--exchange must be one of ${EXCHANGE_IDS.join(', ')} (got "${e}")`, { usage: true });
     }
     return v as ExchangeId;
+  }
+
+  /** Exchanges whose credentials resolve right now (flag > env > profile). */
+  async configured(): Promise<ExchangeId[]> {
+    const c = await this.credentials();
+    return EXCHANGE_IDS.filter((id) => manifestOf(id).credentials.configured(c));
+  }
+
+  /** `Config` (exit 9) naming the command that fixes it, before any request is made. */
+  async requireCredentials(id: ExchangeId): Promise<void> {
+    const c = await this.credentials();
+    if (!manifestOf(id).credentials.configured(c)) throw missingCredentials(id, c.profileName);
+  }
+
+  async noCredentials(): Promise<PmtError> {
+    const c = await this.credentials();
+    return new PmtError('Config', `no exchange credentials${c.profileName ? ` in profile "${c.profileName}" or the environment` : ' (no profile, no environment variables)'}`, {
+      hint: 'run `pmt profile add <name>` to add Kalshi or Polymarket credentials',
+    });
   }
 
   /** The profile in use: `--profile`, else `PMT_PROFILE`, else the store's active one. */
@@ -118,39 +120,36 @@ export class Context {
     return this.creds;
   }
 
-  async adapterConfig(): Promise<AdapterConfig> {
-    let kalshi = this.env.PMT_KALSHI_API_URL;
-    let kalshiEnvironment: AdapterConfig['kalshiEnvironment'] = 'custom';
-    if (!kalshi) {
-      // Only a stored profile can pick Kalshi's demo; reading it is a file read, not a conf load.
-      const demo = this.store.exists() ? (await this.credentials()).kalshiDemo?.value : false;
-      kalshi = demo ? DEFAULT_URLS.kalshiDemo : DEFAULT_URLS.kalshi;
-      kalshiEnvironment = demo ? 'demo' : 'production';
+  /**
+   * Base URLs from the manifests: a `PMT_*_URL` override (environment `custom`), else the demo URL
+   * when the stored profile asks for demo, else production. Only a stored profile can pick demo;
+   * reading it is a file read, not a conf load.
+   */
+  async adapterConfig(id?: ExchangeId): Promise<AdapterConfig> {
+    const urls: Record<string, string> = {};
+    let environment = 'production';
+    let demo: boolean | undefined;
+    for (const m of MANIFESTS) {
+      for (const [key, u] of Object.entries(m.urls) as Array<[string, { env: string; default: string; demo?: string }]>) {
+        const override = this.env[u.env];
+        let url = override || u.default;
+        let env = override ? 'custom' : 'production';
+        if (!override && u.demo) {
+          demo ??= this.store.exists() ? Boolean((await this.credentials()).kalshiDemo?.value) : false;
+          if (demo) [url, env] = [u.demo, 'demo'];
+        }
+        urls[key] = url;
+        if (m.id === id && env !== 'production' && environment !== 'custom') environment = env;
+      }
     }
-    return {
-      env: this.env,
-      urls: {
-        kalshi,
-        gamma: this.env.PMT_POLYMARKET_GAMMA_URL || DEFAULT_URLS.gamma,
-        clob: this.env.PMT_POLYMARKET_CLOB_URL || DEFAULT_URLS.clob,
-      },
-      kalshiEnvironment,
-      log: this.log,
-      credentials: () => this.credentials(),
-      now: () => this.now(),
-      cacheDir: join(configDir(this.env), 'cache'),
-    };
+    return { env: this.env, urls, environment, log: this.log, credentials: () => this.credentials(), now: () => this.now() };
   }
 
   /** The adapter for one exchange, built on first use. */
   exchange(id: ExchangeId): Promise<Exchange> {
     let p = this.adapters.get(id);
     if (!p) {
-      p = (async () => {
-        const cfg = await this.adapterConfig();
-        if (id === 'kalshi') return (await import('./exchanges/kalshi/index.js')).createKalshi(cfg);
-        return (await import('./exchanges/polymarket/index.js')).createPolymarket(cfg);
-      })();
+      p = this.adapterConfig(id).then((cfg) => createExchange(id, cfg));
       this.adapters.set(id, p);
     }
     return p;

@@ -8,54 +8,16 @@ import { PmtError } from './errors.js';
 import { registerSecret } from './secrets.js';
 import type { Profile } from './profiles.js';
 
-export type Source = 'flag' | 'env' | 'profile';
-export interface Sourced<T = string> {
-  value: T;
-  source: Source;
-  /** Where exactly: the env var name, the flag, or `profile <name>`. */
-  origin: string;
-}
+import type { KalshiCredentials, PolymarketCredentials, ResolvedCredentials, SignatureType, Sourced } from './exchanges/config.js';
+import { MANIFESTS } from './exchanges/registry.js';
 
-export type SignatureType = 'eoa' | 'proxy' | 'gnosis-safe';
-
-export interface KalshiCredentials {
-  apiKeyId: Sourced;
-  /** PEM text, read from the file when given as a path. */
-  privateKeyPem: Sourced;
-  /** The path, when the key came from a file. */
-  privateKeyPath?: string;
-}
-
-export interface PolymarketCredentials {
-  privateKey: Sourced;
-  funder?: Sourced;
-  signatureType: Sourced<SignatureType>;
-  apiKey?: Sourced;
-  apiSecret?: Sourced;
-  apiPassphrase?: Sourced;
-}
-
-export interface ResolvedCredentials {
-  profileName: string | null;
-  kalshi: KalshiCredentials | null;
-  polymarket: PolymarketCredentials | null;
-  kalshiDemo: Sourced<boolean> | null;
-}
+export type { KalshiCredentials, PolymarketCredentials, ResolvedCredentials, SignatureType, Source, Sourced } from './exchanges/config.js';
 
 /** Flag values, named after their environment variables (`KALSHI_API_KEY_ID`, …). */
 export type CredentialFlags = Partial<Record<string, string | boolean>>;
 
-export const CREDENTIAL_ENV = [
-  'KALSHI_API_KEY_ID',
-  'KALSHI_PRIVATE_KEY_PATH',
-  'KALSHI_PRIVATE_KEY',
-  'POLYMARKET_PRIVATE_KEY',
-  'POLYMARKET_FUNDER',
-  'POLYMARKET_SIGNATURE_TYPE',
-  'POLYMARKET_API_KEY',
-  'POLYMARKET_API_SECRET',
-  'POLYMARKET_API_PASSPHRASE',
-] as const;
+/** Every exchange's credential variables, in registry order. */
+export const CREDENTIAL_ENV: readonly string[] = MANIFESTS.flatMap((m) => m.credentials.env);
 
 /** Accepts the spellings traders use for Polymarket signature types. */
 export function parseSignatureType(value: string): SignatureType | null {
@@ -158,13 +120,4 @@ function readPem(path: string, origin: string): string {
       hint: 'check the path, or run `pmt profile add <name> --kalshi-private-key-path FILE`',
     });
   }
-}
-
-/**
- * Load a Kalshi PEM exactly as the adapter will (`loadKalshiKey`), for `profile add` and
- * `profile show`, which may not import the adapter themselves. Throws `Config`, never echoing it.
- */
-export async function checkKalshiPem(pem: string, source: string): Promise<void> {
-  const { loadKalshiKey } = await import('./exchanges/kalshi/auth.js');
-  loadKalshiKey(pem, source);
 }

@@ -121,3 +121,14 @@ export function toPmtError(err: unknown): PmtError {
   const message = err instanceof Error ? err.message : String(err);
   return new PmtError('Api', message || 'unexpected error', { cause: err });
 }
+
+/**
+ * Several failures of one call that spanned exchanges (each exchange's own error, in exchange
+ * order). Acts as the first failure (kind, exit code, status); the CLI prints every one of them.
+ */
+export class PartialFailure extends PmtError {
+  constructor(readonly failures: readonly PmtError[]) {
+    const first = failures[0]!;
+    super(first.kind, first.message, { hint: first.hint, retryAfter: first.retryAfter, usage: first.usage, status: first.status, cause: first });
+  }
+}

@@ -26,7 +26,6 @@ export function action<O>(run: VerbRun<O>) {
     const args = trimPasted(variadic ? (cmd.args ?? []) : (cmd.args ?? []).slice(0, cmd.registeredArguments.length));
     try {
       await run(ctx, all, args as string[]);
-      if (ctx.exitCode) process.exitCode = ctx.exitCode;
     } catch (e) {
       throw withCaseHint(e, [...args, ...Object.values(all).filter((v): v is string => typeof v === 'string')]);
     }

@@ -4,12 +4,11 @@
  * both and fails as a whole). Each exchange gets its own Context whose credentials are only that
  * exchange's, so its adapter, and its `checkAuth()`, see exactly what a trading command would.
  */
-import { createPrivateKey } from 'node:crypto';
-import { Context, DEFAULT_URLS } from '../context.js';
+import { Context } from '../context.js';
 import { CREDENTIAL_ENV, resolveCredentials, type ResolvedCredentials } from '../credentials.js';
 import { PmtError, toPmtError } from '../errors.js';
 import type { Exchange } from '../exchanges/exchange.js';
-import type { ExchangeId } from '../exchanges/types.js';
+import { MANIFESTS, manifestOf, type ExchangeId } from '../exchanges/registry.js';
 import { unknownProfile, type Profile } from '../profiles.js';
 import type { CheckStatus, CredentialStatus, ExchangeStatus } from '../render/views/exchanges.js';
 
@@ -28,47 +27,24 @@ class ScopedContext extends Context {
   }
 }
 
-const PREFIX: Record<ExchangeId, string> = { kalshi: 'KALSHI_', polymarket: 'POLYMARKET_' };
-
-/** The profile and environment with the other exchange's credentials taken out. */
+/**
+ * The profile and environment with the other exchanges' credentials taken out. Settings that are
+ * not credentials (Kalshi's demo flag picks the environment for every scope) stay.
+ */
 function scoped(id: ExchangeId, env: NodeJS.ProcessEnv, profile: Profile | undefined) {
-  const other = id === 'kalshi' ? PREFIX.polymarket : PREFIX.kalshi;
+  const mine = new Set(manifestOf(id).credentials.env);
   const e: NodeJS.ProcessEnv = { ...env };
-  for (const name of CREDENTIAL_ENV) if (name.startsWith(other)) delete e[name];
+  for (const name of CREDENTIAL_ENV) if (!mine.has(name)) delete e[name];
   let p: Profile | undefined;
   if (profile) {
-    // Kalshi's demo flag picks the environment for both scopes; it is not a credential.
-    const demo = profile.kalshi?.demo === undefined ? undefined : { demo: profile.kalshi.demo };
-    p = id === 'kalshi' ? { kalshi: profile.kalshi } : { polymarket: profile.polymarket, kalshi: demo };
+    const out: Record<string, unknown> = { [id]: profile[id] };
+    for (const m of MANIFESTS) {
+      const other = (profile as Record<string, { demo?: boolean } | undefined>)[m.id];
+      if (m.id !== id && other?.demo !== undefined) out[m.id] = { demo: other.demo };
+    }
+    p = out as Profile;
   }
   return { env: e, profile: p };
-}
-
-const HOW_TO: Record<ExchangeId, string> = {
-  kalshi: 'set KALSHI_API_KEY_ID and KALSHI_PRIVATE_KEY_PATH, or run `pmt profile add <name> --kalshi-api-key-id ID --kalshi-private-key-path FILE`',
-  polymarket: 'set POLYMARKET_PRIVATE_KEY (and POLYMARKET_FUNDER for a proxy wallet), or run `pmt profile add <name>`',
-};
-
-/** Local checks only (no request): is what we have usable at all? Never echoes a value. */
-function localProblem(id: ExchangeId, creds: ResolvedCredentials): string | null {
-  if (id === 'kalshi' && creds.kalshi) {
-    try {
-      const key = createPrivateKey(creds.kalshi.privateKeyPem.value);
-      if (key.asymmetricKeyType !== 'rsa') return `the Kalshi private key from ${creds.kalshi.privateKeyPem.origin} is not an RSA key`;
-    } catch {
-      return `the Kalshi private key from ${creds.kalshi.privateKeyPem.origin} is not a readable PEM private key`;
-    }
-  }
-  if (id === 'polymarket' && creds.polymarket) {
-    const pm = creds.polymarket;
-    if (!/^(0x)?[0-9a-fA-F]{64}$/.test(pm.privateKey.value.trim())) {
-      return `the Polymarket private key from ${pm.privateKey.origin} is not 32 bytes of hex`;
-    }
-    if (pm.funder && !/^0x[0-9a-fA-F]{40}$/.test(pm.funder.value.trim())) {
-      return `the Polymarket funder from ${pm.funder.origin} is not an 0x address`;
-    }
-  }
-  return null;
 }
 
 interface Scope {
@@ -83,10 +59,10 @@ async function scope(ctx: Context, id: ExchangeId, profileName: string | null, p
   let credentials: CredentialStatus;
   try {
     resolved = resolveCredentials({ env: s.env, profile: s.profile, profileName, flags: ctx.credentialFlags });
-    const mine = id === 'kalshi' ? resolved.kalshi : resolved.polymarket;
-    const ident = id === 'kalshi' ? resolved.kalshi?.apiKeyId : resolved.polymarket?.privateKey;
-    const problem = localProblem(id, resolved);
-    if (!mine) credentials = { status: 'missing', source: null, origin: null, message: `no ${id} credentials: ${HOW_TO[id]}` };
+    const m = manifestOf(id).credentials;
+    const ident = m.identity(resolved);
+    const problem = await m.problem(resolved);
+    if (!m.configured(resolved)) credentials = { status: 'missing', source: null, origin: null, message: `no ${id} credentials: ${m.setup}` };
     else if (problem) credentials = { status: 'invalid', source: ident!.source, origin: ident!.origin, message: problem };
     else credentials = { status: 'configured', source: ident!.source, origin: ident!.origin, message: null };
   } catch (err) {
@@ -122,8 +98,9 @@ async function check(ex: Exchange, credentials: CredentialStatus): Promise<Check
   }
 }
 
-function urlsOf(id: ExchangeId, urls: { kalshi: string; gamma: string; clob: string }): Record<string, string> {
-  return id === 'kalshi' ? { api: urls.kalshi } : { gamma: urls.gamma, clob: urls.clob };
+/** The base URLs as `pmt exchanges` names them (`api`; `gamma`, `clob`). */
+function urlsOf(id: ExchangeId, urls: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(manifestOf(id).urls).map(([key, u]) => [u.label, urls[key]!]));
 }
 
 /** The status of every exchange (in order), with `--check` making one signed request each. */
@@ -142,11 +119,11 @@ export async function exchangesReport(
     ids.map(async (id): Promise<ExchangeStatus> => {
       const s = await scope(ctx, id, profileName ?? null, profile);
       const ex = await s.ctx.exchange(id);
-      const cfg = await s.ctx.adapterConfig();
+      const cfg = await s.ctx.adapterConfig(id);
       const capabilities = Object.fromEntries(Object.entries(ex.has).map(([op, c]) => [snake(op), { supported: c.supported, auth: c.auth }]));
       const urls = urlsOf(id, cfg.urls);
       // An adapter knows production from demo; a PMT_*_URL override makes it "custom" whatever it says.
-      const known = new Set<string>(Object.values(DEFAULT_URLS));
+      const known = new Set<string>(MANIFESTS.flatMap((m) => Object.values(m.urls).flatMap((u: { default: string; demo?: string }) => [u.default, u.demo ?? u.default])));
       const environment = Object.values(urls).every((u) => known.has(u)) ? ex.environment : 'custom';
       return {
         id,

@@ -8,8 +8,6 @@ import type { Context } from '../context.js';
 import type { ExchangeId } from '../exchanges/types.js';
 import { assetExchange, marketExchange, orderExchange } from '../exchanges/ids.js';
 
-export { KALSHI_ORDER_RE, POLY_ORDER_RE, TOKEN_ID_RE } from '../exchanges/ids.js';
-
 export function resolveMarketId(ctx: Context, input: unknown): { exchange: ExchangeId; ticker: string } {
   return marketExchange(input, ctx.exchangeFlag());
 }

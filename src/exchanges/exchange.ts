@@ -2,7 +2,6 @@
  * The Exchange interface every adapter implements, and capabilities as data (ccxt's `has`).
  * Commands and `pmt serve` talk only to this; upstream names stay inside `exchanges/<id>/`.
  */
-import { PmtError } from '../errors.js';
 import type {
   CreateOrderRequest,
   ExchangeId,
@@ -16,23 +15,8 @@ import type {
   Orderbook,
 } from './types.js';
 
-export const OPERATIONS = [
-  'fetchMarkets',
-  'fetchMarketLineage',
-  'fetchOrderbook',
-  'fetchOrder',
-  'fetchOpenOrders',
-  'createOrder',
-  'cancelAllOrders',
-] as const;
-export type Operation = (typeof OPERATIONS)[number];
-
-export interface Capability {
-  supported: boolean;
-  /** The operation needs credentials on this exchange. */
-  auth: boolean;
-}
-export type Capabilities = Record<Operation, Capability>;
+import type { Capabilities } from './manifest.js';
+export { OPERATIONS, type Capabilities, type Capability, type Operation } from './manifest.js';
 
 /** What order entry needs to know about one orderable asset before anything is signed. */
 export interface AssetInfo {
@@ -135,6 +119,3 @@ export interface CreateOrderOptions {
   onPayload?: (payload: unknown) => void;
 }
 
-export function notSupported(exchange: ExchangeId, op: string): PmtError {
-  return new PmtError('NotSupported', `${op} is not supported on ${exchange}`);
-}

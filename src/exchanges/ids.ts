@@ -1,24 +1,20 @@
 /**
- * Which exchange an id belongs to, as pure functions shared by the CLI (`commands/resolve.ts`)
- * and `pmt serve`. Market: a unified id (`kalshi:X`, `polymarket:slug`), or a native id with an
- * explicit exchange, or a native id whose shape tells (Kalshi tickers are upper case with dashes;
- * Polymarket slugs are lower case). Assets: Polymarket token ids are long decimals. Orders: Kalshi
- * UUIDs vs Polymarket 0x + 64 hex. `explicit` is the exchange the caller named (`--exchange`, or
- * the `exchange` parameter of a request); `via` is how to name it in messages.
+ * Which exchange an id belongs to, as pure functions over the manifests' id shapes, shared by the
+ * CLI and `pmt serve` (through ops). Market: a unified id (`kalshi:X`, `polymarket:slug`), or a
+ * native id with an explicit exchange, or a native id whose shape tells (in registry order).
+ * Assets: a shape only one exchange has (Polymarket's long-decimal token ids) picks that exchange.
+ * Orders: each exchange's order-id shape. `explicit` is the exchange the caller named
+ * (`--exchange`, or the `exchange` parameter of a request); `via` is how to name it in messages.
  */
 import { usageError } from '../errors.js';
-import type { ExchangeId } from './types.js';
+import { EXCHANGE_IDS, MANIFESTS, manifestOf, type ExchangeId } from './registry.js';
 import { parseId } from '../validate.js';
 
-export const UNIFIED_RE = /^(kalshi|polymarket):(.+)$/i;
-export const KALSHI_TICKER_RE = /^[A-Z0-9][A-Z0-9._-]*$/;
-export const POLY_SLUG_RE = /^[a-z0-9][a-z0-9-]*$/;
-export const TOKEN_ID_RE = /^\d{20,78}$/;
-export const KALSHI_ORDER_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const POLY_ORDER_RE = /^0x[0-9a-fA-F]{64}$/;
+/** `<exchange>:<native id>`, any registered exchange, case-insensitive. */
+export const UNIFIED_RE = new RegExp(`^(${EXCHANGE_IDS.join('|')}):(.+)$`, 'i');
 
 /** Exchanges whose markets belong to series (`--series`, `series_ticker` filter on them alone). */
-export const SERIES_EXCHANGES: readonly ExchangeId[] = ['kalshi'];
+export const SERIES_EXCHANGES: readonly ExchangeId[] = MANIFESTS.filter((m) => m.series).map((m) => m.id);
 
 /**
  * A lower-case id that reads as a Kalshi ticker once upper-cased ("kxbtcd-25dec31"): Kalshi
@@ -28,7 +24,7 @@ export function kalshiCaseHint(input: string): string | undefined {
   const id = input.replace(/^(kalshi|polymarket):/i, '');
   if (id !== id.toLowerCase() || !/[a-z]/.test(id)) return undefined;
   const up = id.toUpperCase();
-  if (!KALSHI_TICKER_RE.test(up) || !(/^KX/.test(up) || /\d{2}[A-Z]{3}\d{2}/.test(up))) return undefined;
+  if (!/^[A-Z0-9][A-Z0-9._-]*$/.test(up) || !(/^KX/.test(up) || /\d{2}[A-Z]{3}\d{2}/.test(up))) return undefined;
   return `Kalshi tickers are upper case: try ${up}`;
 }
 
@@ -39,18 +35,29 @@ export interface IdNames {
   via: string;
 }
 
+/** A unified id split into its exchange and native id; null for a native id. */
+export function splitUnified(id: string): { exchange: ExchangeId; native: string } | null {
+  const m = UNIFIED_RE.exec(id);
+  return m ? { exchange: m[1]!.toLowerCase() as ExchangeId, native: m[2]! } : null;
+}
+
 export function marketExchange(input: unknown, explicit: ExchangeId | undefined, names: IdNames = { field: 'market', via: '--exchange' }): { exchange: ExchangeId; ticker: string } {
   const id = parseId(names.field, input);
-  const m = UNIFIED_RE.exec(id);
-  if (m) {
-    const ex = m[1]!.toLowerCase() as ExchangeId;
-    if (explicit && explicit !== ex) throw usageError(`market ${id} is on ${ex}, not ${names.via} ${explicit}`);
-    return { exchange: ex, ticker: parseId(names.field, m[2]) };
+  const u = splitUnified(id);
+  if (u) {
+    if (explicit && explicit !== u.exchange) throw usageError(`market ${id} is on ${u.exchange}, not ${names.via} ${explicit}`);
+    return { exchange: u.exchange, ticker: parseId(names.field, u.native) };
   }
   if (explicit) return { exchange: explicit, ticker: id };
-  if (KALSHI_TICKER_RE.test(id) && /[A-Z]/.test(id)) return { exchange: 'kalshi', ticker: id };
-  if (POLY_SLUG_RE.test(id) && /[a-z]/.test(id)) return { exchange: 'polymarket', ticker: id };
-  throw usageError(`cannot tell the exchange of "${id}"`, `use a unified id like kalshi:TICKER or polymarket:slug, or add ${names.via}`);
+  const m = MANIFESTS.find((x) => x.ids.market(id));
+  if (m) return { exchange: m.id, ticker: id };
+  const like = MANIFESTS.map((x) => `${x.id}:${x.ids.marketPlaceholder}`).join(' or ');
+  throw usageError(`cannot tell the exchange of "${id}"`, `use a unified id like ${like}, or add ${names.via}`);
+}
+
+/** An id shape only one exchange's assets have (a Polymarket token id), or undefined. */
+export function exclusiveAssetExchange(id: string): ExchangeId | undefined {
+  return MANIFESTS.find((x) => 'exclusiveAsset' in x.ids && x.ids.exclusiveAsset.test(id))?.id;
 }
 
 /** An orderable asset: which exchange, and the id as given (resolved later by the adapter). */
@@ -62,27 +69,30 @@ export function assetExchange(
   bareSlug = false,
 ): { exchange: ExchangeId; id: string } {
   const id = parseId(names.field, input);
-  const m = UNIFIED_RE.exec(id);
-  if (m) {
-    const ex = m[1]!.toLowerCase() as ExchangeId;
-    if (explicit && explicit !== ex) throw usageError(`asset ${id} is on ${ex}, not ${names.via} ${explicit}`);
-    return { exchange: ex, id };
+  const u = splitUnified(id);
+  if (u) {
+    if (explicit && explicit !== u.exchange) throw usageError(`asset ${id} is on ${u.exchange}, not ${names.via} ${explicit}`);
+    return { exchange: u.exchange, id };
   }
-  if (TOKEN_ID_RE.test(id)) {
-    if (explicit === 'kalshi') throw usageError(`"${id}" looks like a Polymarket token id, not a Kalshi ticker`);
-    return { exchange: 'polymarket', id };
+  const only = exclusiveAssetExchange(id);
+  if (only) {
+    if (explicit && explicit !== only) throw usageError(`"${id}" looks like a ${manifestOf(only).ids.assetNoun}, not a ${manifestOf(explicit).ids.assetNoun}`);
+    return { exchange: only, id };
   }
   if (explicit) return { exchange: explicit, id };
-  if (KALSHI_TICKER_RE.test(id) && /[A-Z]/.test(id)) return { exchange: 'kalshi', id };
-  // A bare slug names a Polymarket market here as in `markets lineage`; --outcome picks the token.
-  if (bareSlug && POLY_SLUG_RE.test(id) && /[a-z]/.test(id)) return { exchange: 'polymarket', id };
-  throw usageError(`cannot tell the exchange of asset "${id}"`, 'pass a Kalshi ticker, a Polymarket token id, or a unified market id');
+  const m = MANIFESTS.find((x) => x.ids.asset(id));
+  if (m) return { exchange: m.id, id };
+  // A bare market id (a Polymarket slug) names its market here as in `markets lineage`; the
+  // adapter picks the outcome's token (--outcome). The CLI allows it; serve's contract does not.
+  const market = bareSlug ? MANIFESTS.find((x) => x.ids.market(id)) : undefined;
+  if (market) return { exchange: market.id, id };
+  throw usageError(`cannot tell the exchange of asset "${id}"`, `pass ${MANIFESTS.map((x) => `a ${x.ids.assetNoun}`).join(', ')}, or a unified market id`);
 }
 
 export function orderExchange(input: unknown, explicit: ExchangeId | undefined, names: IdNames = { field: 'order id', via: '--exchange' }): { exchange: ExchangeId; id: string } {
   const id = parseId(names.field, input);
-  const ex: ExchangeId | undefined = KALSHI_ORDER_RE.test(id) ? 'kalshi' : POLY_ORDER_RE.test(id) ? 'polymarket' : undefined;
-  if (!ex) throw usageError(`"${id}" is not an order id (Kalshi: a UUID; Polymarket: 0x followed by 64 hex digits)`);
+  const ex = MANIFESTS.find((x) => x.ids.order.test(id))?.id;
+  if (!ex) throw usageError(`"${id}" is not an order id (${MANIFESTS.map((x) => `${x.name}: ${x.ids.orderShape}`).join('; ')})`);
   if (explicit && explicit !== ex) throw usageError(`order ${id} is a ${ex} order id, not ${explicit}`);
   return { exchange: ex, id };
 }

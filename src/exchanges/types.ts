@@ -4,9 +4,8 @@
  * where nullable and unknown, nothing extra.
  */
 
-export const EXCHANGE_IDS = ['kalshi', 'polymarket'] as const;
-/** Exchange A is `kalshi`, exchange B is `polymarket`. */
-export type ExchangeId = (typeof EXCHANGE_IDS)[number];
+export { EXCHANGE_IDS, type ExchangeId } from './registry.js';
+import type { ExchangeId } from './registry.js';
 
 export const MARKET_STATUSES = ['active', 'closed', 'resolved'] as const;
 export type MarketStatus = (typeof MARKET_STATUSES)[number];

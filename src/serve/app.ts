@@ -10,7 +10,7 @@ import formatsModule from 'ajv-formats';
 import { PmtError, toPmtError } from '../errors.js';
 import { errorReply, fastifyErrorReply, type ErrorReply } from './errors.js';
 import { buildOpenApi } from './openapi.js';
-import type { Services } from './ops.js';
+import type { Services } from '../ops/services.js';
 import { ROUTES } from './routes.js';
 import { ErrorObject, type JsonSchema } from './schemas.js';
 

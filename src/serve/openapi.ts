@@ -72,6 +72,16 @@ function operation(r: RouteDef): unknown {
     200: {
       description: 'Success',
       content: { 'application/json': { schema: refs(r.response, false) } },
+      ...(r.partial
+        ? {
+            headers: {
+              'Pmt-Failures': {
+                description: 'Present when some exchanges failed and others answered: a JSON array of {exchange, kind, message}, one per failed exchange (non-ASCII escaped as \\uXXXX); the body holds what answered',
+                schema: { type: 'string' },
+              },
+            },
+          }
+        : {}),
     },
   };
   const cancelHeaders =

@@ -4,10 +4,16 @@
  * these with fastify (which validates requests against them) and the OpenAPI document is built
  * from the same entries.
  */
-import { EXCHANGE_IDS, MARKET_STATUS_FILTERS, ORDER_SIDES, ORDER_TYPES } from '../exchanges/types.js';
+import { EXCHANGE_IDS, MARKET_STATUS_FILTERS, ORDER_SIDES, ORDER_TYPES, type MarketStatusFilter } from '../exchanges/types.js';
+import type { ExchangeId } from '../exchanges/registry.js';
+import type { ExchangeFailure } from '../ops/fanout.js';
+import * as book from '../ops/book.js';
+import * as markets from '../ops/markets.js';
+import * as orders from '../ops/orders.js';
+import type { Services } from '../ops/services.js';
+import { splitIds } from '../split-ids.js';
+import { parseCursor, parseId } from '../validate.js';
 import { ServeError } from './errors.js';
-import * as ops from './ops.js';
-import type { Services } from './ops.js';
 import { MarketLineage, MarketsPage, Order, OrderList, Orderbook, OrderbookImpact, OrderbookStats, type JsonSchema } from './schemas.js';
 
 export type Tag = 'Markets' | 'Orders' | 'Orderbook' | 'Server';
@@ -30,6 +36,8 @@ export interface RouteDef {
   response: JsonSchema;
   /** Error statuses this route documents besides 400/401 (which every route can answer). */
   errors: number[];
+  /** Spans exchanges: a 200 may carry partial results with `Pmt-Failures` (see `partial`). */
+  partial?: boolean;
   handler(svc: Services, input: { query: never; body: never }): Promise<Outcome>;
 }
 
@@ -51,6 +59,44 @@ const bookQuery = object({ asset_id: assetId, exchange, outcome: outcomeQuery },
 const upstream = [429, 500, 501, 502];
 const json = (body: unknown): Outcome => ({ body });
 
+/**
+ * A call over several exchanges where some failed and some answered: 200 with what answered (the
+ * documented model, unchanged) and `Pmt-Failures`, a JSON array of `{exchange, kind, message}`
+ * (non-ASCII escaped), one per exchange that failed. When every exchange failed the answer is the
+ * first failure's error object and status.
+ */
+export const FAILURES_HEADER = 'Pmt-Failures';
+function partial(body: unknown, failed: ExchangeFailure[]): Outcome {
+  if (failed.length === 0) return { body };
+  const list = failed.map((f) => ({ exchange: f.exchange, kind: f.error.kind, message: f.error.message }));
+  const ascii = JSON.stringify(list).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  return { body, headers: { [FAILURES_HEADER]: ascii } };
+}
+
+interface MarketsRequest {
+  cursor?: string;
+  event_ticker?: string;
+  limit?: number;
+  market_tickers?: string[];
+  series_ticker?: string;
+  status?: MarketStatusFilter;
+  exchange?: ExchangeId;
+}
+
+async function fetchMarkets(svc: Services, q: MarketsRequest): Promise<Outcome> {
+  const r = await markets.fetchMarkets(svc, {
+    status: q.status,
+    limit: q.limit,
+    exchange: q.exchange,
+    cursor: q.cursor === undefined ? undefined : parseCursor(q.cursor),
+    event_ticker: q.event_ticker === undefined ? undefined : parseId('event_ticker', q.event_ticker),
+    series_ticker: q.series_ticker === undefined ? undefined : parseId('series_ticker', q.series_ticker),
+    // Repeated (`?market_tickers=A&market_tickers=B`) or comma-separated (`?market_tickers=A,B`).
+    market_tickers: (q.market_tickers ?? []).flatMap(splitIds).map((t) => parseId('market_tickers', t)),
+  });
+  return partial({ markets: r.markets, cursor: r.cursor }, r.failed);
+}
+
 /** Every interface operation, in the interface document's order. */
 export const ROUTES: RouteDef[] = [
   {
@@ -61,7 +107,10 @@ export const ROUTES: RouteDef[] = [
     summary: 'List markets, optionally filtered by status, ticker, event or series',
     description:
       'Without `exchange`, both exchanges are listed and `cursor` carries both positions (opaque). ' +
-      'With `market_tickers`, only those markets are fetched (no paging; MarketNotFound when none exists).',
+      'With `market_tickers`, only those markets are fetched (no paging; MarketNotFound when none exists). ' +
+      'When some exchanges answer and others fail, the answer is 200 with the markets that came back and the header ' +
+      '`Pmt-Failures` (a JSON array of `{exchange, kind, message}`, one per failed exchange; the cursor keeps a failed ' +
+      "exchange's position, so the next page asks it again); when every exchange fails, the first failure's error object.",
     querystring: object({
       cursor: { type: 'string', maxLength: 4096, description: 'Opaque cursor returned by a prior page' },
       event_ticker: id('All markets in this event (Kalshi event ticker or Polymarket event slug)'),
@@ -78,7 +127,8 @@ export const ROUTES: RouteDef[] = [
     }),
     response: MarketsPage,
     errors: [404, ...upstream],
-    handler: async (svc, { query }) => json(await ops.fetchMarkets(svc, query)),
+    partial: true,
+    handler: async (svc, { query }) => fetchMarkets(svc, query),
   },
   {
     method: 'GET',
@@ -89,7 +139,7 @@ export const ROUTES: RouteDef[] = [
     querystring: object({ market_ticker: id('Unified id (`kalshi:TICKER`, `polymarket:slug`) or native ticker/slug'), exchange }, ['market_ticker']),
     response: MarketLineage,
     errors: [404, ...upstream],
-    handler: async (svc, { query }) => json(await ops.fetchMarketLineage(svc, query)),
+    handler: async (svc, { query }) => json(await markets.fetchMarketLineage(svc, query)),
   },
   {
     method: 'GET',
@@ -100,7 +150,7 @@ export const ROUTES: RouteDef[] = [
     querystring: object({ order_id: id('Kalshi order id (UUID) or Polymarket order id (0x + 64 hex)'), exchange }, ['order_id']),
     response: Order,
     errors: [404, ...upstream],
-    handler: async (svc, { query }) => json(await ops.fetchOrder(svc, query)),
+    handler: async (svc, { query }) => json((await orders.fetchOrder(svc, query)).order),
   },
   {
     method: 'GET',
@@ -108,11 +158,18 @@ export const ROUTES: RouteDef[] = [
     operationId: 'fetch_open_orders',
     tag: 'Orders',
     summary: "The caller's open orders, optionally of one asset",
-    description: 'Without `asset_id` and `exchange`, the open orders of both exchanges.',
+    description:
+      'Without `asset_id` and `exchange`, the open orders of every exchange the server\'s profile has credentials for. ' +
+      'When some exchanges answer and others fail: 200 with the orders that came back and the header `Pmt-Failures` ' +
+      '(a JSON array of `{exchange, kind, message}`, one per failed exchange); when every exchange fails, the first failure\'s error object.',
     querystring: object({ asset_id: assetId, exchange }),
     response: OrderList,
     errors: [404, ...upstream],
-    handler: async (svc, { query }) => json(await ops.fetchOpenOrders(svc, query)),
+    partial: true,
+    handler: async (svc, { query }) => {
+      const r = await orders.fetchOpenOrders(svc, query);
+      return partial(r.orders.map((o) => o.order), r.failed);
+    },
   },
   {
     method: 'POST',
@@ -144,7 +201,7 @@ export const ROUTES: RouteDef[] = [
     ),
     response: Order,
     errors: [402, 404, 413, 415, ...upstream],
-    handler: async (svc, { body }) => json(await ops.createOrder(svc, body)),
+    handler: async (svc, { body }) => json(await orders.createOrder(svc, body)),
   },
   {
     method: 'POST',
@@ -161,7 +218,7 @@ export const ROUTES: RouteDef[] = [
     body: object({ asset_id: assetId, exchange }),
     response: OrderList,
     errors: [404, 413, 415, ...upstream],
-    handler: async (svc, { body }) => cancelled(await ops.cancelAllOrders(svc, body)),
+    handler: async (svc, { body }) => cancelled(await orders.cancelAllOrders(svc, await orders.accountScope(svc, body))),
   },
   {
     method: 'GET',
@@ -172,7 +229,7 @@ export const ROUTES: RouteDef[] = [
     querystring: bookQuery,
     response: Orderbook,
     errors: [404, ...upstream],
-    handler: async (svc, { query }) => json(await ops.fetchOrderbook(svc, query)),
+    handler: async (svc, { query }) => json((await book.fetchOrderbook(svc, query)).result),
   },
   {
     method: 'GET',
@@ -183,7 +240,7 @@ export const ROUTES: RouteDef[] = [
     querystring: bookQuery,
     response: OrderbookStats,
     errors: [404, ...upstream],
-    handler: async (svc, { query }) => json(await ops.fetchOrderbookStats(svc, query)),
+    handler: async (svc, { query }) => json((await book.fetchOrderbookStats(svc, query)).result),
   },
   {
     method: 'GET',
@@ -198,7 +255,7 @@ export const ROUTES: RouteDef[] = [
     },
     response: OrderbookImpact,
     errors: [404, ...upstream],
-    handler: async (svc, { query }) => json(await ops.fetchOrderbookImpact(svc, query)),
+    handler: async (svc, { query }) => json((await book.fetchOrderbookImpact(svc, query)).result),
   },
 ];
 
@@ -208,10 +265,10 @@ export const ROUTES: RouteDef[] = [
  * exchange refused give Api (502). Either way `Pmt-Cancelled-Ids` lists what was cancelled and
  * `Pmt-Cancel-Failed-Ids` what was refused, so a client knows exactly what is still open.
  */
-function cancelled(r: ops.CancelOutcome): Outcome {
-  if (r.broken.length === 0 && r.refused.length === 0) return { body: r.cancelled };
+function cancelled(r: orders.CancelOutcome): Outcome {
+  if (r.broken.length === 0 && r.refused.length === 0) return { body: r.cancelled.map((c) => c.order) };
   const headers: Record<string, string> = {};
-  if (r.cancelled.length) headers['Pmt-Cancelled-Ids'] = r.cancelled.map((o) => o.id).join(',');
+  if (r.cancelled.length) headers['Pmt-Cancelled-Ids'] = r.cancelled.map((c) => c.order.id).join(',');
   if (r.refused.length) headers['Pmt-Cancel-Failed-Ids'] = r.refused.map((f) => f.id).join(',');
   const done = `${r.cancelled.length} order${r.cancelled.length === 1 ? ' was' : 's were'} cancelled`;
   const first = r.broken[0];

@@ -11,7 +11,9 @@ import type { Context } from '../context.js';
 import type { ResolvedCredentials } from '../credentials.js';
 import { PmtError, usageError } from '../errors.js';
 import { preloadHttp } from '../exchanges/http.js';
-import { EXCHANGE_IDS } from '../exchanges/types.js';
+import { EXCHANGE_IDS, manifestOf } from '../exchanges/registry.js';
+import { missingCredentials } from '../ops/credentials.js';
+import { SERVE_NAMES, type Services } from '../ops/services.js';
 import { parseInteger } from '../validate.js';
 import { buildApp } from './app.js';
 import { serveStats, type ServeStats } from './stats.js';
@@ -41,11 +43,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   let stats: ServeStats | undefined;
   const app = await buildApp({
     token,
-    services: {
-      exchange: (id) => ctx.exchange(id),
-      configured: async () => EXCHANGE_IDS.filter((id) => (id === 'kalshi' ? creds.kalshi : creds.polymarket) !== null),
-      now: () => ctx.now(),
-    },
+    services: serveServices(ctx, creds),
     secrets: [token, ...secretsOf(creds)],
     log: (line) => {
       stats?.request();
@@ -98,6 +96,21 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   });
   stats?.stop();
   say('stopped');
+}
+
+/** The ops' services over the profile fixed at start (credentials never re-read). */
+function serveServices(ctx: Context, creds: ResolvedCredentials): Services {
+  const configured = EXCHANGE_IDS.filter((id) => manifestOf(id).credentials.configured(creds));
+  return {
+    exchange: (id) => ctx.exchange(id),
+    configured: async () => configured,
+    requireCredentials: async (id) => {
+      if (!configured.includes(id)) throw missingCredentials(id, creds.profileName);
+    },
+    noCredentials: async () => new PmtError('Config', "the server's profile has no exchange credentials", { hint: 'restart `pmt serve` with a profile that has Kalshi or Polymarket credentials' }),
+    now: () => ctx.now(),
+    names: SERVE_NAMES,
+  };
 }
 
 function parseHost(input: string): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { run as list } from '../../src/commands/order/list.js';
 import { run as get } from '../../src/commands/order/get.js';
 import { run as cancelAll } from '../../src/commands/order/cancel-all.js';
-import { exitCodeFor, PmtError } from '../../src/errors.js';
+import { exitCodeFor, PartialFailure, PmtError } from '../../src/errors.js';
 import { FakeExchange, fakeContext, order, ScriptedPrompter } from './order-fake.js';
 
 const POLY_ID = '0x' + 'ab'.repeat(32);
@@ -40,25 +40,30 @@ describe('order list', () => {
     expect(stdout.text.split('\n').filter(Boolean)).toHaveLength(1);
     expect(stdout.text).toContain(`polymarket\t${POLY_ID}`);
   });
-  it('one exchange failing: the other\'s orders, the failure on stderr, its exit code (never a silent partial list)', async () => {
+  it("one exchange failing: the other's orders are printed, then the failure, with its exit code (never a silent partial list)", async () => {
     const { k, p } = both();
     p.fetchOpenOrders = async () => {
       throw new PmtError('Authentication', 'polymarket: invalid api key');
     };
-    const { ctx, stdout, stderr } = fakeContext({ tty: false, json: true, exchanges: [k, p] });
-    await list(ctx, {});
+    const { ctx, stdout } = fakeContext({ tty: false, json: true, exchanges: [k, p] });
+    const e = await fails(list(ctx, {}));
+    expect(exitCodeFor(e)).toBe(3);
+    expect(e.message).toBe('polymarket: invalid api key');
     expect(JSON.parse(stdout.text)).toEqual(k.open);
-    expect(JSON.parse(stderr.text)).toEqual({ kind: 'Authentication', message: 'polymarket: invalid api key' });
-    expect(ctx.exitCode).toBe(3);
   });
-  it('every exchange failing is the first failure, nothing on stdout', async () => {
+  it("every exchange failing: no rows, each failure reported, the first one's exit code", async () => {
     const { k, p } = both();
-    k.fetchOpenOrders = p.fetchOpenOrders = async () => {
-      throw new PmtError('NetworkError', 'down');
+    k.fetchOpenOrders = async () => {
+      throw new PmtError('RateLimited', 'kalshi: slow down');
+    };
+    p.fetchOpenOrders = async () => {
+      throw new PmtError('Authentication', 'polymarket: invalid api key');
     };
     const { ctx, stdout } = fakeContext({ tty: false, exchanges: [k, p] });
     const e = await fails(list(ctx, {}));
-    expect(exitCodeFor(e)).toBe(8);
+    expect(exitCodeFor(e)).toBe(7);
+    expect(e).toBeInstanceOf(PartialFailure);
+    expect((e as PartialFailure).failures.map((f) => f.kind)).toEqual(['RateLimited', 'Authentication']);
     expect(stdout.text).toBe('');
   });
   it('no credentials at all is Config (exit 9) with the fixing command', async () => {

@@ -6,7 +6,7 @@
  * a model of the rule), so a test can demand exit 2 and zero upstream requests for all of them.
  */
 import fc from 'fast-check';
-import { decodeCombinedCursor } from '../../src/exchanges/all.js';
+import { decodeCombinedCursor } from '../../src/ops/markets-across.js';
 
 /** argv cannot carry NUL; everything else can. */
 const argvSafe = (s: string) => !s.includes('\u0000');

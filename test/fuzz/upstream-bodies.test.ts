@@ -35,7 +35,7 @@ beforeAll(async () => {
   poly = new PolymarketClient({
     env: { PMT_POLYMARKET_RATE: '100000' },
     urls: { kalshi: 'http://127.0.0.1:9', gamma: gammaDouble.url, clob: gammaDouble.url },
-    kalshiEnvironment: 'custom',
+    environment: 'custom',
     credentials: () => Promise.reject(new Error('none')),
     now: Date.now,
   });
@@ -50,7 +50,7 @@ beforeAll(async () => {
   polyTrading = createPolymarket({
     env,
     urls: { kalshi: 'http://127.0.0.1:9', gamma: gammaDouble.url, clob: gammaDouble.url },
-    kalshiEnvironment: 'custom',
+    environment: 'custom',
     credentials: async () => resolveCredentials({ env, profile: undefined, profileName: null }),
     now: Date.now,
   });

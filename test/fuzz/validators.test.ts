@@ -14,7 +14,7 @@ import { splitIds } from '../../src/split-ids.js';
 import { Context } from '../../src/context.js';
 import { resolveAssetExchange, resolveMarketId, resolveOrderExchange } from '../../src/commands/resolve.js';
 import { parseOutcome } from '../../src/commands/book/asset.js';
-import { decodeCombinedCursor } from '../../src/exchanges/all.js';
+import { decodeCombinedCursor } from '../../src/ops/markets-across.js';
 import { decodeCursor } from '../../src/exchanges/polymarket/cursor.js';
 import { loadKalshiKey } from '../../src/exchanges/kalshi/auth.js';
 import { badId, numberLike } from './arbitraries.js';

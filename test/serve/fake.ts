@@ -7,7 +7,8 @@
 import { PmtError, type ErrorKind } from '../../src/errors.js';
 import type { AssetInfo, CancelResult, Capabilities, Exchange } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, FetchMarketsParams, Market, MarketLineage, Order, Orderbook } from '../../src/exchanges/types.js';
-import type { Services } from '../../src/serve/ops.js';
+import { missingCredentials } from '../../src/ops/credentials.js';
+import { SERVE_NAMES, type Services } from '../../src/ops/services.js';
 
 export const market = (exchange: ExchangeId, ticker: string): Market => ({
   exchange,
@@ -172,6 +173,15 @@ export function fakeServices(now = Date.parse('2026-04-01T12:00:01Z')) {
   const exchanges = { kalshi: new FakeExchange('kalshi'), polymarket: new FakeExchange('polymarket') };
   /** Exchanges the fake profile has credentials for. */
   const configured: ExchangeId[] = ['kalshi', 'polymarket'];
-  const services: Services = { exchange: async (id) => exchanges[id], configured: async () => [...configured], now: () => now };
+  const services: Services = {
+    exchange: async (id) => exchanges[id],
+    configured: async () => [...configured],
+    requireCredentials: async (id) => {
+      if (!configured.includes(id)) throw missingCredentials(id, 'test');
+    },
+    noCredentials: async () => new PmtError('Config', "the server's profile has no exchange credentials"),
+    now: () => now,
+    names: SERVE_NAMES,
+  };
   return { exchanges, services, configured };
 }

@@ -33,7 +33,7 @@ const RULES: Array<{ from: RegExp; forbid: RegExp; why: string }> = [
   { from: /^commands\//, forbid: /^exchanges\/(kalshi|polymarket)\//, why: 'commands reach adapters through the context' },
   { from: /^exchanges\//, forbid: /^(render|commands|analytics|profiles|serve)\b/, why: 'adapters know nothing of presentation, profiles or analytics' },
   { from: /^analytics\//, forbid: /^(exchanges\/(?!types)|render|commands|context|profiles|serve)|^node:|^(got|conf|chalk)$/, why: 'analytics are pure' },
-  { from: /^render\//, forbid: /^(exchanges\/(?!types)|profiles|commands|serve|context)/, why: 'render only presents' },
+  { from: /^render\//, forbid: /^(exchanges\/(?!types|registry)|profiles|commands|serve|context)/, why: 'render only presents (exchange facts come from the registry)' },
   { from: /^serve\//, forbid: /^(render|commands)\//, why: 'serve uses the core, not the CLI' },
 ];
 

@@ -1,10 +1,10 @@
 /** `pmt book show <asset> [--depth N]`: fetch_orderbook as a ladder, TSV, or the Orderbook model. */
 import { bookStats } from '../../analytics/book.js';
 import type { Context } from '../../context.js';
+import { fetchOrderbook, serviceTs } from '../../ops/book.js';
 import { Formatter } from '../../render/format.js';
 import { depthForRows, ladder, printLadder } from '../../render/views/book.js';
 import { parseInteger } from '../../validate.js';
-import { resolveBookAsset, serviceTs } from './asset.js';
 
 interface Opts {
   depth?: string;
@@ -14,12 +14,11 @@ interface Opts {
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
   const depth = opts.depth === undefined ? undefined : parseInteger('--depth', opts.depth, 1, 100_000);
-  const { exchange, adapter, assetId } = await resolveBookAsset(ctx, args[0], opts.outcome);
-  const book = await adapter.fetchOrderbook(assetId);
+  const { asset, book } = await fetchOrderbook(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome });
   // --json is the whole Orderbook: --depth only trims what people see.
   if (ctx.json || ctx.ndjson) return ctx.io.json(book);
   const f = new Formatter(ctx.io, { cents: opts.cents });
   // On a terminal the ladder fits the screen; piped, every level goes to the script.
   const shown = depth ?? (ctx.io.isTTY ? depthForRows(ctx.io.rows) : undefined);
-  await printLadder(ctx.io, f, book, bookStats(book, serviceTs(ctx)), ladder(book, shown), { exchange, asset_id: book.asset_id });
+  await printLadder(ctx.io, f, book, bookStats(book, serviceTs(ctx)), ladder(book, shown), { exchange: asset.exchange, asset_id: book.asset_id });
 }

@@ -1,9 +1,8 @@
 /** `pmt book stats <asset>`: fetch_orderbook_stats (top of book, mid, spread, imbalance, depth). */
-import { bookStats } from '../../analytics/book.js';
 import type { Context } from '../../context.js';
+import { fetchOrderbookStats } from '../../ops/book.js';
 import { Formatter } from '../../render/format.js';
 import { printStats } from '../../render/views/book.js';
-import { resolveBookAsset, serviceTs } from './asset.js';
 
 interface Opts {
   outcome?: string;
@@ -11,9 +10,7 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
-  const { exchange, adapter, assetId } = await resolveBookAsset(ctx, args[0], opts.outcome);
-  const book = await adapter.fetchOrderbook(assetId);
-  const stats = bookStats(book, serviceTs(ctx));
+  const { asset, book, result: stats } = await fetchOrderbookStats(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome });
   if (ctx.json || ctx.ndjson) return ctx.io.json(stats);
-  await printStats(ctx.io, new Formatter(ctx.io, { cents: opts.cents }), stats, { exchange, asset_id: book.asset_id });
+  await printStats(ctx.io, new Formatter(ctx.io, { cents: opts.cents }), stats, { exchange: asset.exchange, asset_id: book.asset_id });
 }

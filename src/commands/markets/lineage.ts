@@ -1,14 +1,13 @@
-/** `pmt markets lineage <market>`: the market with its event and series. */
+/** `pmt markets lineage <market>`: the market with its event and series (ops/markets.ts). */
 import type { Context } from '../../context.js';
+import { fetchMarketLineage } from '../../ops/markets.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { lineageLines, lineageRows } from '../../render/views/markets.js';
 import { fitLines } from '../../render/io.js';
-import { resolveMarketId } from '../resolve.js';
 
 export async function run(ctx: Context, _opts: unknown, args: string[]): Promise<void> {
-  const { exchange, ticker } = resolveMarketId(ctx, args[0]);
-  const lineage = await (await ctx.exchange(exchange)).fetchMarketLineage(ticker);
+  const lineage = await fetchMarketLineage(ctx, { market_ticker: args[0], exchange: ctx.exchangeFlag() });
   if (ctx.json || ctx.ndjson) return ctx.io.json(lineage);
   if (!ctx.io.isTTY) return printTable(ctx.io, [], lineageRows(lineage));
   ctx.io.out(fitLines(ctx.io, lineageLines(new Formatter(ctx.io), lineage), 4).join('\n'));

@@ -13,13 +13,12 @@
  * is reported after the others have been cancelled, with that error's own kind and exit code.
  */
 import type { Context } from '../../context.js';
-import { cancelledError, PmtError, toPmtError, usageError } from '../../errors.js';
-import type { ExchangeId, Order } from '../../exchanges/types.js';
+import { cancelledError, PmtError, usageError } from '../../errors.js';
+import { failureOf } from '../../ops/fanout.js';
+import { accountScope, cancelAllOrders, listOpenOrders } from '../../ops/orders.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
-import { cancelSummary, printOrders, type ExchangeOrder } from '../../render/views/orders.js';
-import { targetExchanges } from './common.js';
-import { fetchOpen } from './list.js';
+import { cancelSummary, printOrders } from '../../render/views/orders.js';
 
 interface Opts {
   asset?: string;
@@ -30,9 +29,12 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (!opts.yes && !ctx.io.canPrompt) {
     throw usageError('not on a terminal: add --yes to cancel without a confirmation; nothing was cancelled');
   }
-  const { ids, asset } = await targetExchanges(ctx, opts.asset);
-  const assetId = asset === undefined ? undefined : await (await ctx.exchange(ids[0]!)).resolveAsset(asset);
-  const open = await fetchOpen(ctx, ids, assetId);
+  const scoped = await accountScope(ctx, { asset_id: opts.asset, exchange: ctx.exchangeFlag() });
+  const { ids, assetId } = scoped;
+  // The list shown is the list confirmed: an exchange whose list fails stops here, nothing cancelled.
+  const listed = await listOpenOrders(ctx, scoped);
+  if (listed.failed.length) throw failureOf(listed.failed);
+  const open = listed.orders;
   const f = new Formatter(ctx.io);
   const scope = `${ids.join(' and ')}${assetId ? ` for ${assetId}` : ''}`;
   // People see the list on stdout; with --json or piped it goes to stderr so stdout stays data.
@@ -53,23 +55,12 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     if (!ok) throw cancelledError('nothing was cancelled: declined at the confirmation');
   }
 
-  // Sequentially, so a failure on one exchange never hides what happened on the other.
-  const cancelled: ExchangeOrder[] = [];
-  const refused: Array<{ exchange: ExchangeId; id: string; reason: string }> = [];
-  const broken: Array<{ exchange: ExchangeId; error: PmtError }> = [];
-  for (const id of ids) {
-    if (!counts.find((c) => c.exchange === id)?.count) continue;
-    try {
-      const r = await (await ctx.exchange(id)).cancelAllOrders(assetId);
-      cancelled.push(...r.cancelled.map((order: Order) => ({ exchange: id, order })));
-      refused.push(...r.failed.map((x) => ({ exchange: id, ...x })));
-    } catch (e) {
-      broken.push({ exchange: id, error: toPmtError(e) });
-    }
-  }
+  // Exchange by exchange (ops), so a failure on one never hides what happened on the other.
+  const empty = new Set(counts.filter((c) => c.count === 0).map((c) => c.exchange));
+  const { cancelled, refused, broken } = await cancelAllOrders(ctx, scoped, empty);
 
-  const listed = new Set(open.map((o) => o.order.id));
-  const extra = cancelled.filter((c) => !listed.has(c.order.id));
+  const shown = new Set(open.map((o) => o.order.id));
+  const extra = cancelled.filter((c) => !shown.has(c.order.id));
   if (ctx.json) ctx.io.json(cancelled.map((c) => c.order));
   else if (cancelled.length) {
     say(`cancelled ${cancelled.length} order${cancelled.length === 1 ? '' : 's'}:`);

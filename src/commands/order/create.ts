@@ -17,6 +17,7 @@
  *     cost_with_fees | proceeds_after_fees, checks: [{name, ok, detail}], warnings: [string],
  *     estimate }, upstream: { method, url, body } (the adapter's exact request, unsigned) }
  */
+import { manifestOf } from '../../exchanges/registry.js';
 import type { Context } from '../../context.js';
 import { Decimal } from '../../decimal.js';
 import { cancelledError, PmtError, usageError } from '../../errors.js';
@@ -29,7 +30,7 @@ import { fitLines } from '../../render/io.js';
 import { printTable } from '../../render/table.js';
 import { parseEnum } from '../../validate.js';
 import { resolveAssetExchange } from '../resolve.js';
-import { outcomeLabel, parseOutcome, requireCredentials, sameLabel, specFor } from './common.js';
+import { outcomeLabel, parseOutcome, sameLabel, specFor } from './common.js';
 import { askAsset, askOutcome, askPrice, askSide, askSize, askType } from './entry.js';
 import { marketImpact } from './impact.js';
 import type { FeeLookup } from './fees.js';
@@ -76,7 +77,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // 2. Which exchange, and credentials before anyone types a price.
   if (!target) target = resolveAssetExchange(ctx, await askAsset(pr!, (v) => assetFound(ctx, v)));
   const exchangeId: ExchangeId = target.exchange;
-  if (!opts.dryRun) await requireCredentials(ctx, exchangeId);
+  if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
   const ex = await ctx.exchange(exchangeId);
 
   // 3. The asset and its venue rules; the outcome checked against it.
@@ -218,9 +219,9 @@ function outcomePriceOf(info: AssetInfo, outcome: string, price: Decimal): Decim
   return outcome.toLowerCase() === info.book_outcome.toLowerCase() ? price : Decimal.ONE.minus(price);
 }
 
-/** Polymarket: choosing another outcome at the prompt means trading that outcome's token. */
+/** One token per outcome (Polymarket): choosing another outcome at the prompt means trading that outcome's token. */
 async function switchToken(ex: Exchange, info: AssetInfo, outcome: string, assetId: string): Promise<{ assetId: string; info: AssetInfo }> {
-  if (ex.id !== 'polymarket' || outcome.toLowerCase() === info.book_outcome.toLowerCase()) return { assetId, info };
+  if (manifestOf(ex.id).outcomes !== 'token-per-outcome' || outcome.toLowerCase() === info.book_outcome.toLowerCase()) return { assetId, info };
   const token = info.market.outcomes.find((o) => o.label.toLowerCase() === outcome.toLowerCase())?.token_id;
   if (!token) throw usageError(`outcome "${outcome}" has no token on ${info.market.unified_id}`);
   return { assetId: token, info: await ex.describeAsset(token) };

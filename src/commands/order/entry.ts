@@ -3,6 +3,7 @@
  * the tick grid with the nearest valid prices offered, size at or above the minimum), with live
  * hints showing the price on both outcomes' scales and the running cost.
  */
+import { manifestOf } from '../../exchanges/registry.js';
 import { Decimal } from '../../decimal.js';
 import type { AssetInfo } from '../../exchanges/exchange.js';
 import type { Orderbook, OrderSide, OrderType } from '../../exchanges/types.js';
@@ -66,12 +67,13 @@ export function askAsset(pr: Prompter, check: (v: string) => true | string | Pro
 
 /** Outcome choices: Kalshi's Yes/No on one book; Polymarket's outcomes, each its own token. */
 export function outcomeChoices(info: AssetInfo): Choice<string>[] {
-  const labels = info.exchange === 'polymarket' && info.market.outcomes.length > 0 ? info.market.outcomes.map((o) => o.label) : info.outcomes;
+  const books = manifestOf(info.exchange).outcomes;
+  const labels = books === 'token-per-outcome' && info.market.outcomes.length > 0 ? info.market.outcomes.map((o) => o.label) : info.outcomes;
   return labels.map((label) => {
     const o = info.market.outcomes.find((x) => sameLabel(x.label, label));
     const price = o?.price != null ? ` · now ${priceText(o.price)}` : '';
     const desc =
-      info.exchange === 'kalshi' && !sameLabel(label, info.book_outcome)
+      books === 'yes-book' && !sameLabel(label, info.book_outcome)
         ? `${label} is traded on the ${info.book_outcome} book: price p there means ${label} at 1 - p`
         : o?.token_id
           ? `token ${o.token_id}`

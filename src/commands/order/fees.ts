@@ -79,7 +79,7 @@ export function estimateFees(lookup: FeeLookup, legs: FeeLegs): FeeEstimate {
   let est: Omit<FeeEstimate, 'taker_size' | 'maker_size' | 'total'>;
   if ('error' in lookup) {
     est = { taker: null, maker: null, basis: 'no fee schedule', reason: `fee schedule unavailable: ${lookup.error}`, schedule: null };
-  } else if (lookup.schedule.exchange === 'kalshi') {
+  } else if ('series' in lookup.schedule) {
     est = kalshi(lookup.schedule, legs);
   } else {
     est = polymarket(lookup.schedule, legs);

@@ -3,6 +3,7 @@
  * Polymarket: the asset is one outcome's token, so the outcome must be that token's; naming the
  * other outcome is an error that names the token to use instead (contract: prices and outcomes).
  */
+import { manifestOf } from '../../exchanges/registry.js';
 import type { AssetInfo } from '../../exchanges/exchange.js';
 import { usageError } from '../../errors.js';
 import { sameLabel } from './common.js';
@@ -11,10 +12,11 @@ import { sameLabel } from './common.js';
 export function checkOutcome(info: AssetInfo, wanted: string): string {
   if (sameLabel(wanted, info.book_outcome)) return info.book_outcome;
   const labels = info.outcomes.length ? info.outcomes : info.market.outcomes.map((o) => o.label);
-  if (info.exchange === 'kalshi') {
+  const m = manifestOf(info.exchange);
+  if (m.outcomes === 'yes-book') {
     const hit = labels.find((l) => sameLabel(l, wanted));
     if (hit) return hit;
-    throw usageError(`--outcome "${wanted}" is not an outcome of ${info.market.unified_id} (Kalshi markets are yes or no)`);
+    throw usageError(`--outcome "${wanted}" is not an outcome of ${info.market.unified_id} (${m.name} markets are yes or no)`);
   }
   const other = info.market.outcomes.find((o) => sameLabel(o.label, wanted));
   if (other?.token_id) {

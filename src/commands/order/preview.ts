@@ -7,6 +7,7 @@
  * book is YES-priced, so `--outcome no` at p trades NO at 1 − p (the same order as the opposite
  * side of YES at p). A Polymarket asset is one outcome's token, so the price is that token's.
  */
+import { manifestOf } from '../../exchanges/registry.js';
 import { Decimal } from '../../decimal.js';
 import type { AssetInfo } from '../../exchanges/exchange.js';
 import type { ExchangeId, Orderbook, OrderbookImpact, OrderSide, OrderType } from '../../exchanges/types.js';
@@ -99,9 +100,10 @@ export function buildPreview(i: PreviewInput): OrderPreview {
       mid: i.impact.mid,
     };
   }
-  if (i.exchange === 'kalshi' && i.side === 'sell') {
+  const m = manifestOf(i.exchange);
+  if (m.outcomes === 'yes-book' && i.side === 'sell') {
     const other = complementLabel(i.info, i.outcome) ?? 'the other outcome';
-    warnings.push(`on Kalshi, selling ${i.outcome} you do not hold buys ${other} at ${complementPrice(outcomePrice).toFixed()} instead`);
+    warnings.push(`on ${m.name}, selling ${i.outcome} you do not hold buys ${other} at ${complementPrice(outcomePrice).toFixed()} instead`);
   }
   return {
     exchange: i.exchange,

@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkKalshiPem } from '../../credentials.js';
+import { manifestOf } from '../../exchanges/registry.js';
 import { PmtError } from '../../errors.js';
 
 const POLY_KEY_RE = /^(0x)?[0-9a-fA-F]{64}$/;
@@ -44,9 +44,9 @@ export async function signerAddress(privateKey: string): Promise<string> {
 
 /** Load a Kalshi key from PEM text; the problem as text, never the key. */
 export async function kalshiPemProblem(field: string, pem: string): Promise<string | null> {
-  // The adapter's own loader (through credentials.ts): if it loads here, it signs later.
+  // The adapter's own loader (through its manifest): if it loads here, it signs later.
   try {
-    await checkKalshiPem(pem, field);
+    await manifestOf('kalshi').credentials.checkKey!(pem, field);
     return null;
   } catch (e) {
     if (e instanceof PmtError) return e.message;

@@ -4,15 +4,15 @@
  * from the resolved credentials.
  */
 import type { KeyObject } from 'node:crypto';
-import type { AdapterConfig } from '../../context.js';
+import type { AdapterConfig } from '../config.js';
 import { PmtError } from '../../errors.js';
 import { HttpClient, type Signer } from '../http.js';
 import { kalshiSigner, loadKalshiKey } from './auth.js';
 import { mapKalshiError } from './errors.js';
+import { kalshi } from './manifest.js';
 
-export const KALSHI_PAGE_CAP = 1000;
-export const KALSHI_READS_PER_SECOND = 20;
-export const KALSHI_WRITES_PER_SECOND = 10;
+export const KALSHI_READS_PER_SECOND = kalshi.rateBudget.perSecond.reads;
+export const KALSHI_WRITES_PER_SECOND = kalshi.rateBudget.perSecond.writes;
 
 export class KalshiClient {
   readonly http: HttpClient;
@@ -24,7 +24,7 @@ export class KalshiClient {
     this.http = new HttpClient({
       exchange: 'kalshi',
       label: 'Kalshi',
-      baseUrl: cfg.urls.kalshi,
+      baseUrl: cfg.urls.kalshi ?? kalshi.urls.kalshi.default,
       mapError: mapKalshiError,
       log: cfg.log,
       pace: { key: 'kalshi', perSecond: Number(cfg.env.PMT_KALSHI_RATE) || KALSHI_READS_PER_SECOND },

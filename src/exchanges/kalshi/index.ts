@@ -2,9 +2,9 @@
  * The Kalshi adapter (exchange A): per-concern modules bound to one client, so no file grows into
  * a 2,000-line adapter. Markets: markets.ts; book: book.ts; orders: orders.ts; fees: fees.ts.
  */
-import type { AdapterConfig } from '../../context.js';
+import type { AdapterConfig } from '../config.js';
 import { Adapter } from '../adapter.js';
-import type { Capabilities } from '../exchange.js';
+import { kalshi as manifest } from './manifest.js';
 import { KalshiClient } from './client.js';
 import * as markets from './markets.js';
 import * as book from './book.js';
@@ -12,19 +12,9 @@ import * as orders from './orders.js';
 import * as fees from './fees.js';
 import * as search from './search.js';
 
-const has: Capabilities = {
-  fetchMarkets: { supported: true, auth: false },
-  fetchMarketLineage: { supported: true, auth: false },
-  fetchOrderbook: { supported: true, auth: true },
-  fetchOrder: { supported: true, auth: true },
-  fetchOpenOrders: { supported: true, auth: true },
-  createOrder: { supported: true, auth: true },
-  cancelAllOrders: { supported: true, auth: true },
-};
-
 export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
 
 export function createKalshi(cfg: AdapterConfig): KalshiExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('kalshi', has, cfg.kalshiEnvironment, new KalshiClient(cfg), { ...markets, ...search, ...book, ...orders, ...fees });
+  return new Adapter('kalshi', manifest.capabilities, cfg.environment ?? 'production', new KalshiClient(cfg), { ...markets, ...search, ...book, ...orders, ...fees });
 }

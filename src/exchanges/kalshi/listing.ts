@@ -9,9 +9,11 @@ import type { KalshiClient } from './client.js';
 import { obj } from './coerce.js';
 import { decodeCursor, encodeCursor, SOURCES, splitLimit, startPositions, type Positions, type SourceKey } from './cursor.js';
 import { parseEvent, parseMarkets } from './parse.js';
+import { kalshi } from './manifest.js';
 
 /** Kalshi's own cap for `/markets` and `/historical/markets`. */
-export const PAGE_CAP = 1000;
+/** `GET /markets` serves at most this many a page. */
+const PAGE_CAP = kalshi.pageCaps.markets;
 /** Page size when none is asked for: Kalshi's own default. */
 export const DEFAULT_PAGE = 100;
 /** Tickers per `GET /markets?tickers=` request (openpx sent them all and got the first 100 back). */

@@ -66,7 +66,7 @@ function ttlSeconds(c: KalshiClient): number {
 /** The cache file of one status and one Kalshi base URL (demo and production never mix). */
 function cacheFile(c: KalshiClient, status: MarketStatusFilter): string | null {
   if (!c.cfg.cacheDir || ttlSeconds(c) === 0) return null;
-  const base = Buffer.from(c.cfg.urls.kalshi).toString('base64url').slice(-32);
+  const base = Buffer.from(c.cfg.urls.kalshi ?? "").toString('base64url').slice(-32);
   return join(c.cfg.cacheDir, `kalshi-search-${status}-${base}.json`);
 }
 

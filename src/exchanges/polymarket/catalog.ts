@@ -14,7 +14,7 @@ import { PmtError, usageError } from '../../errors.js';
 import type { Query } from '../http.js';
 import type { Market, MarketStatusFilter, MarketsPage } from '../types.js';
 import type { PolymarketClient } from './client.js';
-import { POLYMARKET_PAGE_CAP } from './client.js';
+import { polymarket } from './manifest.js';
 import { obj, text } from './coerce.js';
 import { bucketsFor, decodeCursor, encodeCursor, startCursor, type Bucket, type BucketState, type CatalogCursor } from './cursor.js';
 import { eventMarkets } from './parse.js';
@@ -130,5 +130,5 @@ async function keysetPage(c: PolymarketClient, query: Query, userPosition: boole
 export function pageSize(limit: number | undefined, fallback: number): number {
   if (limit === undefined) return fallback;
   if (!Number.isFinite(limit) || limit < 0) throw usageError(`limit must be a whole number >= 0 (got ${limit})`);
-  return Math.min(Math.floor(limit), POLYMARKET_PAGE_CAP);
+  return Math.min(Math.floor(limit), polymarket.pageCaps.markets);
 }

@@ -3,13 +3,13 @@
  * and the CLOB (books public, trading signed). Paced under Polymarket's documented limits
  * (Gamma /events 500 per 10 s; CLOB ledger endpoints 900 per 10 s).
  */
-import type { AdapterConfig } from '../../context.js';
+import type { AdapterConfig } from '../config.js';
 import { HttpClient } from '../http.js';
 import { mapClobError, mapGammaError } from './errors.js';
+import { polymarket } from './manifest.js';
 
-export const POLYMARKET_PAGE_CAP = 500;
-export const GAMMA_PER_SECOND = 40;
-export const CLOB_PER_SECOND = 50;
+export const GAMMA_PER_SECOND = polymarket.rateBudget.perSecond.gamma;
+export const CLOB_PER_SECOND = polymarket.rateBudget.perSecond.clob;
 
 export class PolymarketClient {
   readonly gamma: HttpClient;
@@ -21,7 +21,7 @@ export class PolymarketClient {
     this.gamma = new HttpClient({
       exchange: 'polymarket',
       label: 'Polymarket Gamma',
-      baseUrl: cfg.urls.gamma,
+      baseUrl: cfg.urls.gamma ?? polymarket.urls.gamma.default,
       mapError: mapGammaError,
       log: cfg.log,
       pace: { key: 'polymarket-gamma', perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || GAMMA_PER_SECOND },
@@ -29,7 +29,7 @@ export class PolymarketClient {
     this.clob = new HttpClient({
       exchange: 'polymarket',
       label: 'Polymarket CLOB',
-      baseUrl: cfg.urls.clob,
+      baseUrl: cfg.urls.clob ?? polymarket.urls.clob.default,
       mapError: mapClobError,
       log: cfg.log,
       pace: { key: 'polymarket-clob', perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || CLOB_PER_SECOND },

@@ -3,6 +3,7 @@
  * cumulative depth drawn as bars), stats and impact. Row mappers are pure; on a terminal the
  * views colour bids green and asks red, piped they print tab-separated raw values.
  */
+import { manifestOf } from '../../exchanges/registry.js';
 import type { ExchangeId, Level, Orderbook, OrderbookImpact, OrderbookStats } from '../../exchanges/types.js';
 import { displayWidth, type Formatter } from '../format.js';
 import type { IO } from '../io.js';
@@ -96,8 +97,7 @@ export function priceDiff(a: number, b: number): number {
 
 /** The header line: which book (the id in full, to copy), then on which price scale. */
 export function bookTitle(f: Formatter, label: BookLabel): string {
-  const scale = label.exchange === 'kalshi' ? 'YES prices; NO at p = YES at 1 − p' : "prices of this outcome's token";
-  const kind = label.exchange === 'kalshi' ? 'kalshi market' : 'polymarket token';
+  const { scale, kind } = manifestOf(label.exchange).book;
   return `${kind} ${f.c.bold(f.text(label.asset_id))} ${f.c.dim(`(${scale})`)}`;
 }
 

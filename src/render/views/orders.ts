@@ -3,6 +3,7 @@
  * printed on the asset's book scale (what `Order.price` holds) and, where the order trades the
  * other outcome (a Kalshi NO order), on that outcome's scale too, so nobody misreads them.
  */
+import { manifestOf } from '../../exchanges/registry.js';
 import { Decimal } from '../../decimal.js';
 import type { ExchangeId, Order, OrderSide, OrderType } from '../../exchanges/types.js';
 import { Formatter, priceText, statusColor } from '../format.js';
@@ -110,9 +111,9 @@ export function sideText(f: Formatter, side: OrderSide): string {
   return side === 'buy' ? f.c.green('buy') : f.c.red('sell');
 }
 
-/** Kalshi orders are priced on the YES book; a NO order's own price is 1 − price. */
+/** On a YES-book exchange (Kalshi) orders are priced on the YES book; a NO order's own price is 1 − price. */
 export function outcomeScalePrice(exchange: ExchangeId, o: Pick<Order, 'outcome' | 'price'>): number | null {
-  if (exchange !== 'kalshi' || o.outcome.trim().toLowerCase() !== 'no') return null;
+  if (manifestOf(exchange).outcomes !== 'yes-book' || o.outcome.trim().toLowerCase() !== 'no') return null;
   return Decimal.ONE.minus(o.price).toNumber();
 }
 

@@ -4,7 +4,7 @@
  */
 import { constants, verify } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdapterConfig } from '../../../src/context.js';
+import type { AdapterConfig } from '../../../src/exchanges/config.js';
 import { resolveCredentials } from '../../../src/credentials.js';
 
 import { fetchOrderbook, resolveAsset } from '../../../src/exchanges/kalshi/book.js';
@@ -31,7 +31,7 @@ function client(env: Record<string, string> = { KALSHI_API_KEY_ID: key.keyId, KA
   const cfg: AdapterConfig = {
     env: { PMT_RETRY_BASE_MS: '1' },
     urls: { kalshi: k.double.url, gamma: 'http://127.0.0.1:9', clob: 'http://127.0.0.1:9' },
-    kalshiEnvironment: 'custom',
+    environment: 'custom',
     credentials: async () => resolveCredentials({ env, profile: undefined, profileName: null }),
     now: Date.now,
   };

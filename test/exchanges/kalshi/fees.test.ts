@@ -1,6 +1,6 @@
 /** Kalshi fee inputs over real HTTP against the double: event → series, public reads, failures. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdapterConfig } from '../../../src/context.js';
+import type { AdapterConfig } from '../../../src/exchanges/config.js';
 import { PmtError } from '../../../src/errors.js';
 import { createKalshi, type KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import { startDoubles, type Doubles } from '../../upstream/doubles.js';
@@ -14,7 +14,7 @@ beforeAll(async () => {
   const cfg: AdapterConfig = {
     env: { PMT_KALSHI_RATE: '1000' },
     urls: { kalshi: d.env.PMT_KALSHI_API_URL!, gamma: 'http://127.0.0.1:9', clob: 'http://127.0.0.1:9' },
-    kalshiEnvironment: 'custom',
+    environment: 'custom',
     credentials: async () => ({ profileName: null, kalshi: null, polymarket: null, kalshiDemo: null }),
     now: Date.now,
   };

@@ -3,7 +3,7 @@
  * double, and the expected ticker sets computed straight from the double's wire catalogue with
  * the reference's status table (independent of the parser under test).
  */
-import type { AdapterConfig } from '../../../src/context.js';
+import type { AdapterConfig } from '../../../src/exchanges/config.js';
 import { KalshiClient } from '../../../src/exchanges/kalshi/client.js';
 import type { MarketStatusFilter } from '../../../src/exchanges/types.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -25,7 +25,7 @@ export function clientFor(url: string, log?: (line: string) => void): KalshiClie
   const cfg: AdapterConfig = {
     env: { PMT_KALSHI_RATE: '1000' },
     urls: { kalshi: url, gamma: 'http://127.0.0.1:9', clob: 'http://127.0.0.1:9' },
-    kalshiEnvironment: 'custom',
+    environment: 'custom',
     log,
     credentials: async () => ({ profileName: null, kalshi: null, polymarket: null, kalshiDemo: null }),
     now: Date.now,

@@ -3,7 +3,7 @@
  * first, plus a Kalshi adapter pointed at it with a registered key: real HTTP, real signatures.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { AdapterConfig } from '../../../src/context.js';
+import type { AdapterConfig } from '../../../src/exchanges/config.js';
 import type { ResolvedCredentials } from '../../../src/credentials.js';
 import { createKalshi, type KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import { Router, UpstreamDouble } from '../../upstream/server.js';
@@ -59,7 +59,7 @@ export function kalshiAdapter(
   const cfg: AdapterConfig = {
     env: { PMT_KALSHI_RATE: '1000', PMT_KALSHI_WRITE_RATE: '1000', ...opts.env },
     urls: { kalshi: d.double.url, gamma: 'http://127.0.0.1:9', clob: 'http://127.0.0.1:9' },
-    kalshiEnvironment: 'custom',
+    environment: 'custom',
     log: opts.log ? (l) => opts.log!.push(l) : undefined,
     credentials: async () => credentialsFor(key, opts.keyId),
     now: Date.now,

@@ -1,6 +1,6 @@
 /** The Polymarket book adapter against the loopback CLOB double, and outcome → token resolution. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdapterConfig } from '../../../src/context.js';
+import type { AdapterConfig } from '../../../src/exchanges/config.js';
 import { PmtError } from '../../../src/errors.js';
 import { fetchOrderbook, pickOutcomeToken, resolveAsset } from '../../../src/exchanges/polymarket/book.js';
 import { PolymarketClient } from '../../../src/exchanges/polymarket/client.js';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const cfg: AdapterConfig = {
     env: {},
     urls: { kalshi: 'http://127.0.0.1:9/trade-api/v2', gamma: p.gammaDouble.url, clob: p.clobDouble.url },
-    kalshiEnvironment: 'custom',
+    environment: 'custom',
     credentials: async () => ({ profileName: null, kalshi: null, polymarket: null, kalshiDemo: null }),
     now: () => Date.parse('2026-03-01T12:00:00.000Z'),
   };

@@ -19,7 +19,7 @@ export async function startGamma(opts: GammaOptions = {}) {
   const client = new PolymarketClient({
     env: { PMT_POLYMARKET_RATE: '1000000' },
     urls: { kalshi: 'http://127.0.0.1:9', gamma: double.url, clob: 'http://127.0.0.1:9' },
-    kalshiEnvironment: 'custom',
+    environment: 'custom',
     credentials: () => Promise.reject(new Error('no credentials in market-data tests')),
     now: () => Date.now(),
   });

@@ -3,7 +3,7 @@
  * (fixed hex, never a real wallet) and an adapter built over them with chosen credentials.
  */
 import { privateKeyToAccount } from 'viem/accounts';
-import type { AdapterConfig } from '../../../src/context.js';
+import type { AdapterConfig } from '../../../src/exchanges/config.js';
 import { resolveCredentials } from '../../../src/credentials.js';
 import { createPolymarket, type PolymarketExchange } from '../../../src/exchanges/polymarket/index.js';
 import { startDoubles, type Doubles } from '../../upstream/doubles.js';
@@ -36,7 +36,7 @@ export function adapterFor(d: Doubles, creds: Record<string, string>, now: () =>
   const cfg: AdapterConfig = {
     env,
     urls: { kalshi: d.env.PMT_KALSHI_API_URL!, gamma: d.env.PMT_POLYMARKET_GAMMA_URL!, clob: d.env.PMT_POLYMARKET_CLOB_URL! },
-    kalshiEnvironment: 'custom',
+    environment: 'custom',
     log: (l) => log.push(l),
     credentials: async () => resolveCredentials({ env, profile: undefined, profileName: null }),
     now,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCombinedCursor, encodeCombinedCursor, fetchMarketsAcross, iterateMarkets } from '../../src/exchanges/all.js';
+import { decodeCombinedCursor, encodeCombinedCursor, fetchMarketsAcross, iterateMarkets } from '../../src/ops/markets-across.js';
 import type { Exchange } from '../../src/exchanges/exchange.js';
-import { PmtError } from '../../src/errors.js';
+import { PartialFailure, PmtError } from '../../src/errors.js';
 import type { ExchangeId, FetchMarketsParams, Market } from '../../src/exchanges/types.js';
 
 function market(exchange: ExchangeId, ticker: string): Market {
@@ -61,9 +61,25 @@ describe('fetchMarketsAcross', () => {
     expect(new Set(seen).size).toBe(32);
   });
 
-  it('fails when one exchange fails', async () => {
+  it('keeps what answered when one exchange fails, reports the failure, and keeps its position', async () => {
     const cursor = encodeCombinedCursor({ kalshi: '0', polymarket: 'boom' })!;
-    await expect(fetchMarketsAcross(ex(5, 5), ['kalshi', 'polymarket'], { cursor })).rejects.toThrow('polymarket failed');
+    const page = await fetchMarketsAcross(ex(5, 5), ['kalshi', 'polymarket'], { cursor });
+    expect(page.markets.map((m) => m.unified_id)).toEqual(['kalshi:M0', 'kalshi:M1', 'kalshi:M2', 'kalshi:M3', 'kalshi:M4']);
+    expect(page.failed.map((f) => [f.exchange, f.error.message])).toEqual([['polymarket', 'polymarket failed']]);
+    expect(decodeCombinedCursor(page.cursor!)).toEqual({ polymarket: 'boom' });
+  });
+
+  it('fails when every exchange fails, with each failure', async () => {
+    const cursor = encodeCombinedCursor({ kalshi: 'boom', polymarket: 'boom' })!;
+    const err = await fetchMarketsAcross(ex(5, 5), ['kalshi', 'polymarket'], { cursor }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PartialFailure);
+    expect((err as PartialFailure).failures.map((e) => e.message)).toEqual(['kalshi failed', 'polymarket failed']);
+  });
+
+  it('fails with the error itself when the only exchange fails', async () => {
+    const err = await fetchMarketsAcross(ex(5, 5), ['polymarket'], { cursor: 'boom' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PmtError);
+    expect(err).not.toBeInstanceOf(PartialFailure);
   });
 });
 
@@ -79,6 +95,25 @@ describe('iterateMarkets', () => {
     expect(pages.flat()).toHaveLength(95);
     expect(calls).toHaveLength(10);
     expect(progress.at(-1)).toBe(95);
+  });
+
+  it('drops an exchange that fails, reports it once, and follows the other to the end', async () => {
+    let calls = 0;
+    const broken = {
+      id: 'polymarket',
+      async fetchMarkets() {
+        calls++;
+        throw new PmtError('NetworkError', 'polymarket down');
+      },
+    } as unknown as Exchange;
+    const k = fake('kalshi', 25);
+    const failures: string[] = [];
+    const all: Market[] = [];
+    const get = async (id: ExchangeId) => (id === 'kalshi' ? k : broken);
+    for await (const page of iterateMarkets(get, ['kalshi', 'polymarket'], { limit: 10 }, undefined, undefined, (f) => failures.push(`${f.exchange}: ${f.error.kind}`))) all.push(...page);
+    expect(all).toHaveLength(25);
+    expect(failures).toEqual(['polymarket: NetworkError']);
+    expect(calls).toBe(1);
   });
 
   it('stops on a repeated cursor instead of looping forever', async () => {

@@ -1,16 +1,21 @@
 /**
- * fetch_markets over one or both exchanges. With both, the cursor carries each exchange's own
- * position in one opaque token ("pmt1." + base64url JSON); an exchange whose pages are exhausted
- * drops out of it. A failure of either exchange fails the call (nothing is silently dropped),
- * unless the caller collects failures to report them beside the rows that answered.
+ * fetch_markets over one or several exchanges. With several, the cursor carries each exchange's
+ * own position in one opaque token ("pmt1." + base64url JSON); an exchange whose pages are
+ * exhausted drops out of it. An exchange that fails is reported (never silently dropped) and keeps
+ * its position, so the next page asks it again; the others' markets stand.
  */
 import { usageError } from '../errors.js';
-import type { Exchange } from './exchange.js';
-import { EXCHANGE_IDS, type ExchangeId, type FetchMarketsParams, type Market, type MarketsPage } from './types.js';
+import type { Exchange } from '../exchanges/exchange.js';
+import { isExchangeId, type ExchangeId } from '../exchanges/registry.js';
+import type { FetchMarketsParams, Market, MarketsPage } from '../exchanges/types.js';
+import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 
 const PREFIX = 'pmt1.';
 
 type Positions = Partial<Record<ExchangeId, string>>;
+
+/** A page, plus the exchanges that failed (their markets are missing from it). */
+export type PartialPage = MarketsPage & { failed: ExchangeFailure[] };
 
 export function encodeCombinedCursor(pos: Positions): string | null {
   const live = Object.fromEntries(Object.entries(pos).filter(([, v]) => v !== undefined));
@@ -30,57 +35,48 @@ export function decodeCombinedCursor(cursor: string): Positions {
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw bad();
   const out: Positions = {};
   for (const [k, v] of Object.entries(obj)) {
-    if (!(EXCHANGE_IDS as readonly string[]).includes(k) || typeof v !== 'string') throw bad();
-    out[k as ExchangeId] = v;
+    if (!isExchangeId(k) || typeof v !== 'string') throw bad();
+    out[k] = v;
   }
   if (Object.keys(out).length === 0) throw bad();
   return out;
 }
 
-/** One page over the given exchanges (one: its own cursor; several: the combined cursor). */
+/**
+ * One page over the given exchanges (one: its own cursor, and its failure is the call's; several:
+ * the combined cursor and partial results, failing only when every exchange failed).
+ */
 export async function fetchMarketsAcross(
   exchange: (id: ExchangeId) => Promise<Exchange>,
   ids: readonly ExchangeId[],
   params: FetchMarketsParams,
   /** Page size per exchange (each has its own cap); defaults to params.limit. */
   limitFor: (id: ExchangeId) => number | undefined = () => params.limit,
-  /**
-   * Given: an exchange that fails while another answers is recorded here instead of failing the
-   * page (partial results), and the next cursor repeats its position so it is asked again.
-   */
-  failures?: Array<{ exchange: ExchangeId; error: unknown }>,
-): Promise<MarketsPage> {
-  if (ids.length === 1) return (await exchange(ids[0]!)).fetchMarkets({ ...params, limit: limitFor(ids[0]!) });
+): Promise<PartialPage> {
+  if (ids.length === 1) return { ...(await (await exchange(ids[0]!)).fetchMarkets({ ...params, limit: limitFor(ids[0]!) })), failed: [] };
   // First page: every exchange starts at its beginning (empty position).
   const positions: Positions = params.cursor ? decodeCombinedCursor(params.cursor) : Object.fromEntries(ids.map((id) => [id, '']));
   const active = ids.filter((id) => positions[id] !== undefined);
-  const settled = await Promise.allSettled(
-    active.map(async (id) => {
-      const ex = await exchange(id);
+  const r = settle(
+    await fanOut(active, async (id) => {
       const cursor = positions[id];
-      return [id, await ex.fetchMarkets({ ...params, limit: limitFor(id), cursor: cursor === '' ? undefined : cursor })] as const;
+      return (await exchange(id)).fetchMarkets({ ...params, limit: limitFor(id), cursor: cursor === '' ? undefined : cursor });
     }),
   );
-  const failed = settled.flatMap((s, i) => (s.status === 'rejected' ? [{ exchange: active[i]!, error: s.reason as unknown }] : []));
-  if (failed.length > 0 && (!failures || failed.length === active.length)) throw failed[0]!.error;
   const markets: Market[] = [];
   const next: Positions = {};
-  for (const s of settled) {
-    if (s.status !== 'fulfilled') continue;
-    const [id, page] = s.value;
+  for (const { exchange: id, value: page } of r.ok) {
     markets.push(...page.markets);
     if (page.cursor) next[id] = page.cursor;
   }
-  for (const f of failed) {
-    failures!.push(f);
-    next[f.exchange] = positions[f.exchange]!;
-  }
-  return { markets, cursor: encodeCombinedCursor(next) };
+  for (const f of r.failed) next[f.exchange] = positions[f.exchange];
+  return { markets, cursor: encodeCombinedCursor(next), failed: r.failed };
 }
 
 /**
  * Every page to the end. The next page is requested before the current one is handed over, so
- * fetching overlaps with rendering; markets already seen (by unified id) are skipped.
+ * fetching overlaps with rendering; markets already seen (by unified id) are skipped. An exchange
+ * that fails is reported through `onFailure` once and not asked again; the others go on.
  */
 export async function* iterateMarkets(
   exchange: (id: ExchangeId) => Promise<Exchange>,
@@ -88,20 +84,29 @@ export async function* iterateMarkets(
   params: FetchMarketsParams,
   limitFor: (id: ExchangeId) => number | undefined = () => params.limit,
   onPage?: (info: { pages: number; markets: number }) => void,
+  onFailure?: (f: ExchangeFailure) => void,
 ): AsyncGenerator<Market[]> {
   const seen = new Set<string>();
   let pages = 0;
   let count = 0;
-  let pending: Promise<MarketsPage> | null = fetchMarketsAcross(exchange, ids, params, limitFor);
+  let pending: Promise<PartialPage> | null = fetchMarketsAcross(exchange, ids, params, limitFor);
   const cursors = new Set<string>();
   try {
     while (pending) {
-      const page: MarketsPage = await pending;
+      const page: PartialPage = await pending;
       pending = null;
+      let cursor = page.cursor;
+      if (page.failed.length) {
+        for (const f of page.failed) onFailure?.(f);
+        // A failed exchange keeps its position in the cursor: take it out, or --all would ask forever.
+        const pos = cursor ? decodeCombinedCursor(cursor) : {};
+        for (const f of page.failed) delete pos[f.exchange];
+        cursor = encodeCombinedCursor(pos);
+      }
       // A cursor seen before would loop forever: stop there instead.
-      if (page.cursor && !cursors.has(page.cursor)) {
-        cursors.add(page.cursor);
-        pending = fetchMarketsAcross(exchange, ids, { ...params, cursor: page.cursor }, limitFor);
+      if (cursor && !cursors.has(cursor)) {
+        cursors.add(cursor);
+        pending = fetchMarketsAcross(exchange, ids, { ...params, cursor }, limitFor);
       }
       const fresh = page.markets.filter((m) => !seen.has(m.unified_id) && seen.add(m.unified_id));
       pages += 1;
@@ -111,6 +116,6 @@ export async function* iterateMarkets(
     }
   } finally {
     // The consumer stopped early (or failed): the prefetched page is not wanted.
-    (pending as Promise<MarketsPage> | null)?.catch(() => undefined);
+    (pending as Promise<PartialPage> | null)?.catch(() => undefined);
   }
 }

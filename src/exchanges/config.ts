@@ -1,0 +1,51 @@
+/**
+ * What an adapter is built with, and the credential shapes it receives. Lives with the exchanges
+ * (not in context.ts) so adapters import nothing of the CLI: the Context and `pmt serve` build a
+ * config, the registry hands it to the adapter.
+ */
+
+export type Source = 'flag' | 'env' | 'profile';
+export interface Sourced<T = string> {
+  value: T;
+  source: Source;
+  /** Where exactly: the env var name, the flag, or `profile <name>`. */
+  origin: string;
+}
+
+export type SignatureType = 'eoa' | 'proxy' | 'gnosis-safe';
+
+export interface KalshiCredentials {
+  apiKeyId: Sourced;
+  /** PEM text, read from the file when given as a path. */
+  privateKeyPem: Sourced;
+  /** The path, when the key came from a file. */
+  privateKeyPath?: string;
+}
+
+export interface PolymarketCredentials {
+  privateKey: Sourced;
+  funder?: Sourced;
+  signatureType: Sourced<SignatureType>;
+  apiKey?: Sourced;
+  apiSecret?: Sourced;
+  apiPassphrase?: Sourced;
+}
+
+export interface ResolvedCredentials {
+  profileName: string | null;
+  kalshi: KalshiCredentials | null;
+  polymarket: PolymarketCredentials | null;
+  kalshiDemo: Sourced<boolean> | null;
+}
+
+/** What an adapter is built with: URLs, a logger and a way to get credentials when it needs them. */
+export interface AdapterConfig {
+  env: NodeJS.ProcessEnv;
+  /** Base URLs by the manifests' URL keys (`kalshi`, `gamma`, `clob`, …). */
+  urls: Record<string, string>;
+  /** `production`, `demo` or `custom` (a `PMT_*_URL` override) for the exchange being built. */
+  environment?: string;
+  log?: (line: string) => void;
+  credentials: () => Promise<ResolvedCredentials>;
+  now: () => number;
+}

@@ -1,0 +1,64 @@
+/** Kalshi's facts for the rest of pmt (see exchanges/manifest.ts); the adapter loads on first use. */
+import type { ExchangeManifest } from '../manifest.js';
+
+const TICKER_RE = /^[A-Z0-9][A-Z0-9._-]*$/;
+
+export const kalshi = {
+  id: 'kalshi',
+  name: 'Kalshi',
+  urls: {
+    kalshi: {
+      env: 'PMT_KALSHI_API_URL',
+      default: 'https://api.elections.kalshi.com/trade-api/v2',
+      demo: 'https://demo-api.kalshi.co/trade-api/v2',
+      label: 'api',
+    },
+  },
+  // `GET /markets` and `/historical/markets` take limit 0..1000 (kalshi.openapi.yaml).
+  pageCaps: { markets: 1000 },
+  series: true,
+  rateBudget: { perSecond: { reads: 20, writes: 10 }, note: 'Basic tier token buckets: 10 tokens a request by default, cancels 2 (kalshi.openapi.yaml, Rate Limits and Tiers)' },
+  ids: {
+    // Upper case with dashes; at least one letter (a bare number is not a ticker).
+    market: (id: string) => TICKER_RE.test(id) && /[A-Z]/.test(id),
+    marketPlaceholder: 'TICKER',
+    asset: (id: string) => TICKER_RE.test(id) && /[A-Z]/.test(id),
+    assetNoun: 'Kalshi ticker',
+    order: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    orderShape: 'a UUID',
+  },
+  outcomes: 'yes-book',
+  book: { kind: 'kalshi market', scale: 'YES prices; NO at p = YES at 1 − p' },
+  rules: { tick: 'the market\'s price_ranges tiers (tick_size in cents before them)', minSize: '1 contract (fractional where the market allows it)' },
+  credentials: {
+    env: ['KALSHI_API_KEY_ID', 'KALSHI_PRIVATE_KEY_PATH', 'KALSHI_PRIVATE_KEY'],
+    fix: 'run `pmt profile add <name> --kalshi-api-key-id ID --kalshi-private-key-path FILE`, or set KALSHI_API_KEY_ID and KALSHI_PRIVATE_KEY_PATH',
+    setup: 'set KALSHI_API_KEY_ID and KALSHI_PRIVATE_KEY_PATH, or run `pmt profile add <name> --kalshi-api-key-id ID --kalshi-private-key-path FILE`',
+    configured: (c) => c.kalshi !== null,
+    identity: (c) => c.kalshi?.apiKeyId,
+    problem: async (c) => {
+      if (!c.kalshi) return null;
+      const { createPrivateKey } = await import('node:crypto');
+      try {
+        const key = createPrivateKey(c.kalshi.privateKeyPem.value);
+        if (key.asymmetricKeyType !== 'rsa') return `the Kalshi private key from ${c.kalshi.privateKeyPem.origin} is not an RSA key`;
+      } catch {
+        return `the Kalshi private key from ${c.kalshi.privateKeyPem.origin} is not a readable PEM private key`;
+      }
+      return null;
+    },
+    checkKey: async (pem: string, source: string) => {
+      (await import('./auth.js')).loadKalshiKey(pem, source);
+    },
+  },
+  capabilities: {
+    fetchMarkets: { supported: true, auth: false },
+    fetchMarketLineage: { supported: true, auth: false },
+    fetchOrderbook: { supported: true, auth: true },
+    fetchOrder: { supported: true, auth: true },
+    fetchOpenOrders: { supported: true, auth: true },
+    createOrder: { supported: true, auth: true },
+    cancelAllOrders: { supported: true, auth: true },
+  },
+  load: async () => (await import('./index.js')).createKalshi,
+} as const satisfies ExchangeManifest<'kalshi'>;

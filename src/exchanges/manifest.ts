@@ -1,0 +1,81 @@
+/**
+ * What pmt knows about an exchange before any adapter code loads: the facts the CLI, serve and
+ * ops ask for instead of comparing exchange names. Each exchange declares one in
+ * `exchanges/<id>/manifest.ts`; `exchanges/registry.ts` lists them. Imports nothing heavy: the
+ * manifests are read on the start-up path.
+ */
+import type { AdapterConfig, ResolvedCredentials, Sourced } from './config.js';
+
+/** The interface's operations, as the adapters name them. */
+export const OPERATIONS = ['fetchMarkets', 'fetchMarketLineage', 'fetchOrderbook', 'fetchOrder', 'fetchOpenOrders', 'createOrder', 'cancelAllOrders'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export interface Capability {
+  supported: boolean;
+  /** The operation needs credentials on this exchange. */
+  auth: boolean;
+}
+export type Capabilities = Record<Operation, Capability>;
+
+export interface BaseUrl {
+  /** Environment variable that overrides it (tests point it at the loopback doubles). */
+  env: string;
+  default: string;
+  /** The demo environment's URL, used when the profile asks for demo. */
+  demo?: string;
+  /** Name in `pmt exchanges` (`api`, `gamma`, `clob`). */
+  label: string;
+}
+
+export interface ExchangeManifest<Id extends string = string> {
+  id: Id;
+  /** Display name: `Kalshi`. */
+  name: string;
+  /** Base URLs by key (the key is what adapters read from `AdapterConfig.urls`). */
+  urls: Record<string, BaseUrl>;
+  /** Largest page the upstream serves per request. */
+  pageCaps: { markets: number };
+  /** Markets belong to series (`--series` / `series_ticker` filters on this exchange alone). */
+  series: boolean;
+  /** Requests per second pmt allows itself, by budget (`reads`, `writes`, or a host key), and where the limit is documented. */
+  rateBudget: { perSecond: Record<string, number>; note: string };
+  ids: {
+    /** A native market id this exchange's shape alone identifies (checked in registry order). */
+    market(id: string): boolean;
+    /** Native id shown in hints: `kalshi:TICKER`. */
+    marketPlaceholder: string;
+    /** A native asset id (asset = what a book and an order are on). */
+    asset(id: string): boolean;
+    /** A shape only this exchange's assets have: it picks the exchange even against an explicit one. */
+    exclusiveAsset?: RegExp;
+    /** `Kalshi ticker`, `Polymarket token id`. */
+    assetNoun: string;
+    order: RegExp;
+    /** `a UUID`. */
+    orderShape: string;
+  };
+  /** How outcomes map to books: one YES book for both outcomes (NO at 1 − p), or one token per outcome. */
+  outcomes: 'yes-book' | 'token-per-outcome';
+  /** Book header: what the asset id names and on which price scale the book is. */
+  book: { kind: string; scale: string };
+  /** Order rules, as published: where the tick and the minimum come from. */
+  rules: { tick: string; minSize: string };
+  credentials: {
+    /** Environment variables (and profile fields) that carry this exchange's credentials. */
+    env: readonly string[];
+    /** How to add them, for the `Config` hint of a command that needs them. */
+    fix: string;
+    /** How to set them up, for `pmt exchanges` when they are missing. */
+    setup: string;
+    /** The value that identifies the credentials (its source is shown, never the value). */
+    identity(c: ResolvedCredentials): Sourced | undefined;
+    /** Local checks only (no request): is what we have usable at all? Never echoes a value. */
+    problem(c: ResolvedCredentials): Promise<string | null>;
+    configured(c: ResolvedCredentials): boolean;
+    /** Loads a private key exactly as the adapter will (throws `Config`, never echoing it); loads the signer lazily. */
+    checkKey?(key: string, source: string): Promise<void>;
+  };
+  capabilities: Capabilities;
+  /** The adapter, loaded on first use (the module is heavy). */
+  load(): Promise<(cfg: AdapterConfig) => unknown>;
+}

@@ -1,0 +1,53 @@
+/** Polymarket's facts for the rest of pmt (see exchanges/manifest.ts); the adapter loads on first use. */
+import type { ExchangeManifest } from '../manifest.js';
+
+export const polymarket = {
+  id: 'polymarket',
+  name: 'Polymarket',
+  urls: {
+    gamma: { env: 'PMT_POLYMARKET_GAMMA_URL', default: 'https://gamma-api.polymarket.com', label: 'gamma' },
+    clob: { env: 'PMT_POLYMARKET_CLOB_URL', default: 'https://clob.polymarket.com', label: 'clob' },
+  },
+  // Gamma `/events/keyset` takes limit ≤ 500 (pmt pages events there).
+  pageCaps: { markets: 500 },
+  series: false,
+  rateBudget: { perSecond: { gamma: 40, clob: 50 }, note: 'Gamma /events 500 per 10 s; CLOB ledger endpoints 900 per 10 s' },
+  ids: {
+    // Lower case with dashes; at least one letter.
+    market: (id: string) => /^[a-z0-9][a-z0-9-]*$/.test(id) && /[a-z]/.test(id),
+    marketPlaceholder: 'slug',
+    asset: (id: string) => /^\d{20,78}$/.test(id),
+    // A conditional-token id: a long decimal (uint256), which no other exchange's id looks like.
+    exclusiveAsset: /^\d{20,78}$/,
+    assetNoun: 'Polymarket token id',
+    order: /^0x[0-9a-fA-F]{64}$/,
+    orderShape: '0x followed by 64 hex digits',
+  },
+  outcomes: 'token-per-outcome',
+  book: { kind: 'polymarket token', scale: "prices of this outcome's token" },
+  rules: { tick: 'the CLOB\'s tick-size for the token (0.1 … 0.0001)', minSize: 'the market\'s orderMinSize (Gamma)' },
+  credentials: {
+    env: ['POLYMARKET_PRIVATE_KEY', 'POLYMARKET_FUNDER', 'POLYMARKET_SIGNATURE_TYPE', 'POLYMARKET_API_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE'],
+    fix: 'run `pmt profile add <name>` on a terminal (it asks for the key without echoing it), or set POLYMARKET_PRIVATE_KEY (and POLYMARKET_FUNDER for a proxy/Safe wallet)',
+    setup: 'set POLYMARKET_PRIVATE_KEY (and POLYMARKET_FUNDER for a proxy wallet), or run `pmt profile add <name>`',
+    configured: (c) => c.polymarket !== null,
+    identity: (c) => c.polymarket?.privateKey,
+    problem: async (c) => {
+      const pm = c.polymarket;
+      if (!pm) return null;
+      if (!/^(0x)?[0-9a-fA-F]{64}$/.test(pm.privateKey.value.trim())) return `the Polymarket private key from ${pm.privateKey.origin} is not 32 bytes of hex`;
+      if (pm.funder && !/^0x[0-9a-fA-F]{40}$/.test(pm.funder.value.trim())) return `the Polymarket funder from ${pm.funder.origin} is not an 0x address`;
+      return null;
+    },
+  },
+  capabilities: {
+    fetchMarkets: { supported: true, auth: false },
+    fetchMarketLineage: { supported: true, auth: false },
+    fetchOrderbook: { supported: true, auth: false },
+    fetchOrder: { supported: true, auth: true },
+    fetchOpenOrders: { supported: true, auth: true },
+    createOrder: { supported: true, auth: true },
+    cancelAllOrders: { supported: true, auth: true },
+  },
+  load: async () => (await import('./index.js')).createPolymarket,
+} as const satisfies ExchangeManifest<'polymarket'>;

@@ -1,0 +1,47 @@
+/** fetch_orderbook, fetch_orderbook_stats and fetch_orderbook_impact, once for the CLI and serve. */
+import { bookImpact, bookStats, MAX_IMPACT_SIZE } from '../analytics/book.js';
+import { usageError } from '../errors.js';
+import type { Orderbook, OrderbookImpact, OrderbookStats } from '../exchanges/types.js';
+import { parseSize } from '../validate.js';
+import { resolveAsset, type AssetQuery, type ResolvedAsset } from './resolve.js';
+import type { Services } from './services.js';
+
+/** The time pmt serves an answer, ISO UTC. */
+export function serviceTs(svc: Services): string {
+  return new Date(svc.now()).toISOString();
+}
+
+export interface BookAnswer<T> {
+  /** Which exchange and asset the answer is about (views title it). */
+  asset: ResolvedAsset;
+  book: Orderbook;
+  result: T;
+}
+
+export async function fetchOrderbook(svc: Services, q: AssetQuery): Promise<BookAnswer<Orderbook>> {
+  const asset = await resolveAsset(svc, q);
+  const book = await asset.ex.fetchOrderbook(asset.assetId);
+  return { asset, book, result: book };
+}
+
+export async function fetchOrderbookStats(svc: Services, q: AssetQuery): Promise<BookAnswer<OrderbookStats>> {
+  const asset = await resolveAsset(svc, q);
+  const book = await asset.ex.fetchOrderbook(asset.assetId);
+  return { asset, book, result: bookStats(book, serviceTs(svc)) };
+}
+
+/** Impact size: > 0, at most 6 decimals (the book's contract grid) and at most MAX_IMPACT_SIZE. */
+export function parseImpactSize(svc: Services, input: unknown): number {
+  const name = svc.names.size;
+  const d = parseSize(name, input);
+  if (d.places() > 6) throw usageError(`${name} must have at most 6 decimal places (got ${d.toFixed()})`);
+  if (d.gt(MAX_IMPACT_SIZE)) throw usageError(`${name} must be at most ${MAX_IMPACT_SIZE} contracts (got ${d.toFixed()})`);
+  return d.toNumber();
+}
+
+export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size: unknown }): Promise<BookAnswer<OrderbookImpact> & { size: number }> {
+  const size = parseImpactSize(svc, q.size);
+  const asset = await resolveAsset(svc, q);
+  const book = await asset.ex.fetchOrderbook(asset.assetId);
+  return { asset, book, size, result: bookImpact(book, size, serviceTs(svc)) };
+}

@@ -1,0 +1,134 @@
+/**
+ * fetch_markets and fetch_market_lineage, once for the CLI and serve: which exchanges a listing
+ * spans, each exchange's page cap, ticker lookups (unified ids pick their exchange) and what to say
+ * about tickers that did not come back, and the partial results of a listing over several exchanges.
+ */
+import { PmtError, usageError } from '../errors.js';
+import { marketExchange, splitUnified } from '../exchanges/ids.js';
+import { EXCHANGE_IDS, manifestOf, type ExchangeId } from '../exchanges/registry.js';
+import type { FetchMarketsParams, Market, MarketLineage, MarketStatusFilter } from '../exchanges/types.js';
+import type { ExchangeFailure } from './fanout.js';
+import { fetchMarketsAcross, iterateMarkets } from './markets-across.js';
+import type { Services } from './services.js';
+
+/** Page size per exchange when none is asked for. */
+export const DEFAULT_LIMIT = 100;
+
+export interface MarketsQuery {
+  status?: MarketStatusFilter;
+  /** Page size per exchange, clamped to each exchange's cap. */
+  limit?: number;
+  cursor?: string;
+  event_ticker?: string;
+  series_ticker?: string;
+  /** Native tickers/slugs or unified ids (which pick their exchange). */
+  market_tickers?: string[];
+  /** Only this exchange (else every registered one). */
+  exchange?: ExchangeId;
+}
+
+/** A ticker that did not come back: it exists under another status (`elsewhere`), or nowhere. */
+export interface MissingTicker {
+  ticker: string;
+  elsewhere: Market | null;
+}
+
+export interface MarketsResult {
+  markets: Market[];
+  cursor: string | null;
+  /** Exchanges that failed; their markets are missing (never silently: callers report each). */
+  failed: ExchangeFailure[];
+  /** Ticker lookups only: tickers that did not come back. */
+  missing: MissingTicker[];
+}
+
+interface Plan {
+  ids: ExchangeId[];
+  byExchange: Map<ExchangeId, string[]>;
+  base: FetchMarketsParams;
+  tickers: boolean;
+}
+
+function plan(svc: Services, q: MarketsQuery): Plan {
+  const only = q.exchange;
+  let ids: ExchangeId[] = only ? [only] : [...EXCHANGE_IDS];
+  const byExchange = new Map<ExchangeId, string[]>();
+  for (const t of q.market_tickers ?? []) {
+    const u = splitUnified(t);
+    if (u && only && u.exchange !== only) throw usageError(`${svc.names.tickers} ${t} is not on ${svc.names.exchange} ${only}`);
+    for (const id of u ? [u.exchange] : ids) byExchange.set(id, [...(byExchange.get(id) ?? []), u ? u.native : t]);
+  }
+  const tickers = (q.market_tickers ?? []).length > 0;
+  if (tickers) ids = ids.filter((id) => byExchange.has(id));
+  const base: FetchMarketsParams = { status: q.status ?? 'active', event_ticker: q.event_ticker, series_ticker: q.series_ticker };
+  return { ids, byExchange, base, tickers };
+}
+
+/** The page size asked of one exchange: the caller's (capped), else the default; `all` pages at the cap. */
+function limitFor(q: MarketsQuery, all: boolean) {
+  return (id: ExchangeId) => {
+    const cap = manifestOf(id).pageCaps.markets;
+    return q.limit === undefined ? (all ? cap : DEFAULT_LIMIT) : Math.min(q.limit, cap);
+  };
+}
+
+/**
+ * One page (or, with tickers, one lookup per exchange and no paging). Tickers that did not come
+ * back are looked up under every status; none anywhere and nothing found is MarketNotFound.
+ * `explain`: also look up the missing ones when others were found (the CLI's notes).
+ */
+export async function fetchMarkets(svc: Services, q: MarketsQuery, opts: { explain?: boolean } = {}): Promise<MarketsResult> {
+  const p = plan(svc, q);
+  const limit = limitFor(q, false);
+  const get = (id: ExchangeId) => svc.exchange(id);
+  if (!p.tickers) {
+    const page = await fetchMarketsAcross(get, p.ids, { ...p.base, cursor: q.cursor }, limit);
+    return { ...page, missing: [] };
+  }
+  const pages = await Promise.all(p.ids.map(async (id) => (await get(id)).fetchMarkets({ ...p.base, limit: limit(id), market_tickers: p.byExchange.get(id) })));
+  const markets = pages.flatMap((x) => x.markets);
+  const have = new Set(markets.map((m) => m.ticker));
+  const wanted = [...new Set(p.ids.flatMap((id) => p.byExchange.get(id) ?? []))];
+  const missing = wanted.filter((t) => !have.has(t));
+  if (missing.length === 0 || (markets.length > 0 && !opts.explain)) return { markets, cursor: null, failed: [], missing: [] };
+  let elsewhere: Market[] = [];
+  if (p.base.status !== 'all') {
+    const found = await Promise.all(
+      p.ids.map(async (id) => {
+        const mine = (p.byExchange.get(id) ?? []).filter((t) => missing.includes(t));
+        if (mine.length === 0) return [];
+        return (await (await get(id)).fetchMarkets({ status: 'all', market_tickers: mine })).markets;
+      }),
+    );
+    elsewhere = found.flat();
+  }
+  const other = new Map(elsewhere.map((m) => [m.ticker, m]));
+  const nowhere = missing.filter((t) => !other.has(t));
+  if (nowhere.length === missing.length && markets.length === 0) {
+    throw new PmtError('MarketNotFound', `no market ${nowhere.map((t) => `"${t}"`).join(', ')} on ${p.ids.join(' or ')}`);
+  }
+  return { markets, cursor: null, failed: [], missing: missing.map((ticker) => ({ ticker, elsewhere: other.get(ticker) ?? null })) };
+}
+
+/** What `--all` cannot be combined with; checked before any request. */
+export function checkAll(q: MarketsQuery): void {
+  if (q.cursor !== undefined) throw usageError('--all and --cursor cannot be combined');
+  // A page of 0 never advances, so --all would stop at once having printed nothing.
+  if (q.limit === 0) throw usageError('--limit must be at least 1 with --all (or leave it out)');
+}
+
+/** Every page to the end (`markets list --all`): pages at each exchange's cap unless a limit is given. */
+export function iterateAllMarkets(
+  svc: Services,
+  q: MarketsQuery,
+  hooks: { onPage?: (s: { pages: number; markets: number }) => void; onFailure?: (f: ExchangeFailure) => void } = {},
+): AsyncGenerator<Market[]> {
+  checkAll(q);
+  const p = plan(svc, q);
+  return iterateMarkets((id) => svc.exchange(id), p.ids, p.base, limitFor(q, true), hooks.onPage, hooks.onFailure);
+}
+
+export async function fetchMarketLineage(svc: Services, q: { market_ticker: unknown; exchange?: ExchangeId }): Promise<MarketLineage> {
+  const { exchange, ticker } = marketExchange(q.market_ticker, q.exchange, { field: svc.names.market, via: svc.names.exchange });
+  return (await svc.exchange(exchange)).fetchMarketLineage(ticker);
+}

@@ -1,0 +1,101 @@
+/**
+ * fetch_order, fetch_open_orders, create_order (the direct path serve takes; the CLI's preview and
+ * confirmation wrap the same adapter call) and cancel_all_orders, once for the CLI and serve.
+ */
+import { toPmtError, type PmtError } from '../errors.js';
+import { orderExchange } from '../exchanges/ids.js';
+import type { ExchangeId } from '../exchanges/registry.js';
+import type { Order, OrderSide, OrderType } from '../exchanges/types.js';
+import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
+import { parsePrice, parseSize } from '../validate.js';
+import { fanOut, settle, type ExchangeFailure } from './fanout.js';
+import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
+import type { Services } from './services.js';
+
+/** An order with the exchange it lives on (views group and label by it). */
+export interface ExchangeOrder {
+  exchange: ExchangeId;
+  order: Order;
+}
+
+export async function fetchOrder(svc: Services, q: { order_id: unknown; exchange?: ExchangeId }): Promise<ExchangeOrder> {
+  const { exchange, id } = orderExchange(q.order_id, q.exchange, { field: svc.names.order, via: svc.names.exchange });
+  await svc.requireCredentials(exchange);
+  return { exchange, order: await (await svc.exchange(exchange)).fetchOrder(id) };
+}
+
+export interface OpenOrders {
+  ids: ExchangeId[];
+  /** The asset the list is scoped to (resolved), if any. */
+  assetId?: string;
+  orders: ExchangeOrder[];
+  /** Exchanges whose list failed: their orders are missing, and the caller must say so. */
+  failed: ExchangeFailure[];
+}
+
+/** Open orders of each exchange in scope, in parallel; partial when one fails, an error when all do. */
+export async function fetchOpenOrders(svc: Services, q: { asset_id?: unknown; exchange?: ExchangeId }): Promise<OpenOrders> {
+  return listOpenOrders(svc, await accountScope(svc, q));
+}
+
+/** fetch_open_orders over a scope already resolved (cancel-all lists, confirms, then cancels that scope). */
+export async function listOpenOrders(svc: Services, scope: AccountScope): Promise<OpenOrders> {
+  const r = settle(await fanOut(scope.ids, async (id) => (await svc.exchange(id)).fetchOpenOrders(scope.assetId)));
+  return { ...scope, orders: r.ok.flatMap((x) => x.value.map((order) => ({ exchange: x.exchange, order }))), failed: r.failed };
+}
+
+export interface CreateOrderBody {
+  asset_id: unknown;
+  outcome?: unknown;
+  price: unknown;
+  side: OrderSide;
+  size: unknown;
+  order_type?: OrderType;
+  exchange?: ExchangeId;
+}
+
+/**
+ * As `pmt order create --yes`: resolve the asset (a unified id on a token-per-outcome exchange
+ * picks the outcome's token), read its rules, name the outcome as the exchange publishes it
+ * (default: the asset's own book), then send once. The adapter checks tick, minimum, outcome and
+ * market status before signing.
+ */
+export async function createOrder(svc: Services, b: CreateOrderBody): Promise<Order> {
+  const price = parsePrice('price', b.price).toNumber();
+  const size = parseSize('size', b.size).toNumber();
+  const wanted = b.outcome === undefined ? undefined : outcomeLabel(parseOutcomeSpec('outcome', b.outcome));
+  const { ex, assetId } = await resolveAsset(svc, { asset_id: b.asset_id, exchange: b.exchange, outcome: wanted }, { outcomeWithToken: true });
+  const info = await ex.describeAsset(assetId);
+  const labels = [info.book_outcome, ...info.outcomes, ...info.market.outcomes.map((o) => o.label)];
+  const label = wanted === undefined ? info.book_outcome : (labels.find((l) => l.toLowerCase() === wanted.toLowerCase()) ?? wanted);
+  return ex.createOrder({ asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: b.order_type ?? 'gtc' });
+}
+
+export interface CancelOutcome {
+  cancelled: ExchangeOrder[];
+  /** Orders an exchange refused to cancel. */
+  refused: Array<{ exchange: ExchangeId; id: string; reason: string }>;
+  /** Exchanges whose cancel call failed outright. */
+  broken: Array<{ exchange: ExchangeId; error: PmtError }>;
+}
+
+/**
+ * Cancel every open order on `ids` (scoped to `assetId`), exchange by exchange, so a failure on
+ * one never hides what happened on the other. `skip`: exchanges known to have nothing open.
+ */
+export async function cancelAllOrders(svc: Services, scope: { ids: ExchangeId[]; assetId?: string }, skip: ReadonlySet<ExchangeId> = new Set()): Promise<CancelOutcome> {
+  const out: CancelOutcome = { cancelled: [], refused: [], broken: [] };
+  for (const id of scope.ids) {
+    if (skip.has(id)) continue;
+    try {
+      const r = await (await svc.exchange(id)).cancelAllOrders(scope.assetId);
+      out.cancelled.push(...r.cancelled.map((order) => ({ exchange: id, order })));
+      out.refused.push(...r.failed.map((f) => ({ exchange: id, ...f })));
+    } catch (e) {
+      out.broken.push({ exchange: id, error: toPmtError(e) });
+    }
+  }
+  return out;
+}
+
+export { accountScope };

@@ -1,0 +1,35 @@
+/**
+ * What every operation gets from its caller: the CLI's Context and `pmt serve` both implement
+ * this, so an op never knows which surface called it.
+ */
+import type { PmtError } from '../errors.js';
+import type { Exchange } from '../exchanges/exchange.js';
+import type { ExchangeId } from '../exchanges/registry.js';
+
+/** How the caller names its inputs in messages (`--exchange` vs `exchange`, `--ticker` vs `market_tickers`). */
+export interface InputNames {
+  exchange: string;
+  market: string;
+  asset: string;
+  order: string;
+  tickers: string;
+  outcome: string;
+  size: string;
+}
+
+export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size' };
+export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size' };
+
+export interface Services {
+  /** The adapter for one exchange, built on first use. */
+  exchange(id: ExchangeId): Promise<Exchange>;
+  /** Exchanges whose credentials resolve (account reads and cancels default to these). */
+  configured(): Promise<ExchangeId[]>;
+  /** Throws `Config` naming the fix when `id` has no credentials; before any request. */
+  requireCredentials(id: ExchangeId): Promise<void>;
+  /** The `Config` error for "no exchange has credentials" (the CLI and serve say how to fix it differently). */
+  noCredentials(): Promise<PmtError>;
+  now(): number;
+  /** Input names for messages. */
+  names: InputNames;
+}
