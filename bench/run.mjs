@@ -2,7 +2,8 @@
 // run, prints a table and writes bench/results.md. Needs only Node and the build (`npm run build`
 // produces dist/ and the loopback doubles in .doubles/); no network.
 //
-//   node bench/run.mjs [--runs N] [--paging-runs N] [--memory-runs N] [--only startup,network,paging,analytics,serve]
+//   node bench/run.mjs [--runs N] [--paging-runs N] [--memory-runs N] [--only startup,network,paging,analytics,serve,stream]
+//                      [--stream-seconds S (default 60)]
 //                      [--no-memory-curve] [--no-write]
 //
 // Method: every timed subject runs as a fresh process with stdout on a pipe, in interleaved
@@ -134,6 +135,7 @@ try {
   }
   if (wants('analytics')) collect(await goals.analytics(ctx));
   if (wants('serve')) collect(await goals.serve(ctx));
+  if (wants('stream')) collect(await goals.stream(ctx, argv.includes('--stream-seconds') ? Number(argv[argv.indexOf('--stream-seconds') + 1]) : 60));
 } finally {
   await upstream.close();
   rmSync(tmp, { recursive: true, force: true });

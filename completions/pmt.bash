@@ -12,7 +12,7 @@ _pmt_subcommands() {
   case "$1" in
     "") echo "markets book order profile serve completion exchanges version help" ;;
     "markets") echo "list search lineage help" ;;
-    "book") echo "show stats impact help" ;;
+    "book") echo "show stats impact watch help" ;;
     "order") echo "create cancel-all get list help" ;;
     "profile") echo "add list show use remove help" ;;
   esac
@@ -30,8 +30,9 @@ _pmt_options() {
     "book show") echo "--depth --outcome --cents -h --help" ;;
     "book stats") echo "--outcome --cents -h --help" ;;
     "book impact") echo "--size --outcome --cents -h --help" ;;
+    "book watch") echo "--outcome --depth --duration --count --cents -h --help" ;;
     "order") echo "-h --help" ;;
-    "order create") echo "--asset --side --price --size --outcome --type -y --yes --dry-run -h --help" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --post-only -y --yes --dry-run -h --help" ;;
     "order cancel-all") echo "--asset -y --yes -h --help" ;;
     "order get") echo "-h --help" ;;
     "order list") echo "--asset -h --help" ;;
@@ -56,6 +57,7 @@ _pmt_valued() {
     "book show") echo "--depth --outcome" ;;
     "book stats") echo "--outcome" ;;
     "book impact") echo "--size --outcome" ;;
+    "book watch") echo "--outcome --depth --duration --count" ;;
     "order create") echo "--asset --side --price --size --outcome --type" ;;
     "order cancel-all") echo "--asset" ;;
     "order list") echo "--asset" ;;
@@ -72,7 +74,7 @@ _pmt_choices() {
     "markets search|--status") echo "active closed resolved all" ;;
     "order create|--side") echo "buy sell" ;;
     "order create|--type") echo "gtc ioc fok" ;;
-    "profile add|--polymarket-signature-type") echo "eoa proxy gnosis-safe" ;;
+    "profile add|--polymarket-signature-type") echo "eoa proxy gnosis-safe poly-1271" ;;
     *"|--exchange") echo "kalshi polymarket" ;;
   esac
 }
@@ -89,7 +91,7 @@ _pmt_file_flag() {
 _pmt_args() {
   case "$1" in
     "markets help|0") echo "list search lineage" ;;
-    "book help|0") echo "show stats impact" ;;
+    "book help|0") echo "show stats impact watch" ;;
     "order help|0") echo "create cancel-all get list" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;

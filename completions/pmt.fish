@@ -8,7 +8,7 @@ function __pmt_subcommands --description 'subcommands of a command path'
         case 'markets'
             printf '%s\n' list search lineage help
         case 'book'
-            printf '%s\n' show stats impact help
+            printf '%s\n' show stats impact watch help
         case 'order'
             printf '%s\n' create cancel-all get list help
         case 'profile'
@@ -38,6 +38,8 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --outcome --exchange --profile
         case 'book impact'
             printf '%s\n' --size --outcome --exchange --profile
+        case 'book watch'
+            printf '%s\n' --outcome --depth --duration --count --exchange --profile
         case 'book help'
             printf '%s\n' --exchange --profile
         case 'order'
@@ -136,7 +138,7 @@ complete -c pmt -s h -l help -d 'show help for this command'
 
 # pmt
 complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, search, lineage'
-complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact'
+complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact, watch'
 complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, get, list'
 complete -c pmt -n '__pmt_at "pmt" 0' -a profile -d 'Credential profiles: add, list, show, use, remove'
 complete -c pmt -n '__pmt_at "pmt" 0' -a serve -d 'Serve the interface as a REST API on localhost'
@@ -172,6 +174,7 @@ complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list search lineage'
 complete -c pmt -n '__pmt_at "pmt book" 0' -a show -d 'The orderbook ladder: asks above bids, with depth'
 complete -c pmt -n '__pmt_at "pmt book" 0' -a stats -d 'Top of book, mid, spread, imbalance and depth'
 complete -c pmt -n '__pmt_at "pmt book" 0' -a impact -d 'Fill price and slippage of a market order of --size'
+complete -c pmt -n '__pmt_at "pmt book" 0' -a watch -d 'The live book: a ladder redrawn in place, or BookUpdates as NDJSON'
 complete -c pmt -n '__pmt_at "pmt book" 0' -a help -d 'show help for a command'
 
 # pmt book show
@@ -188,8 +191,15 @@ complete -c pmt -n '__pmt_at "pmt book impact"' -l size -x -d 'order size in con
 complete -c pmt -n '__pmt_at "pmt book impact"' -l outcome -x -d 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book impact"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
+# pmt book watch
+complete -c pmt -n '__pmt_at "pmt book watch"' -l outcome -x -d 'outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l depth -x -d 'levels per side to show (default: as many as fit the terminal)'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l duration -x -d 'stop after this many seconds'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l count -x -d 'stop after this many events'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
+
 # pmt book help
-complete -c pmt -n '__pmt_at "pmt book help" 0' -a 'show stats impact'
+complete -c pmt -n '__pmt_at "pmt book help" 0' -a 'show stats impact watch'
 
 # pmt order
 complete -c pmt -n '__pmt_at "pmt order" 0' -a create -d 'Place a limit order (previews and confirms first)'
@@ -205,6 +215,7 @@ complete -c pmt -n '__pmt_at "pmt order create"' -l price -x -d 'limit price as 
 complete -c pmt -n '__pmt_at "pmt order create"' -l size -x -d 'number of contracts, > 0 (asked for on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -d 'yes, no, or a label; Kalshi: no trades NO at 1 - price (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l type -x -a 'gtc ioc fok' -d 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing'
+complete -c pmt -n '__pmt_at "pmt order create"' -l post-only -d 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)'
 complete -c pmt -n '__pmt_at "pmt order create"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l dry-run -d 'validate and preview against live data; send nothing'
 
@@ -233,7 +244,7 @@ complete -c pmt -n '__pmt_at "pmt profile add"' -l kalshi-private-key -x -d 'Kal
 complete -c pmt -n '__pmt_at "pmt profile add"' -l kalshi-demo -d 'use Kalshi\'s demo environment (default: production)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-private-key -x -d 'Polymarket signer private key (discouraged on the command line)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-funder -x -d 'Polymarket proxy / Safe wallet holding the funds'
-complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-signature-type -x -a 'eoa proxy gnosis-safe' -d 'Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-signature-type -x -a 'eoa proxy gnosis-safe poly-1271' -d 'Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-key -x -d 'Polymarket CLOB API key (else derived from the private key)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-secret -x -d 'Polymarket CLOB API secret'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-passphrase -x -d 'Polymarket CLOB API passphrase'

@@ -45,7 +45,7 @@ _pmt_commands() {
   local -a commands
   commands=(
     'markets:Browse markets: list, search, lineage'
-    'book:Orderbooks: show, stats, impact'
+    'book:Orderbooks: show, stats, impact, watch'
     'order:Place, inspect and cancel orders: create, cancel-all, get, list'
     'profile:Credential profiles: add, list, show, use, remove'
     'serve:Serve the interface as a REST API on localhost'
@@ -144,6 +144,7 @@ _pmt_book() {
         show) _pmt_book_show ;;
         stats) _pmt_book_stats ;;
         impact) _pmt_book_impact ;;
+        watch) _pmt_book_watch ;;
         help) _pmt_book_help ;;
       esac
       ;;
@@ -156,6 +157,7 @@ _pmt_book_commands() {
     'show:The orderbook ladder: asks above bids, with depth'
     'stats:Top of book, mid, spread, imbalance and depth'
     'impact:Fill price and slippage of a market order of --size'
+    'watch:The live book: a ladder redrawn in place, or BookUpdates as NDJSON'
     'help:show help for a command'
   )
   _describe -t commands 'pmt book command' commands
@@ -193,10 +195,23 @@ _pmt_book_impact() {
     && return 0
 }
 
+_pmt_book_watch() {
+  _arguments -s \
+    '--outcome=[outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)]:outcome: ' \
+    '--depth=[levels per side to show (default: as many as fit the terminal)]:n: ' \
+    '--duration=[stop after this many seconds]:seconds: ' \
+    '--count=[stop after this many events]:n: ' \
+    '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:asset: ' \
+    && return 0
+}
+
 _pmt_book_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(show stats impact)' \
+    '1:command:(show stats impact watch)' \
     && return 0
 }
 
@@ -242,6 +257,7 @@ _pmt_order_create() {
     '--size=[number of contracts, > 0 (asked for on a terminal)]:n: ' \
     '--outcome=[yes, no, or a label; Kalshi: no trades NO at 1 - price (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome: ' \
     '--type=[time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing]:type:(gtc ioc fok)' \
+    '--post-only[rest on the book or not at all: refused before sending if the price would cross the book (gtc only)]' \
     '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
     '--dry-run[validate and preview against live data; send nothing]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
@@ -325,7 +341,7 @@ _pmt_profile_add() {
     '--kalshi-demo[use Kalshi'\''s demo environment (default: production)]' \
     '--polymarket-private-key=[Polymarket signer private key (discouraged on the command line)]:hex: ' \
     '--polymarket-funder=[Polymarket proxy / Safe wallet holding the funds]:address: ' \
-    '--polymarket-signature-type=[Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)]:type:(eoa proxy gnosis-safe)' \
+    '--polymarket-signature-type=[Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)]:type:(eoa proxy gnosis-safe poly-1271)' \
     '--polymarket-api-key=[Polymarket CLOB API key (else derived from the private key)]:uuid: ' \
     '--polymarket-api-secret=[Polymarket CLOB API secret]:secret: ' \
     '--polymarket-api-passphrase=[Polymarket CLOB API passphrase]:passphrase: ' \

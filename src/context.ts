@@ -142,7 +142,7 @@ export class Context implements Services {
         if (m.id === id && env !== 'production' && environment !== 'custom') environment = env;
       }
     }
-    return { env: this.env, urls, environment, log: this.log, credentials: () => this.credentials(), now: () => this.now() };
+    return { env: this.env, urls, environment, log: this.log, credentials: () => this.credentials(), now: () => this.now(), cacheDir: this.store.dir };
   }
 
   /** The adapter for one exchange, built on first use. */

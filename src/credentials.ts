@@ -25,6 +25,8 @@ export function parseSignatureType(value: string): SignatureType | null {
   if (['eoa', '0'].includes(v)) return 'eoa';
   if (['proxy', 'poly-proxy', 'browser', 'email', 'magic', '1'].includes(v)) return 'proxy';
   if (['gnosis-safe', 'gnosis', 'gnosissafe', 'safe', 'poly-gnosis-safe', '2'].includes(v)) return 'gnosis-safe';
+  // Smart-contract ("deposit") wallets that check signatures with EIP-1271.
+  if (['poly-1271', '1271', 'deposit-wallet', 'smart-contract', '3'].includes(v)) return 'poly-1271';
   return null;
 }
 
@@ -86,7 +88,7 @@ export function resolveCredentials(opts: {
     if (sigRaw) {
       const parsed = parseSignatureType(sigRaw.value);
       if (!parsed) {
-        throw new PmtError('Config', `${sigRaw.origin}: signature type "${sigRaw.value}" is not one of eoa, proxy, gnosis-safe`);
+        throw new PmtError('Config', `${sigRaw.origin}: signature type "${sigRaw.value}" is not one of eoa, proxy, gnosis-safe, poly-1271`);
       }
       signatureType = { ...sigRaw, value: parsed };
     } else {

@@ -23,7 +23,7 @@ export interface KalshiProfile {
 export interface PolymarketProfile {
   private_key?: string;
   funder?: string;
-  signature_type?: 'eoa' | 'proxy' | 'gnosis-safe';
+  signature_type?: 'eoa' | 'proxy' | 'gnosis-safe' | 'poly-1271';
   api_key?: string;
   api_secret?: string;
   api_passphrase?: string;

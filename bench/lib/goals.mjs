@@ -124,3 +124,29 @@ export function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), 'pmt-bench-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * The book stream under 1,000 deltas/s (bench/stream.mjs): `book watch --ndjson` lag, CPU and RSS,
+ * the terminal view's frame rate and `q`, and `pmt serve` with 100 SSE clients on one asset.
+ */
+export async function stream(ctx, seconds = 60) {
+  const script = join(ctx.root, 'bench/stream.mjs');
+  const r = runOnce(NODE, [script, '--json', '--seconds', String(seconds)], { env: ctx.env, keepStdout: true });
+  const line = r.stdout.trim().split('\n').pop();
+  if (r.code !== 0 || !line?.startsWith('{')) {
+    const why = `bench/stream.mjs failed (exit ${r.code}): ${r.stderr.trim().split('\n').slice(-2).join(' ')}`;
+    return { rows: [goalRow('`book watch --ndjson` at 1,000 deltas/s', '—', '—', '—', 'lag p99 < 50 ms', null, why)], subjects: [], notes: [`Stream skipped: ${why}.`] };
+  }
+  const s = JSON.parse(line);
+  const n = s.ndjson;
+  const v = s.view;
+  const sv = s.serve;
+  const rows = [
+    goalRow(`\`book watch --ndjson\`, ${s.rate} deltas/s for ${s.seconds} s`, `lag p50 ${fmtMs(n.lag_p50_ms)}, p99 ${fmtMs(n.lag_p99_ms)}`, `${n.received_deltas} of ${n.sent} deltas`, `p99 ${fmtMs(n.lag_p99_ms)}`, 'lag p99 < 50 ms', n.lag_p99_ms < 50),
+    goalRow('`book watch --ndjson` CPU', `${(n.cpu_share * 100).toFixed(1)}% of one core`, '—', `${n.cpu_share}`, '< 1 core', n.cpu_share < 1),
+    goalRow('`book watch --ndjson` RSS', `${n.rss_first_mib} → ${n.rss_last_mib} MiB`, `first/last ${n.rss_window_s} s`, `${n.rss_change_pct}%`, 'within 5%', Math.abs(n.rss_change_pct) <= 5),
+    goalRow('`book watch` terminal view', `${v.frames_per_s} frames/s; q ends it in ${fmtMs(v.quit_ms)} (exit ${v.quit_exit})`, '—', `${v.frames_per_s}/s`, '<= 20 frames/s', v.frames_per_s <= 20.5 && v.quit_exit === 0),
+    goalRow(`\`pmt serve\`, ${sv.clients} SSE clients on one asset`, `${sv.upstream_subscribes} upstream subscription(s); ${sv.events_per_client_min}–${sv.events_per_client_max} events each`, `RSS ${sv.rss_start_mib} → max ${sv.rss_max_mib} MiB`, `${sv.upstream_subscribes} sub`, '1 upstream, RSS bounded', sv.upstream_subscribes === 1),
+  ];
+  return { rows, subjects: [], notes: [`Stream: Kalshi book, deltas driven by the in-process doubles; lag is send time (ts_ms) → line read from pmt's stdout. Serve RSS over ${sv.seconds} s: start ${sv.rss_start_mib}, mid ${sv.rss_mid_mib ?? '—'}, end ${sv.rss_end_mib} MiB.`] };
+}

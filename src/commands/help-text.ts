@@ -92,6 +92,14 @@ export const HELP: Record<string, CommandHelp> = {
       { note: 'A Polymarket token, as JSON', cmd: `pmt book impact ${TOKEN} --size 2500 --json` },
     ],
   },
+  'book watch': {
+    summary: 'The live book: a ladder redrawn in place, or BookUpdates as NDJSON',
+    examples: [
+      { note: 'Watch a Kalshi book on a terminal (q quits)', cmd: `pmt book watch ${K}` },
+      { note: 'The NO side, on NO prices', cmd: `pmt book watch ${K} --outcome no` },
+      { note: 'Ten events as NDJSON, for a script', cmd: `pmt book watch ${TOKEN} --ndjson --count 10` },
+    ],
+  },
   order: {
     summary: 'Place, inspect and cancel orders',
     examples: [

@@ -60,4 +60,7 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   checkAuth(...a: Parameters<Exchange['checkAuth']>) {
     return this.ops.checkAuth(this.client, ...a);
   }
+  watchBook(...a: Parameters<Exchange['watchBook']>) {
+    return this.ops.watchBook(this.client, ...a);
+  }
 }

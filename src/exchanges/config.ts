@@ -12,7 +12,8 @@ export interface Sourced<T = string> {
   origin: string;
 }
 
-export type SignatureType = 'eoa' | 'proxy' | 'gnosis-safe';
+/** Polymarket wallet types; `poly-1271` is a smart-contract deposit wallet (EIP-1271). */
+export type SignatureType = 'eoa' | 'proxy' | 'gnosis-safe' | 'poly-1271';
 
 export interface KalshiCredentials {
   apiKeyId: Sourced;
@@ -48,4 +49,6 @@ export interface AdapterConfig {
   log?: (line: string) => void;
   credentials: () => Promise<ResolvedCredentials>;
   now: () => number;
+  /** A directory for small caches the adapters may keep between runs (the config dir); none: memory only. */
+  cacheDir?: string;
 }

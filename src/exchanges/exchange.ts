@@ -14,6 +14,7 @@ import type {
   Order,
   Orderbook,
 } from './types.js';
+import type { BookStream, WatchBookOptions } from './stream.js';
 
 import type { Capabilities } from './manifest.js';
 export { OPERATIONS, type Capabilities, type Capability, type Operation } from './manifest.js';
@@ -112,6 +113,12 @@ export interface Exchange {
   fetchFeeSchedule(info: AssetInfo): Promise<FeeSchedule>;
   /** One authenticated request: are the credentials present and accepted? */
   checkAuth(): Promise<AuthCheck>;
+  /**
+   * The live book of an asset over the exchange's WebSocket, on the scale of `opts.outcome`
+   * (BookUpdate events). Input errors throw at once; connection failures that no reconnect can
+   * fix arrive through `opts.onFatal`.
+   */
+  watchBook(assetId: string, opts: WatchBookOptions): BookStream;
 }
 
 export interface CreateOrderOptions {

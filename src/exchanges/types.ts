@@ -228,4 +228,9 @@ export interface CreateOrderRequest {
   price: number;
   size: number;
   order_type: OrderType;
+  /**
+   * Rest on the book or not at all (Kalshi `post_only`, Polymarket `postOnly`); gtc only. pmt
+   * refuses one that would cross the current book before sending it. Default false.
+   */
+  post_only?: boolean;
 }

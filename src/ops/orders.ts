@@ -5,10 +5,11 @@
 import { toPmtError, type PmtError } from '../errors.js';
 import { orderExchange } from '../exchanges/ids.js';
 import type { ExchangeId } from '../exchanges/registry.js';
-import type { Order, OrderSide, OrderType } from '../exchanges/types.js';
+import type { CreateOrderRequest, Order, OrderSide, OrderType } from '../exchanges/types.js';
 import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
 import { parsePrice, parseSize } from '../validate.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
+import { postOnlyOf } from './post-only.js';
 import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
 
@@ -51,6 +52,8 @@ export interface CreateOrderBody {
   side: OrderSide;
   size: unknown;
   order_type?: OrderType;
+  /** Rest or nothing (gtc only); refused before sending when it would cross the book. */
+  post_only?: unknown;
   exchange?: ExchangeId;
 }
 
@@ -63,12 +66,17 @@ export interface CreateOrderBody {
 export async function createOrder(svc: Services, b: CreateOrderBody): Promise<Order> {
   const price = parsePrice('price', b.price).toNumber();
   const size = parseSize('size', b.size).toNumber();
+  const orderType = b.order_type ?? 'gtc';
+  const postOnly = postOnlyOf(b.post_only, orderType, { postOnly: 'post_only', orderType: 'order_type' });
   const wanted = b.outcome === undefined ? undefined : outcomeLabel(parseOutcomeSpec('outcome', b.outcome));
   const { ex, assetId } = await resolveAsset(svc, { asset_id: b.asset_id, exchange: b.exchange, outcome: wanted }, { outcomeWithToken: true });
   const info = await ex.describeAsset(assetId);
   const labels = [info.book_outcome, ...info.outcomes, ...info.market.outcomes.map((o) => o.label)];
   const label = wanted === undefined ? info.book_outcome : (labels.find((l) => l.toLowerCase() === wanted.toLowerCase()) ?? wanted);
-  return ex.createOrder({ asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: b.order_type ?? 'gtc' });
+  const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: orderType };
+  // The adapter refuses a crossing post-only order before sending (see post-only.ts).
+  if (postOnly) req.post_only = true;
+  return ex.createOrder(req);
 }
 
 export interface CancelOutcome {

@@ -13,6 +13,8 @@ import { buildOpenApi } from './openapi.js';
 import type { Services } from '../ops/services.js';
 import { ROUTES } from './routes.js';
 import { ErrorObject, type JsonSchema } from './schemas.js';
+import { registerStreamRoute, STREAM_PATH } from './stream-route.js';
+import type { HubLimits, StreamHub } from './stream-hub.js';
 
 export interface AppOptions {
   token: string;
@@ -23,6 +25,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Strings that must never leave the server (credentials, the token): scrubbed from messages. */
   secrets?: string[];
+  /** Per-client bound of the book stream's queue (default 1 MiB). */
+  streamLimits?: HubLimits;
   /** Warn (through `log`) when a success body does not match its documented schema. */
   onSchemaMismatch?: (route: string, problem: string) => void;
 }
@@ -45,6 +49,12 @@ export function tokenMatches(header: string | undefined, expected: Buffer): bool
   if (header === undefined) return undefined;
   const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   return timingSafeEqual(digest(m ? m[1]! : ''), expected) && m !== null;
+}
+
+const hubs = new WeakMap<FastifyInstance, StreamHub>();
+/** The book-stream hub of an app (clients and upstream subscriptions, for tests and stats). */
+export function streamHubOf(app: FastifyInstance): StreamHub | undefined {
+  return hubs.get(app);
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -144,6 +154,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const byPath = new Map<string, string[]>();
   for (const r of ROUTES) byPath.set(r.path, [...(byPath.get(r.path) ?? []), r.method]);
   byPath.set('/v1/openapi.json', ['GET']);
+  byPath.set(STREAM_PATH, ['GET']);
   app.setNotFoundHandler((req, reply) => {
     const path = (req.url ?? '').split('?')[0]!;
     const allowed = byPath.get(path);
@@ -169,6 +180,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
+  hubs.set(app, registerStreamRoute(app, opts.services, opts.streamLimits));
   const doc = JSON.stringify(buildOpenApi());
   app.get('/v1/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(doc));
   return app;

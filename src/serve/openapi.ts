@@ -4,6 +4,7 @@
  * schemas become `components.schemas` and are referenced by `$ref`.
  */
 import { ROUTES, type RouteDef } from './routes.js';
+import { STREAM_PATH, streamQuery } from './stream-route.js';
 import { ErrorObject, modelName, type JsonSchema } from './schemas.js';
 
 export const API_VERSION = '0.3.1';
@@ -117,10 +118,34 @@ function operation(r: RouteDef): unknown {
   };
 }
 
+/** The book stream: Server-Sent Events, one BookUpdate per event. */
+function streamOperation(): unknown {
+  const responses: Record<string, unknown> = {
+    200: {
+      description:
+        'An endless `text/event-stream`: each event is `data: <BookUpdate as JSON>` (kinds snapshot, delta, clear, trade; ' +
+        'see interface-extensions.md). A `clear` means drop the book: a snapshot follows. A failure after the stream started ' +
+        'ends it with `event: error` and the error object as data; a client too slow to keep up is ended with a `clear` (reason `stale`).',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    },
+  };
+  for (const status of [400, 401, 404, 502]) responses[status] = { description: STATUS_TEXT[status] ?? 'Error', content: errorContent };
+  responses.default = { description: 'Any other failure, as the error object', content: errorContent };
+  return {
+    operationId: 'orderbook_stream',
+    tags: ['Orderbook'],
+    summary: 'Stream the live book of an asset as Server-Sent Events',
+    description: 'All clients of one asset share one upstream subscription; a client joining late starts from a snapshot of the current book.',
+    parameters: parameters(streamQuery),
+    responses,
+  };
+}
+
 /** The document served at `GET /v1/openapi.json`. */
 export function buildOpenApi(opts: { serverUrl?: string } = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of ROUTES) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
+  paths[STREAM_PATH] = { get: streamOperation() };
   paths['/v1/openapi.json'] = {
     get: {
       operationId: 'openapi',

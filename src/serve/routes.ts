@@ -195,6 +195,11 @@ export const ROUTES: RouteDef[] = [
         side: { type: 'string', enum: [...ORDER_SIDES] },
         size: { type: 'number', exclusiveMinimum: 0, description: 'Contracts' },
         order_type: { type: 'string', enum: [...ORDER_TYPES], default: 'gtc', description: 'Time in force' },
+        post_only: {
+          type: 'boolean',
+          default: false,
+          description: 'Rest on the book or not at all (gtc only): refused before sending, naming the best price that would rest, when the price would cross the current book',
+        },
         exchange,
       },
       ['asset_id', 'price', 'side', 'size'],

@@ -60,8 +60,8 @@ describe('pmt exchanges --json', () => {
       expect(e.credentials).toEqual({ status: 'missing', source: null, origin: null, message: expect.stringContaining(`no ${e.id} credentials`) });
       expect(e.check).toBeNull();
     }
-    expect(doc.exchanges[0].urls).toEqual({ api: doubles.env.PMT_KALSHI_API_URL });
-    expect(doc.exchanges[1].urls).toEqual({ gamma: doubles.env.PMT_POLYMARKET_GAMMA_URL, clob: doubles.env.PMT_POLYMARKET_CLOB_URL });
+    expect(doc.exchanges[0].urls).toEqual({ api: doubles.env.PMT_KALSHI_API_URL, ws: doubles.env.PMT_KALSHI_WS_URL });
+    expect(doc.exchanges[1].urls).toEqual({ gamma: doubles.env.PMT_POLYMARKET_GAMMA_URL, clob: doubles.env.PMT_POLYMARKET_CLOB_URL, ws: doubles.env.PMT_POLYMARKET_WS_URL });
   });
 
   it('production is the default environment', async () => {
@@ -69,6 +69,8 @@ describe('pmt exchanges --json', () => {
     const doc = JSON.parse(r.stdout);
     expect(doc.exchanges.map((e: { environment: string }) => e.environment)).toEqual(['production', 'production']);
     expect(doc.exchanges[0].urls.api).toBe('https://api.elections.kalshi.com/trade-api/v2');
+    expect(doc.exchanges[0].urls.ws).toBe('wss://api.elections.kalshi.com/trade-api/ws/v2');
+    expect(doc.exchanges[1].urls.ws).toBe('wss://ws-subscriptions-clob.polymarket.com/ws');
   });
 
   it('says where configured credentials come from, never what they are', async () => {

@@ -193,6 +193,9 @@ export class FakeExchange implements Exchange {
   async checkAuth(): Promise<never> {
     throw new Error('fake: not used');
   }
+  watchBook(): never {
+    throw new Error('fake: not used');
+  }
   ops(): string[] {
     return this.calls.map((c) => c.op);
   }

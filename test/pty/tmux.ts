@@ -123,6 +123,11 @@ export class Terminal {
     return Number(EXIT_RE.exec(await this.waitFor(EXIT_RE, 'the program exit'))![1]);
   }
 
+  /** Resize the terminal (the program gets SIGWINCH). */
+  async resize(cols: number, rows: number): Promise<void> {
+    await this.tmux('resize-window', '-t', this.session, '-x', String(cols), '-y', String(rows));
+  }
+
   async close(): Promise<void> {
     await this.tmux('kill-server').catch(() => undefined);
   }

@@ -158,6 +158,25 @@ describe('inputs reach the core as the CLI would pass them', () => {
     expect(await sent({ asset_id: token, outcome: 'los angeles' }, ['Los Angeles', 'Boston'])).toMatchObject({ outcome: { label: 'Los Angeles' } });
   });
 
+  it('create_order: post_only reaches the adapter only when true, and must be a boolean', async () => {
+    const base = { asset_id: 'KXTEST-26', price: 0.3, side: 'buy', size: 2 };
+    reset();
+    expect((await s.call('/v1/orders/create_order', { body: { ...base, post_only: true } })).status).toBe(200);
+    expect(s.exchanges.kalshi.calls.find((c) => c.op === 'createOrder')!.args[0]).toMatchObject({ post_only: true });
+    reset();
+    expect((await s.call('/v1/orders/create_order', { body: { ...base, post_only: false } })).status).toBe(200);
+    expect(s.exchanges.kalshi.calls.find((c) => c.op === 'createOrder')!.args[0]).not.toHaveProperty('post_only');
+    reset();
+    const bad = await s.call('/v1/orders/create_order', { body: { ...base, post_only: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(s.exchanges.kalshi.calls).toHaveLength(0);
+    reset();
+    const fok = await s.call('/v1/orders/create_order', { body: { ...base, post_only: true, order_type: 'fok' } });
+    expect(fok.status).toBe(400);
+    expect(fok.json.message).toContain('post_only orders rest on the book, so they must be order_type gtc');
+    expect(s.exchanges.kalshi.calls).toHaveLength(0);
+  });
+
   it('fetch_open_orders and cancel_all_orders act on the exchanges the profile has credentials for', async () => {
     reset();
     s.configured.splice(0, 2, 'polymarket');

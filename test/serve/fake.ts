@@ -9,6 +9,7 @@ import type { AssetInfo, CancelResult, Capabilities, Exchange } from '../../src/
 import type { CreateOrderRequest, ExchangeId, FetchMarketsParams, Market, MarketLineage, Order, Orderbook } from '../../src/exchanges/types.js';
 import { missingCredentials } from '../../src/ops/credentials.js';
 import { SERVE_NAMES, type Services } from '../../src/ops/services.js';
+import type { BookStream, BookUpdate, WatchBookOptions } from '../../src/exchanges/stream.js';
 
 export const market = (exchange: ExchangeId, ticker: string): Market => ({
   exchange,
@@ -166,6 +167,19 @@ export class FakeExchange implements Exchange {
   }
   async checkAuth() {
     return { ok: true, clock_skew_ms: null, detail: '' };
+  }
+
+  /** Open book streams (one per upstream subscription), for tests to push events into. */
+  readonly streams: Array<{ assetId: string; opts: WatchBookOptions; closed: boolean }> = [];
+  watchBook(assetId: string, opts: WatchBookOptions): BookStream {
+    this.calls.push({ op: 'watchBook', args: [assetId, opts.outcome] });
+    const s = { assetId, opts, closed: false };
+    this.streams.push(s);
+    return { close: () => void (s.closed = true) };
+  }
+  /** Deliver an event to every open stream of `assetId`. */
+  push(assetId: string, u: BookUpdate): void {
+    for (const s of this.streams) if (!s.closed && s.assetId === assetId) s.opts.onUpdate(u);
   }
 }
 

@@ -56,7 +56,7 @@ describe('the OpenAPI document', () => {
     const listed = Object.entries(doc.paths as Record<string, Record<string, { tags: string[] }>>).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => [method, path, op.tags[0]]),
     );
-    expect(listed.sort()).toEqual([...OPERATIONS.map((o) => [...o]), ['get', '/v1/openapi.json', 'Server']].sort());
+    expect(listed.sort()).toEqual([...OPERATIONS.map((o) => [...o]), ['get', '/v1/openapi.json', 'Server'], ['get', '/v1/orderbook/stream', 'Orderbook']].sort());
     expect(doc.paths['/v1/orders/create_order'].post.operationId).toBe('create_order');
   });
 
@@ -70,8 +70,9 @@ describe('the OpenAPI document', () => {
     expect(names('/v1/orderbook/fetch_orderbook_stats')).toEqual(['asset_id', 'exchange', 'outcome']);
     expect(names('/v1/orderbook/fetch_orderbook_impact')).toEqual(['asset_id', 'exchange', 'outcome', 'size']);
     const body = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema;
-    expect(Object.keys(body('/v1/orders/create_order').properties).sort()).toEqual(['asset_id', 'exchange', 'order_type', 'outcome', 'price', 'side', 'size']);
+    expect(Object.keys(body('/v1/orders/create_order').properties).sort()).toEqual(['asset_id', 'exchange', 'order_type', 'outcome', 'post_only', 'price', 'side', 'size']);
     expect(body('/v1/orders/create_order').properties.order_type.default).toBe('gtc');
+    expect(body('/v1/orders/create_order').properties.post_only).toMatchObject({ type: 'boolean', default: false });
     expect(Object.keys(body('/v1/orders/cancel_all_orders').properties).sort()).toEqual(['asset_id', 'exchange']);
     const tickers = (doc.paths['/v1/markets/fetch_markets'].get.parameters as Array<Record<string, unknown>>).find((p) => p.name === 'market_tickers');
     expect(tickers).toMatchObject({ in: 'query', style: 'form', explode: true, schema: { type: 'array' } });

@@ -20,6 +20,8 @@ export async function startDoubles(opts: DoublesOptions = {}) {
     PMT_KALSHI_API_URL: kalshi.double.url,
     PMT_POLYMARKET_GAMMA_URL: poly.gammaDouble.url,
     PMT_POLYMARKET_CLOB_URL: poly.clobDouble.url,
+    PMT_KALSHI_WS_URL: kalshi.stream.url(kalshi.double),
+    PMT_POLYMARKET_WS_URL: poly.stream.url(poly.clobDouble),
   };
   return {
     kalshi,
@@ -30,8 +32,12 @@ export async function startDoubles(opts: DoublesOptions = {}) {
       for (const d of [kalshi.double, poly.gammaDouble, poly.clobDouble]) d.resetLog();
     },
     async close(): Promise<void> {
+      kalshi.stream.close();
+      poly.stream.close();
       await Promise.all([kalshi.double.close(), poly.gammaDouble.close(), poly.clobDouble.close()]);
     },
   };
 }
 export type Doubles = Awaited<ReturnType<typeof startDoubles>>;
+/** For the benchmark (.doubles/lib.js): a Kalshi key the doubles can register. */
+export { makeKalshiKey } from './kalshi/auth.js';

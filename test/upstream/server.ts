@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface RecordedRequest {
   method: string;
@@ -110,6 +111,8 @@ export class UpstreamDouble {
   private faults: InjectedFault[] = [];
   private server?: Server;
   private readonly sockets = new Set<Socket>();
+  /** WebSocket upgrade handlers (the stream doubles), tried in order until one takes the request. */
+  private readonly upgrades: Array<(req: IncomingMessage, socket: Duplex, head: Buffer) => boolean> = [];
   url = '';
   /** Prefix every route lives under (e.g. "/trade-api/v2"). */
   constructor(
@@ -120,6 +123,9 @@ export class UpstreamDouble {
 
   async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (!this.upgrades.some((h) => h(req, socket, head))) socket.destroy();
+    });
     this.server.on('connection', (s) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
@@ -133,6 +139,16 @@ export class UpstreamDouble {
   async close(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** Serve WebSocket upgrades: the handler returns false for requests it does not take. */
+  onUpgrade(handler: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean): void {
+    this.upgrades.push(handler);
+  }
+
+  /** The ws:// URL of a path on this server. */
+  wsUrl(path: string): string {
+    return this.url.replace(/^http:/, 'ws:').replace(/(ws:\/\/[^/]+).*$/, '$1') + path;
   }
 
   /** Inject a fault for the next `times` requests that match (method and/or path regex). */

@@ -30,4 +30,15 @@ export function registerBook(program: Command): void {
     .option('--outcome <outcome>', 'outcome whose token to use when <asset> is a Polymarket market (default: the first outcome)')
     .option('--cents', 'show prices in cents (65¢) instead of probabilities (0.65)')
     .action(action(async (ctx, opts, args) => (await import('./impact.js')).run(ctx, opts as never, args)));
+
+  book
+    .command('watch')
+    .description('Watch the book live: the ladder redrawn in place, or one BookUpdate per line (--ndjson, or piped)')
+    .argument('<asset>', assetHelp)
+    .option('--outcome <outcome>', 'outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)')
+    .option('--depth <n>', 'levels per side to show (default: as many as fit the terminal)')
+    .option('--duration <seconds>', 'stop after this many seconds')
+    .option('--count <n>', 'stop after this many events')
+    .option('--cents', 'show prices in cents (65¢) instead of probabilities (0.65)')
+    .action(action(async (ctx, opts, args) => (await import('./watch.js')).run(ctx, opts as never, args)));
 }

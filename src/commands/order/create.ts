@@ -37,6 +37,7 @@ import type { FeeLookup } from './fees.js';
 import { buildPreview, previewJson } from './preview.js';
 import { checkOutcome } from './outcome.js';
 import { priceProblem, sizeProblem } from './rules.js';
+import { postOnlyOf } from '../../ops/post-only.js';
 
 interface Opts {
   asset?: string;
@@ -45,6 +46,7 @@ interface Opts {
   size?: string;
   outcome?: string;
   type?: string;
+  postOnly?: boolean;
   yes?: boolean;
   dryRun?: boolean;
 }
@@ -57,6 +59,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // 1. Everything given on the command line is checked before any request.
   let side: OrderSide | undefined = opts.side === undefined ? undefined : parseEnum('--side', opts.side, ORDER_SIDES);
   let type: OrderType = parseEnum('--type', opts.type ?? 'gtc', ORDER_TYPES);
+  const postOnly = postOnlyOf(opts.postOnly, type, { postOnly: '--post-only', orderType: '--type' });
   const priceFlag = opts.price === undefined ? undefined : flagCheck(priceProblem('--price', opts.price, null), opts.price);
   const sizeFlag = opts.size === undefined ? undefined : flagCheck(sizeProblem('--size', opts.size, null), opts.size);
   const outcomeFlag = opts.outcome === undefined ? undefined : outcomeLabel(parseOutcome(opts.outcome));
@@ -106,7 +109,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (!side) side = await askSide(pr!, outcome, sidePrices(book, sameLabel(outcome, info.book_outcome)));
   const price = priceFlag ?? (await askPrice(pr!, { info, side, outcome, book, size: sizeFlag }));
   const size = sizeFlag ?? (await askSize(pr!, info, side, outcomePriceOf(info, outcome, price)));
-  if (walk && type === 'gtc') type = await askType(pr!);
+  if (walk && type === 'gtc' && !postOnly) type = await askType(pr!);
 
   // 4. The preview.
   const preview = buildPreview({
@@ -124,6 +127,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     fees: await fees,
   });
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
+  // The adapter refuses a post-only order that would cross the book it reads (previewOrder below).
+  if (postOnly) req.post_only = true;
   const f = new Formatter(ctx.io);
   const lines = fitLines(ctx.io, previewLines(f, preview), PREVIEW_HANG).join('\n');
 

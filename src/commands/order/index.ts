@@ -14,6 +14,7 @@ export function registerOrder(program: Command): void {
     .option('--size <n>', 'number of contracts, > 0 (asked for on a terminal)')
     .option('--outcome <outcome>', "yes, no, or a label; Kalshi: no trades NO at 1 - price (default: yes on Kalshi; on Polymarket the token's own outcome, or a market id's first outcome)")
     .addOption(new Option('--type <type>', 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing').choices(ORDER_TYPES).default('gtc'))
+    .option('--post-only', 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)')
     .option('-y, --yes', 'send without asking for confirmation (required when not on a terminal)')
     .option('--dry-run', 'validate and preview against live data; send nothing')
     .action(action(async (ctx, opts, args) => (await import('./create.js')).run(ctx, opts as never, args)));

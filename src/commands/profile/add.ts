@@ -122,7 +122,7 @@ async function polymarketSection(ctx: Context, o: AddOpts, old: PolymarketProfil
   let type: SignatureType | undefined = p.signature_type;
   if (o.polymarketSignatureType !== undefined) {
     const parsed = parseSignatureType(o.polymarketSignatureType);
-    if (!parsed) throw usageError('--polymarket-signature-type must be one of eoa, proxy, gnosis-safe');
+    if (!parsed) throw usageError('--polymarket-signature-type must be one of eoa, proxy, gnosis-safe, poly-1271');
     type = parsed;
   }
   if (o.polymarketFunder !== undefined) {

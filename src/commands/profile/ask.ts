@@ -48,6 +48,7 @@ export function askSignatureType(pr: Prompter, current: SignatureType | undefine
       { name: 'gnosis-safe: browser wallet (MetaMask, Rabby, Coinbase) signed in on polymarket.com', value: 'gnosis-safe' },
       { name: 'proxy: email / Magic login on polymarket.com', value: 'proxy' },
       { name: 'eoa: the key itself holds the funds (no polymarket.com proxy wallet)', value: 'eoa' },
+      { name: 'poly-1271: a smart-contract deposit wallet that the key controls (EIP-1271)', value: 'poly-1271' },
     ],
   });
 }

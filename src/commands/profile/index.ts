@@ -14,7 +14,7 @@ export function registerProfile(program: Command): void {
     .option('--kalshi-demo', "use Kalshi's demo environment (default: production)")
     .option('--polymarket-private-key <hex>', 'Polymarket signer private key (discouraged on the command line)')
     .option('--polymarket-funder <address>', 'Polymarket proxy / Safe wallet holding the funds')
-    .addOption(new Option('--polymarket-signature-type <type>', 'Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)').choices(['eoa', 'proxy', 'gnosis-safe']))
+    .addOption(new Option('--polymarket-signature-type <type>', 'Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)').choices(['eoa', 'proxy', 'gnosis-safe', 'poly-1271']))
     .option('--polymarket-api-key <uuid>', 'Polymarket CLOB API key (else derived from the private key)')
     .option('--polymarket-api-secret <secret>', 'Polymarket CLOB API secret')
     .option('--polymarket-api-passphrase <passphrase>', 'Polymarket CLOB API passphrase')

@@ -11,10 +11,11 @@ import * as book from './book.js';
 import * as orders from './orders.js';
 import * as fees from './fees.js';
 import * as search from './search.js';
+import * as stream from './stream.js';
 
 export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
 
 export function createKalshi(cfg: AdapterConfig): KalshiExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
-  return new Adapter('kalshi', manifest.capabilities, cfg.environment ?? 'production', new KalshiClient(cfg), { ...markets, ...search, ...book, ...orders, ...fees });
+  return new Adapter('kalshi', manifest.capabilities, cfg.environment ?? 'production', new KalshiClient(cfg), { ...markets, ...search, ...book, ...orders, ...fees, ...stream });
 }

@@ -13,6 +13,13 @@ export const kalshi = {
       demo: 'https://demo-api.kalshi.co/trade-api/v2',
       label: 'api',
     },
+    // The market-data WebSocket (book stream); signed like REST on the upgrade request.
+    kalshiWs: {
+      env: 'PMT_KALSHI_WS_URL',
+      default: 'wss://api.elections.kalshi.com/trade-api/ws/v2',
+      demo: 'wss://demo-api.kalshi.co/trade-api/ws/v2',
+      label: 'ws',
+    },
   },
   // `GET /markets` and `/historical/markets` take limit 0..1000 (kalshi.openapi.yaml).
   pageCaps: { markets: 1000 },

@@ -45,6 +45,8 @@ export interface CreateOrderV2Body {
   time_in_force: (typeof TIME_IN_FORCE)[OrderType];
   /** Cancel our own taker order rather than trade with ourselves. */
   self_trade_prevention_type: 'taker_at_cross';
+  /** Rest or nothing; sent only when asked for (the default body stays as it was). */
+  post_only?: true;
 }
 
 export function formatCount(count: Decimal): string {
@@ -61,6 +63,7 @@ export function createOrderBody(
   side: OrderSide,
   orderType: OrderType,
   clientOrderId: string,
+  postOnly = false,
 ): CreateOrderV2Body {
   return {
     ticker,
@@ -70,5 +73,6 @@ export function createOrderBody(
     price: formatPrice(checked.price),
     time_in_force: TIME_IN_FORCE[orderType],
     self_trade_prevention_type: 'taker_at_cross',
+    ...(postOnly ? { post_only: true as const } : {}),
   };
 }

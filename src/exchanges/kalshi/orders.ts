@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Decimal } from '../../decimal.js';
-import { PmtError } from '../../errors.js';
+import { PmtError, usageError } from '../../errors.js';
 import type { AssetInfo, AuthCheck, CancelResult, CreateOrderOptions } from '../exchange.js';
 import type { CreateOrderRequest, Order } from '../types.js';
 import type { KalshiClient } from './client.js';
@@ -19,8 +19,10 @@ import { cancelResting, listResting, writePacer } from './order-cancel.js';
 import { fetchRawMarket, orderRulesOf } from './order-market.js';
 import { parseCreateV2, parseKalshiOrder } from './order-parse.js';
 import { reconcileCreate, type PendingCreate } from './order-reconcile.js';
-import { checkKalshiOrder, checkOutcome, finestStep, minOrderSize, type CheckedOrder } from './order-rules.js';
-import { createOrderBody, type CreateOrderV2Body } from './order-wire.js';
+import { checkKalshiOrder, checkOutcome, finestStep, minOrderSize, nearestValidPrices, type CheckedOrder, type KalshiOrderRules } from './order-rules.js';
+import { createOrderBody } from './order-wire.js';
+import { fetchOrderbook } from './book.js';
+import { postOnlyCross, postOnlyError } from '../post-only.js';
 
 const CREATE_PATH = '/portfolio/events/orders';
 /** What `previewOrder` shows for the id createOrder generates at send time. */
@@ -56,24 +58,46 @@ export async function describeAsset(c: KalshiClient, assetId: string): Promise<A
 }
 
 /** Read the market's rules and check the order against them; nothing is signed here. */
-async function checkedOrder(c: KalshiClient, req: CreateOrderRequest): Promise<{ t: string; checked: CheckedOrder }> {
+async function checkedOrder(c: KalshiClient, req: CreateOrderRequest): Promise<{ t: string; checked: CheckedOrder; rules: KalshiOrderRules }> {
   checkOutcome(req.outcome);
   const t = ticker(req.asset_id);
   const rules = orderRulesOf(await fetchRawMarket(c, t), t);
-  return { t: rules.ticker, checked: checkKalshiOrder(req, rules) };
+  if (req.post_only && (req.order_type ?? 'gtc') !== 'gtc') {
+    throw usageError(`post-only orders rest on the book, so they must be gtc (got ${req.order_type})`);
+  }
+  return { t: rules.ticker, checked: checkKalshiOrder(req, rules), rules };
+}
+
+/**
+ * The request body, after the post-only check on the market's YES book in the wire frame (a bid
+ * crosses the best YES ask, an ask the best YES bid); the rest price steps along the market's own
+ * tiered grid. For a NO order the message also gives the wire side it goes as.
+ */
+async function wireBody(c: KalshiClient, req: CreateOrderRequest, clientOrderId: string) {
+  const { t, checked, rules } = await checkedOrder(c, req);
+  const body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', clientOrderId, Boolean(req.post_only));
+  if (req.post_only) {
+    const wireSide = body.side === 'bid' ? 'buy' : 'sell';
+    const inside = (against: Decimal, s: 'buy' | 'sell') => nearestValidPrices(against, rules.ranges)[s === 'buy' ? 'below' : 'above'];
+    const cross = postOnlyCross(wireSide, Decimal.from(body.price), await fetchOrderbook(c, t), inside);
+    if (cross) {
+      const label = checked.outcome === 'yes' ? 'Yes' : 'No';
+      const what = `${req.side} ${label} at ${Decimal.from(req.price).toFixed()}${checked.outcome === 'no' ? ` (a YES ${body.side} at ${Decimal.from(body.price).toFixed()})` : ''}`;
+      throw postOnlyError(what, wireSide, cross, 'YES ');
+    }
+  }
+  return { t, checked, body };
 }
 
 export async function previewOrder(c: KalshiClient, req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }> {
-  const { t, checked } = await checkedOrder(c, req);
-  const body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', PREVIEW_CLIENT_ORDER_ID);
+  const { body } = await wireBody(c, req, PREVIEW_CLIENT_ORDER_ID);
   return { method: 'POST', url: c.http.url(CREATE_PATH), body };
 }
 
 export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts: CreateOrderOptions = {}): Promise<Order> {
   checkOutcome(req.outcome);
   const signer = await c.signer('trade');
-  const { t, checked } = await checkedOrder(c, req);
-  const body: CreateOrderV2Body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', randomUUID());
+  const { t, checked, body } = await wireBody(c, req, randomUUID());
   const pending: PendingCreate = { ticker: t, clientOrderId: body.client_order_id, sentAtMs: c.cfg.now(), outcome: checked.outcome, side: req.side };
   const ctx = { ticker: t, outcome: checked.outcome, side: req.side, price: checked.price, count: checked.count, nowIso: iso(c) };
   opts.onPayload?.(body);

@@ -63,7 +63,7 @@ export function mapClobError(res: UpstreamResponse, ctx: RequestContext): PmtErr
   if (/not enough balance|allowance|insufficient/i.test(msg)) {
     return new PmtError('InsufficientFunds', `Polymarket: ${msg}`, {
       status: res.status,
-      hint: 'check the funder address and signature type: the balance must sit in the wallet that signs (EOA) or in the funder (proxy / gnosis-safe)',
+      hint: 'check the funder address and signature type: the balance must sit in the wallet that signs (EOA) or in the funder (proxy / gnosis-safe / poly-1271)',
     });
   }
   if (res.status === 404) {

@@ -7,6 +7,8 @@ export const polymarket = {
   urls: {
     gamma: { env: 'PMT_POLYMARKET_GAMMA_URL', default: 'https://gamma-api.polymarket.com', label: 'gamma' },
     clob: { env: 'PMT_POLYMARKET_CLOB_URL', default: 'https://clob.polymarket.com', label: 'clob' },
+    // The public market channel is `<ws>/market` (book stream).
+    polymarketWs: { env: 'PMT_POLYMARKET_WS_URL', default: 'wss://ws-subscriptions-clob.polymarket.com/ws', label: 'ws' },
   },
   // Gamma `/events/keyset` takes limit ≤ 500 (pmt pages events there).
   pageCaps: { markets: 500 },

@@ -5,14 +5,15 @@
  *  - the outcome, when given, must be the token's own outcome (else: which token to use instead);
  *  - price in (0, 1), on the token's tick grid, and tick ≤ price ≤ 1 − tick;
  *  - size in shares on the 0.01 grid and ≥ the market's minimum order size;
- *  - the collateral amount (size × price) within the exchange's precision: at most 4 decimals for
- *    limit orders, 2 for immediate (FOK/FAK) buys — the CLOB rejects anything finer with
- *    "invalid amounts, the … maker amount supports a max accuracy of … decimals".
+ *  - the collateral amount (size × price) within the exchange's precision: for limit orders the
+ *    official client's rounding table per tick (3 decimals at tick 0.1, 4 at 0.01, 5 at 0.001 and
+ *    0.005, 6 at 0.0001 and 0.0025), 2 for immediate (FOK/FAK) buys — the CLOB rejects anything
+ *    finer with "invalid amounts, the … maker amount supports a max accuracy of … decimals".
  */
 import { Decimal } from '../../decimal.js';
 import { usageError } from '../../errors.js';
 import type { OrderSide, OrderType, OutcomeSpec } from '../types.js';
-import { nearestSizesForPrecision, SIZE_PLACES } from './amounts.js';
+import { nearestSizesForPrecision, roundConfig, SIZE_PLACES } from './amounts.js';
 
 export interface TokenRules {
   tokenId: string;
@@ -37,9 +38,14 @@ export interface OrderInput {
   outcome?: OutcomeSpec | null;
 }
 
-/** Collateral decimals the CLOB accepts: 2 for FOK/FAK buys ("market" buys), else 4. */
-export function collateralPlaces(side: OrderSide, type: OrderType): number {
-  return side === 'buy' && type !== 'gtc' ? 2 : 4;
+/**
+ * Collateral decimals an order may carry: 2 for FOK/FAK buys ("market" buys), else the amount
+ * places of the tick's rounding config (a price on the grid times a size on the 0.01 grid always
+ * fits them; an unknown tick falls back to its own places + 2).
+ */
+export function collateralPlaces(side: OrderSide, type: OrderType, tick: Decimal): number {
+  if (side === 'buy' && type !== 'gtc') return 2;
+  return roundConfig(tick)?.amount ?? tick.places() + SIZE_PLACES;
 }
 
 /** Validate and normalize; returns the exact price and size to sign. */
@@ -81,7 +87,7 @@ export function checkOrder(input: OrderInput, rules: TokenRules): { price: Decim
     throw usageError(`size ${size.toFixed()} is below this market's minimum order size of ${rules.minSize.toFixed()} shares (nearest valid: ${rules.minSize.toFixed()})`);
   }
 
-  const places = collateralPlaces(input.side, input.order_type);
+  const places = collateralPlaces(input.side, input.order_type, tick);
   const collateral = size.times(price);
   if (collateral.places() > places) {
     const { below, above } = nearestSizesForPrecision(price, size, places);

@@ -15,8 +15,12 @@ import { cancelAll } from './cancel.js';
 import type { PolymarketClient } from './client.js';
 import { checkOrder, outcomeText } from './order-rules.js';
 import { parseOpenOrder, type CreateContext } from './order-parse.js';
-import { signOrder, unsignedOrder } from './sign-order.js';
-import { listOpenOrdersRaw, lookupOrder, submitOrder } from './submit.js';
+import { orderBody, signOrder, unsignedOrder, type OrderIntent } from './sign-order.js';
+import { listOpenOrdersRaw, lookupOrder, OrderVersionRefused, submitOrder } from './submit.js';
+import { orderVersion } from './order-version.js';
+import type { OrderVersion } from './order-versions.js';
+import { fetchOrderbook } from './book.js';
+import { oneTickInside, postOnlyCross, postOnlyError } from '../post-only.js';
 import { buildWallet, checkWalletConfig, requireCredentials, wallet, type Hex } from './wallet.js';
 
 export { describeAsset };
@@ -49,6 +53,8 @@ export async function fetchOpenOrders(c: PolymarketClient, assetId?: string): Pr
 function checkRequestShape(req: CreateOrderRequest): void {
   if (req.side !== 'buy' && req.side !== 'sell') throw usageError(`side must be buy or sell (got "${String(req.side)}")`);
   if (!(req.order_type in CLOB_ORDER_TYPE)) throw usageError(`order_type must be one of gtc, ioc, fok (got "${String(req.order_type)}")`);
+  // The CLOB refuses postOnly on FOK/FAK: an order that must not take cannot be one that only takes.
+  if (req.post_only && req.order_type !== 'gtc') throw usageError(`post-only orders rest on the book, so they must be gtc (got ${req.order_type})`);
 }
 
 /** Checks, fresh metadata and amounts shared by create and preview (nothing signed or sent). */
@@ -58,6 +64,11 @@ async function prepare(c: PolymarketClient, req: CreateOrderRequest) {
   const t = await tokenContext(c, tokenId);
   const { price, size } = checkOrder(req, t.rules);
   const amounts = orderAmounts(req.side === 'buy' ? 'BUY' : 'SELL', price, size, t.tick);
+  if (req.post_only) {
+    // The token's own book: its price is the outcome's price, no frame to convert.
+    const cross = postOnlyCross(req.side, price, await fetchOrderbook(c, tokenId), oneTickInside(t.tick));
+    if (cross) throw postOnlyError(`${req.side} ${t.outcome || 'this token'} at ${price.toFixed()}`, req.side, cross);
+  }
   const ctx = (id: string): CreateContext => ({
     id,
     marketTicker: t.conditionId ?? t.market.ticker,
@@ -71,6 +82,16 @@ async function prepare(c: PolymarketClient, req: CreateOrderRequest) {
   return { tokenId, t, amounts, ctx };
 }
 
+/** What a version signs beyond the amounts: V1 signs the market's fee rate (`GET /fee-rate`). */
+async function intentFor(c: PolymarketClient, version: OrderVersion, tokenId: string, t: { negRisk: boolean }, amounts: OrderIntent['amounts']): Promise<OrderIntent> {
+  const intent: OrderIntent = { tokenId, amounts, negRisk: t.negRisk, nowMs: c.cfg.now() };
+  if (version === 1) {
+    const r = (await c.clob.get<Record<string, unknown>>('/fee-rate', { query: { token_id: tokenId } })) ?? {};
+    intent.feeRateBps = typeof r.base_fee === 'number' && Number.isInteger(r.base_fee) && r.base_fee >= 0 ? r.base_fee : 0;
+  }
+  return intent;
+}
+
 export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, opts?: CreateOrderOptions): Promise<Order> {
   // Input, then credentials (a missing or malformed key is Config), all before any request.
   parseTokenId(req.asset_id);
@@ -78,10 +99,28 @@ export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, 
   const w = await wallet(c);
   const { tokenId, t, amounts, ctx } = await prepare(c, req);
   const { signer, creds } = await l2(c);
-  const built = await signOrder(w, tokenId, amounts, t.negRisk, c.cfg.now());
-  const body = { order: built.order, owner: creds.key, orderType: CLOB_ORDER_TYPE[req.order_type], deferExec: false };
-  opts?.onPayload?.(body);
-  return submitOrder(c, body, built.hash, signer, ctx(built.hash));
+  let version = await orderVersion(c);
+  // At most two signatures: the second only after the CLOB refused the first for its version (a
+  // definitive 4xx, never an ambiguous send) and /version, asked again, names another one.
+  for (let attempt = 0; ; attempt++) {
+    const built = await signOrder(w, version, await intentFor(c, version, tokenId, t, amounts));
+    const body = orderBody(built.order, creds.key, CLOB_ORDER_TYPE[req.order_type], Boolean(req.post_only));
+    opts?.onPayload?.(body);
+    try {
+      return await submitOrder(c, body, built.hash, signer, ctx(built.hash));
+    } catch (e) {
+      if (!(e instanceof OrderVersionRefused) || attempt > 0) throw e;
+      const next = await orderVersion(c, { refresh: true });
+      if (next === version) {
+        throw new PmtError('Api', `Polymarket refused order version ${version} (order_version_mismatch), yet its /version still names ${version}; nothing was placed`, {
+          status: e.status,
+          hint: 'the exchange may be mid-switch: try again in a minute, and update pmt if it persists',
+        });
+      }
+      c.cfg.log?.(`order ${built.hash} (version ${version}) was refused: order_version_mismatch; the CLOB now takes version ${next}, signing a new order`);
+      version = next;
+    }
+  }
 }
 
 /**
@@ -92,16 +131,17 @@ export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, 
 export async function previewOrder(c: PolymarketClient, req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }> {
   const creds = (await c.cfg.credentials()).polymarket;
   if (creds) checkWalletConfig(creds);
-  const { tokenId, amounts } = await prepare(c, req);
+  const { tokenId, t, amounts } = await prepare(c, req);
   const placeholder = '0x0000000000000000000000000000000000000000' as Hex;
   const w = creds ? await buildWallet(creds) : { address: placeholder, maker: placeholder, signatureTypeCode: 0 as const };
-  const order = unsignedOrder(w, tokenId, amounts, c.cfg.now());
+  const version = await orderVersion(c);
+  const order = unsignedOrder(w, version, await intentFor(c, version, tokenId, t, amounts));
   order.signature = '(signed with your private key when sent)';
   const owner = creds?.apiKey ? `(API key from ${creds.apiKey.origin})` : '(API key, derived from your private key when sent)';
   return {
     method: 'POST',
     url: c.clob.url('/order'),
-    body: { order, owner, orderType: CLOB_ORDER_TYPE[req.order_type], deferExec: false },
+    body: orderBody(order, owner, CLOB_ORDER_TYPE[req.order_type], Boolean(req.post_only)),
   };
 }
 

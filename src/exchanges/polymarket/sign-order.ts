@@ -1,113 +1,129 @@
 /**
- * CLOB V2 order signing (EIP-712). Domain {name "Polymarket CTF Exchange", version "2",
- * chainId 137, verifyingContract} where the contract is the CTF Exchange V2, or the Neg-risk CTF
- * Exchange V2 for neg-risk tokens (a wrong choice is rejected as an invalid signature). Struct
- * `Order(uint256 salt, address maker, address signer, uint256 tokenId, uint256 makerAmount,
- * uint256 takerAmount, uint8 side, uint8 signatureType, uint256 timestamp, bytes32 metadata,
- * bytes32 builder)`; `expiration` travels only in the POST body ("0" = none).
+ * Building and signing a CTF Exchange order (EIP-712) for the version the CLOB takes
+ * (order-versions.ts), and the `POST /order` body around it, in the official client's field order
+ * so the bytes (and the L2 HMAC over them) match what Polymarket's own client sends.
  *
- * The salt (random) and timestamp (ms) make every signed order unique; its EIP-712 hash is the
- * order id the CLOB reports, computed here before sending so an ambiguous send can be checked.
+ * The salt (random) and, from V2 on, the timestamp (ms) make every signed order unique; its
+ * EIP-712 hash is the order id the CLOB reports, computed here before sending so an ambiguous send
+ * can be checked.
+ *
+ * POLY_1271 (signature type 3, smart-contract "deposit wallets"): the order's signer is the wallet
+ * contract itself (= the maker), which validates signatures with EIP-1271. The key signs the
+ * ERC-7739 `TypedDataSign` wrapping of the order (the wallet's own domain "DepositWallet" v1 nested
+ * in the exchange's), and the signature sent is that signature ‖ exchange domain separator ‖ order
+ * struct hash ‖ the order type string ‖ its length (2 bytes), as the official client builds it.
  */
 import { randomInt } from 'node:crypto';
-import { CHAIN_ID } from './auth.js';
+import { PmtError } from '../../errors.js';
 import type { OrderAmounts } from './amounts.js';
-import type { Hex, TypedData, Wallet } from './wallet.js';
+import { exchangeDomain, ORDER_TYPE_STRING_V2, ORDER_VERSIONS, ZERO_ADDRESS, ZERO_BYTES32, type OrderVersion } from './order-versions.js';
+import { loadViem, type Hex, type TypedData, type Wallet } from './wallet.js';
 
-export const CTF_EXCHANGE_V2: Hex = '0xE111180000d2663C0091e4f400237545B87B996B';
-export const NEG_RISK_CTF_EXCHANGE_V2: Hex = '0xe2222d279d744050d28e00520010520000310F59';
-export const ZERO_BYTES32: Hex = `0x${'0'.repeat(64)}`;
-export const EXCHANGE_DOMAIN_NAME = 'Polymarket CTF Exchange';
-export const EXCHANGE_DOMAIN_VERSION = '2';
+export { ZERO_BYTES32 };
 
-export const ORDER_STRUCT = [
-  { name: 'salt', type: 'uint256' },
-  { name: 'maker', type: 'address' },
-  { name: 'signer', type: 'address' },
-  { name: 'tokenId', type: 'uint256' },
-  { name: 'makerAmount', type: 'uint256' },
-  { name: 'takerAmount', type: 'uint256' },
-  { name: 'side', type: 'uint8' },
-  { name: 'signatureType', type: 'uint8' },
-  { name: 'timestamp', type: 'uint256' },
-  { name: 'metadata', type: 'bytes32' },
-  { name: 'builder', type: 'bytes32' },
-] as const;
+/** The order as it goes in `POST /order` `{order: …}`; the fields present depend on the version. */
+export type WireOrder = Record<string, unknown> & { salt: number; maker: Hex; signer: Hex; tokenId: string; side: 'BUY' | 'SELL'; signature: string };
 
-/** The order as it goes in `POST /order` `{order: …}`. */
-export interface WireOrder {
-  /** A JSON number on the wire (kept below 2^53). */
-  salt: number;
-  maker: Hex;
-  signer: Hex;
+export interface OrderIntent {
   tokenId: string;
-  makerAmount: string;
-  takerAmount: string;
-  side: 'BUY' | 'SELL';
-  expiration: string;
-  signatureType: 0 | 1 | 2;
-  timestamp: string;
-  metadata: Hex;
-  builder: Hex;
-  signature: string;
-}
-
-export function exchangeFor(negRisk: boolean): Hex {
-  return negRisk ? NEG_RISK_CTF_EXCHANGE_V2 : CTF_EXCHANGE_V2;
-}
-
-/** The EIP-712 typed data of a wire order (signature excluded). */
-export function orderTypedData(o: Omit<WireOrder, 'signature'>, negRisk: boolean): TypedData {
-  return {
-    domain: { name: EXCHANGE_DOMAIN_NAME, version: EXCHANGE_DOMAIN_VERSION, chainId: CHAIN_ID, verifyingContract: exchangeFor(negRisk) },
-    types: { Order: ORDER_STRUCT },
-    primaryType: 'Order',
-    message: {
-      salt: BigInt(o.salt),
-      maker: o.maker,
-      signer: o.signer,
-      tokenId: BigInt(o.tokenId),
-      makerAmount: BigInt(o.makerAmount),
-      takerAmount: BigInt(o.takerAmount),
-      side: o.side === 'BUY' ? 0 : 1,
-      signatureType: o.signatureType,
-      timestamp: BigInt(o.timestamp),
-      metadata: o.metadata,
-      builder: o.builder,
-    },
-  };
+  amounts: OrderAmounts;
+  negRisk: boolean;
+  nowMs: number;
+  /** V1 only: the fee rate (bps) the market charges, signed into the order. */
+  feeRateBps?: number;
+  /** Fixed salt (tests reproducing the official client's bytes); random otherwise. */
+  salt?: number;
 }
 
 export interface BuiltOrder {
+  version: OrderVersion;
   order: WireOrder;
   /** EIP-712 hash: the CLOB's order id. */
   hash: Hex;
   exchange: Hex;
 }
 
-/** A fresh, unsigned V2 order for the wallet (signature left empty). */
-export function unsignedOrder(w: Pick<Wallet, 'address' | 'maker' | 'signatureTypeCode'>, tokenId: string, amounts: OrderAmounts, nowMs: number): WireOrder {
+type WalletFields = Pick<Wallet, 'address' | 'maker' | 'signatureTypeCode'>;
+
+/** Who signs the order struct: the EOA, or for POLY_1271 the wallet contract (the maker). */
+export function orderSigner(w: WalletFields): Hex {
+  return w.signatureTypeCode === 3 ? w.maker : w.address;
+}
+
+/** A fresh, unsigned wire order of `version` (signature left empty), in the official field order. */
+export function unsignedOrder(w: WalletFields, version: OrderVersion, intent: OrderIntent): WireOrder {
+  if (!ORDER_VERSIONS[version].signatureTypes.includes(w.signatureTypeCode)) {
+    throw new PmtError('NotSupported', `Polymarket order version ${version} has no signature type ${w.signatureTypeCode} (POLY_1271 smart-contract wallets need order version 2 or later)`);
+  }
+  const a = intent.amounts;
+  const head = { salt: intent.salt ?? randomInt(1, 2 ** 47), maker: w.maker, signer: orderSigner(w) };
+  if (version === 1) {
+    return {
+      ...head, taker: ZERO_ADDRESS, tokenId: intent.tokenId, makerAmount: a.makerAmount, takerAmount: a.takerAmount, side: a.side,
+      expiration: '0', nonce: '0', feeRateBps: String(intent.feeRateBps ?? 0), signatureType: w.signatureTypeCode, signature: '',
+    };
+  }
   return {
-    salt: randomInt(1, 2 ** 47),
-    maker: w.maker,
-    signer: w.address,
-    tokenId,
-    makerAmount: amounts.makerAmount,
-    takerAmount: amounts.takerAmount,
-    side: amounts.side,
-    expiration: '0',
-    signatureType: w.signatureTypeCode,
-    timestamp: String(nowMs),
-    metadata: ZERO_BYTES32,
-    builder: ZERO_BYTES32,
-    signature: '',
+    ...head, tokenId: intent.tokenId, makerAmount: a.makerAmount, takerAmount: a.takerAmount, side: a.side, signatureType: w.signatureTypeCode,
+    timestamp: String(intent.nowMs), expiration: '0', metadata: ZERO_BYTES32, builder: ZERO_BYTES32, signature: '',
   };
 }
 
-/** Build, hash and sign a V2 order against the exchange contract the token's neg-risk flag picks. */
-export async function signOrder(w: Wallet, tokenId: string, amounts: OrderAmounts, negRisk: boolean, nowMs: number): Promise<BuiltOrder> {
-  const order = unsignedOrder(w, tokenId, amounts, nowMs);
-  const td = orderTypedData(order, negRisk);
-  order.signature = await w.signTypedData(td);
-  return { order, hash: w.hashTypedData(td), exchange: exchangeFor(negRisk) };
+const big = (v: unknown) => BigInt(v as string | number);
+
+/** The EIP-712 typed data of a wire order (signature excluded). */
+export function orderTypedData(o: WireOrder, version: OrderVersion, negRisk: boolean): TypedData {
+  const spec = ORDER_VERSIONS[version];
+  const message: Record<string, unknown> = {};
+  for (const f of spec.struct) {
+    const v = o[f.name];
+    if (f.name === 'side') message.side = v === 'BUY' ? 0 : 1;
+    else message[f.name] = f.type === 'uint256' ? big(v) : v;
+  }
+  return { domain: exchangeDomain(version, negRisk), types: { Order: spec.struct }, primaryType: 'Order', message };
+}
+
+const DOMAIN_TYPES = [
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+];
+const TYPED_DATA_SIGN = [
+  { name: 'contents', type: 'Order' },
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+  { name: 'salt', type: 'bytes32' },
+];
+
+/** The ERC-7739 envelope a POLY_1271 wallet checks (see the module comment). */
+export async function poly1271Signature(w: Pick<Wallet, 'signTypedData'>, td: TypedData): Promise<Hex> {
+  const viem = await loadViem();
+  const domain = td.domain as ReturnType<typeof exchangeDomain>;
+  const inner = await w.signTypedData({
+    domain,
+    types: { TypedDataSign: TYPED_DATA_SIGN, Order: td.types.Order! },
+    primaryType: 'TypedDataSign',
+    message: { contents: td.message, name: 'DepositWallet', version: '1', chainId: BigInt(domain.chainId), verifyingContract: td.message.signer, salt: ZERO_BYTES32 },
+  });
+  const domainSeparator = viem.hashStruct({ data: domain, primaryType: 'EIP712Domain', types: { EIP712Domain: DOMAIN_TYPES } });
+  const contents = viem.hashStruct({ data: td.message, primaryType: 'Order', types: td.types });
+  const typeString = Buffer.from(ORDER_TYPE_STRING_V2, 'utf8');
+  const length = typeString.length.toString(16).padStart(4, '0');
+  return `0x${inner.slice(2)}${domainSeparator.slice(2)}${contents.slice(2)}${typeString.toString('hex')}${length}`;
+}
+
+/** Build, hash and sign an order of `version` against the exchange contract it names for the token. */
+export async function signOrder(w: Wallet, version: OrderVersion, intent: OrderIntent): Promise<BuiltOrder> {
+  const order = unsignedOrder(w, version, intent);
+  const td = orderTypedData(order, version, intent.negRisk);
+  order.signature = w.signatureTypeCode === 3 ? await poly1271Signature(w, td) : await w.signTypedData(td);
+  return { version, order, hash: w.hashTypedData(td), exchange: ORDER_VERSIONS[version].exchange(intent.negRisk) };
+}
+
+/** The `POST /order` body, keys in the official client's order (the HMAC is over these bytes). */
+export function orderBody(order: WireOrder, owner: string, orderType: string, postOnly: boolean) {
+  return { deferExec: false, postOnly, order, owner, orderType };
 }

@@ -14,6 +14,18 @@ import type { Signer } from '../http.js';
 import type { Order } from '../types.js';
 import type { PolymarketClient } from './client.js';
 import { killedOrder, parseOpenOrder, parseSendResponse, type CreateContext } from './order-parse.js';
+import { VERSION_MISMATCH_RE } from './order-version.js';
+import { nearestSizesForPrecision } from './amounts.js';
+
+/**
+ * The CLOB's definitive refusal of a signed order for its version (`order_version_mismatch`): the
+ * order was not placed, so createOrder may ask `/version` again and sign a new one.
+ */
+export class OrderVersionRefused extends PmtError {
+  constructor(message: string, status?: number) {
+    super('Api', message, { status, hint: 'Polymarket changed its order version; pmt asks /version again and re-signs once. If this persists, update pmt. Reads and cancels still work.' });
+  }
+}
 
 type Raw = Record<string, unknown>;
 
@@ -101,6 +113,8 @@ export async function submitOrder(c: PolymarketClient, body: unknown, hash: stri
     c.cfg.log?.(`order ${hash} is not on the CLOB; sending the same signed order again`);
     return await post(c, body, signer, ctx);
   } catch (e) {
+    // The first copy's fate is still unknown: never let a refusal of the re-send start a new order.
+    if (e instanceof OrderVersionRefused) throw unconfirmed(hash, e);
     const duplicate = e instanceof PmtError && /duplicat/i.test(e.message);
     if (!isAmbiguous(e) && !duplicate) throw e;
     const again = await confirm(c, hash, signer, e as PmtError);
@@ -135,21 +149,40 @@ function rejection(message: string, ctx: CreateContext, err?: PmtError): Order {
   if (BALANCE_RE.test(message)) {
     throw new PmtError('InsufficientFunds', err?.kind === 'InsufficientFunds' ? err.message : `Polymarket refused the order: ${message}`, {
       status,
-      hint: 'the money must sit where the order says: with signature type eoa in the key\'s own address, with proxy or gnosis-safe in the funder. Check POLYMARKET_FUNDER and POLYMARKET_SIGNATURE_TYPE, the pUSD balance, and the exchange approvals',
+      hint: 'the money must sit where the order says: with signature type eoa in the key\'s own address, with proxy, gnosis-safe or poly-1271 in the funder. Check POLYMARKET_FUNDER and POLYMARKET_SIGNATURE_TYPE, the pUSD balance, and the exchange approvals',
     });
   }
-  if (/order_version_mismatch/i.test(message)) {
-    throw new PmtError('Api', 'Polymarket rejected the order format (order_version_mismatch): the exchange expects a newer order version than the one pmt signs (CLOB V2)', {
-      status,
-      hint: 'Polymarket changed its order protocol; update pmt. Reads and cancels still work.',
-    });
+  const precision = precisionRefusal(message, ctx, status);
+  if (precision) throw precision;
+  if (VERSION_MISMATCH_RE.test(message)) {
+    throw new OrderVersionRefused(`Polymarket refused the order as signed for the wrong order version (order_version_mismatch): ${message}`, status);
   }
   if (/invalid signature|maker address not allowed/i.test(message)) {
     throw new PmtError('Api', err ? err.message : `Polymarket refused the order signature: ${message}`, {
       status,
-      hint: 'usually the wallet setup: the signature type (eoa; proxy for email/Magic accounts; gnosis-safe for browser wallets) must match the funder address',
+      hint: 'usually the wallet setup: the signature type (eoa; proxy for email/Magic accounts; gnosis-safe for browser wallets; poly-1271 for smart-contract deposit wallets) must match the funder address',
     });
   }
   if (err) throw err;
   throw new PmtError('Api', `Polymarket rejected the order: ${message}`);
+}
+
+const ACCURACY_RE = /maker amount supports a max accuracy of (\d+) decimals?,? taker amount a max of (\d+) decimals?/i;
+
+/**
+ * The CLOB's amount-precision refusal ("… maker amount supports a max accuracy of 2 decimals,
+ * taker amount a max of 4 decimals") as a readable error: the rule for the USD amount (the maker
+ * amount of a buy, the taker amount of a sell) and the nearest sizes whose amount fits it.
+ */
+function precisionRefusal(message: string, ctx: CreateContext, status?: number): PmtError | null {
+  const m = ACCURACY_RE.exec(message);
+  if (!m) return null;
+  const places = Number(ctx.side === 'buy' ? m[1] : m[2]);
+  const usd = ctx.size.times(ctx.price);
+  const { below, above } = nearestSizesForPrecision(ctx.price, ctx.size, places);
+  const sizes = [below, above].filter((s) => s.gt(0)).map((s) => s.toFixed()).join(' or ');
+  return new PmtError('Api', `Polymarket refused the order: the USD amount of ${ctx.side} ${ctx.size.toFixed()} at ${ctx.price.toFixed()} (${usd.toFixed()}) may have at most ${places} decimal places for this order type (nearest sizes that fit: ${sizes})`, {
+    status,
+    hint: `the exchange said: ${message}`,
+  });
 }

@@ -4,4 +4,4 @@
  * `loadViem()` in wallet.ts, never at start-up.
  */
 export { privateKeyToAccount } from 'viem/accounts';
-export { getAddress, hashTypedData, isAddress } from 'viem/utils';
+export { getAddress, hashStruct, hashTypedData, isAddress } from 'viem/utils';

@@ -14,8 +14,8 @@ import type { PolymarketClient } from './client.js';
 
 export type Hex = `0x${string}`;
 
-/** The on-chain signature type codes of the CTF Exchange (EOA, POLY_PROXY, POLY_GNOSIS_SAFE). */
-export const SIGNATURE_TYPE_CODE: Record<SignatureType, 0 | 1 | 2> = { eoa: 0, proxy: 1, 'gnosis-safe': 2 };
+/** The on-chain signature type codes of the CTF Exchange (EOA, POLY_PROXY, POLY_GNOSIS_SAFE, POLY_1271). */
+export const SIGNATURE_TYPE_CODE: Record<SignatureType, 0 | 1 | 2 | 3> = { eoa: 0, proxy: 1, 'gnosis-safe': 2, 'poly-1271': 3 };
 
 const PRIVATE_KEY_RE = /^(0x)?[0-9a-fA-F]{64}$/;
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
@@ -31,6 +31,8 @@ export interface TypedData {
 export interface Viem {
   privateKeyToAccount: typeof import('viem/accounts').privateKeyToAccount;
   hashTypedData: (td: TypedData) => Hex;
+  /** EIP-712 `hashStruct` of one struct (the POLY_1271 envelope carries two of them). */
+  hashStruct: (a: { data: Record<string, unknown>; primaryType: string; types: TypedData['types'] }) => Hex;
   isAddress: typeof import('viem/utils').isAddress;
   getAddress: typeof import('viem/utils').getAddress;
 }
@@ -41,6 +43,7 @@ export function loadViem(): Promise<Viem> {
   viemPromise ??= import('./viem-lazy.js').then((v) => ({
     privateKeyToAccount: v.privateKeyToAccount,
     hashTypedData: v.hashTypedData as unknown as Viem['hashTypedData'],
+    hashStruct: v.hashStruct as unknown as Viem['hashStruct'],
     isAddress: v.isAddress,
     getAddress: v.getAddress,
   }));
@@ -50,10 +53,10 @@ export function loadViem(): Promise<Viem> {
 export interface Wallet {
   /** The signer EOA, checksummed: owns the API key, signs orders (`POLY_ADDRESS`, `signer`). */
   address: Hex;
-  /** Whose money the orders trade: the funder for proxy/gnosis-safe, else the EOA (`maker`). */
+  /** Whose money the orders trade: the funder for proxy/gnosis-safe/poly-1271, else the EOA (`maker`). */
   maker: Hex;
   signatureType: SignatureType;
-  signatureTypeCode: 0 | 1 | 2;
+  signatureTypeCode: 0 | 1 | 2 | 3;
   /** Sign EIP-712 typed data with the private key (which never leaves this closure). */
   signTypedData(td: TypedData): Promise<Hex>;
   hashTypedData(td: TypedData): Hex;

@@ -32,7 +32,7 @@ export async function startTradingDouble() {
   // be closed by the server under a test's feet.
   const stranger = makeKalshiKey('ffffffff-0000-4000-8000-000000000000');
   const impostor = makeKalshiKey(KEY_ID);
-  return { double, auth, orders, key, /** A key Kalshi does not know. */ stranger, /** The right key id with the wrong private key. */ impostor };
+  return { double, auth, orders, books, key, /** A key Kalshi does not know. */ stranger, /** The right key id with the wrong private key. */ impostor };
 }
 export type TradingDouble = Awaited<ReturnType<typeof startTradingDouble>>;
 

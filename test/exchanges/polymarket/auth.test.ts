@@ -67,6 +67,7 @@ describe('wallet configuration errors (Config, exit 9, value never echoed)', () 
     ['bad funder', { POLYMARKET_PRIVATE_KEY: KEYS.alice, POLYMARKET_FUNDER: '0x1234' }, /not an address/],
     ['eoa with a funder', { POLYMARKET_PRIVATE_KEY: KEYS.alice, POLYMARKET_FUNDER: FUNDER, POLYMARKET_SIGNATURE_TYPE: 'eoa' }, /signature type is eoa/],
     ['proxy without a funder', { POLYMARKET_PRIVATE_KEY: KEYS.alice, POLYMARKET_SIGNATURE_TYPE: 'proxy' }, /no funder address is set/],
+    ['poly-1271 without its wallet address', { POLYMARKET_PRIVATE_KEY: KEYS.alice, POLYMARKET_SIGNATURE_TYPE: 'poly-1271' }, /signature type poly-1271 .* no funder address is set/],
     ['funder is the signer', { POLYMARKET_PRIVATE_KEY: KEYS.alice, POLYMARKET_FUNDER: addressOf(KEYS.alice).toLowerCase() }, /signing key's own address/],
     ['funder with a bad checksum', { POLYMARKET_PRIVATE_KEY: KEYS.alice, POLYMARKET_FUNDER: '0x00000000000000000000000000000000F00dCafe' }, /checksum/],
   ])('%s', async (_name, env, re) => {
@@ -75,6 +76,25 @@ describe('wallet configuration errors (Config, exit 9, value never echoed)', () 
     expect(exitCodeFor(e)).toBe(9);
     expect(e.message).toMatch(re);
     for (const v of Object.values(env)) if (v.length > 20) expect(`${e.message} ${e.hint}`).not.toContain(v.replace(/^0x/, ''));
+  });
+});
+
+describe('signature type spellings', () => {
+  test.each([
+    ['poly-1271', 'poly-1271', 3],
+    ['POLY_1271', 'poly-1271', 3],
+    ['3', 'poly-1271', 3],
+    ['deposit wallet', 'poly-1271', 3],
+    ['gnosis_safe', 'gnosis-safe', 2],
+  ] as const)('%s → %s (code %i)', async (given, type, code) => {
+    const creds = resolveCredentials({ env: { POLYMARKET_PRIVATE_KEY: KEYS.alice, POLYMARKET_FUNDER: FUNDER, POLYMARKET_SIGNATURE_TYPE: given }, profile: undefined, profileName: null }).polymarket!;
+    expect(creds.signatureType.value).toBe(type);
+    const w = await buildWallet(creds);
+    expect([w.signatureTypeCode, w.maker.toLowerCase()]).toEqual([code, FUNDER]);
+  });
+
+  test('an unknown spelling names every accepted type', () => {
+    expect(() => resolveCredentials({ env: { POLYMARKET_PRIVATE_KEY: KEYS.alice, POLYMARKET_SIGNATURE_TYPE: 'vault' }, profile: undefined, profileName: null })).toThrow(/eoa, proxy, gnosis-safe, poly-1271/);
   });
 });
 

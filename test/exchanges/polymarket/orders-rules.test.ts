@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Decimal } from '../../../src/decimal.js';
-import { checkOrder, type OrderInput, type TokenRules } from '../../../src/exchanges/polymarket/order-rules.js';
+import { checkOrder, collateralPlaces, type OrderInput, type TokenRules } from '../../../src/exchanges/polymarket/order-rules.js';
 import { usage } from '../../helpers/failure.js';
 
 const YES = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
@@ -77,11 +77,18 @@ describe('Polymarket pre-trade checks', () => {
     expect(usage(() => checkOrder(order({ size: 0 }), rules())).message).toMatch(/greater than 0/);
   });
 
-  test('limit orders: the USD amount may have at most 4 decimals (fine ticks)', () => {
-    const e = usage(() => checkOrder(order({ price: 0.123, size: 10.01 }), rules('0.001')));
-    expect(e.message).toContain('1.23123 USD');
-    expect(e.message).toContain('nearest valid sizes: 10 or 10.1');
-    expect(() => checkOrder(order({ price: 0.123, size: 10.1 }), rules('0.001'))).not.toThrow();
+  test('limit orders: the USD amount follows the tick\'s rounding table (5 decimals at 0.001, 6 at 0.0001), not a flat 4', () => {
+    // The official client signs these; pmt used to refuse every one of them.
+    const r = checkOrder(order({ price: 0.555, size: 12.35 }), rules('0.001'));
+    expect([r.price.toFixed(), r.size.toFixed()]).toEqual(['0.555', '12.35']);
+    expect(() => checkOrder(order({ price: 0.123, size: 10.01 }), rules('0.001'))).not.toThrow();
+    expect(() => checkOrder(order({ price: 0.1234, size: 10.01 }), rules('0.0001'))).not.toThrow();
+    expect(() => checkOrder(order({ price: 0.1235, size: 99.99, side: 'sell' }), rules('0.0001'))).not.toThrow();
+    expect(collateralPlaces('buy', 'gtc', Decimal.from('0.1'))).toBe(3);
+    expect(collateralPlaces('buy', 'gtc', Decimal.from('0.01'))).toBe(4);
+    expect(collateralPlaces('sell', 'gtc', Decimal.from('0.001'))).toBe(5);
+    expect(collateralPlaces('buy', 'gtc', Decimal.from('0.0001'))).toBe(6);
+    expect(collateralPlaces('buy', 'fok', Decimal.from('0.0001'))).toBe(2);
   });
 
   test('immediate (ioc/fok) buys: the USD amount may have at most 2 decimals', () => {

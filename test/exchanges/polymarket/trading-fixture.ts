@@ -30,16 +30,17 @@ export interface Built {
 }
 
 /** An adapter over the doubles with these credential variables (POLYMARKET_*). */
-export function adapterFor(d: Doubles, creds: Record<string, string>, now: () => number = Date.now): Built {
+export function adapterFor(d: Doubles, creds: Record<string, string>, now: () => number = Date.now, extra: Partial<AdapterConfig> = {}): Built {
   const env: NodeJS.ProcessEnv = { ...d.env, PMT_POLYMARKET_RATE: '2000', ...creds };
   const log: string[] = [];
   const cfg: AdapterConfig = {
     env,
-    urls: { kalshi: d.env.PMT_KALSHI_API_URL!, gamma: d.env.PMT_POLYMARKET_GAMMA_URL!, clob: d.env.PMT_POLYMARKET_CLOB_URL! },
+    urls: { kalshi: d.env.PMT_KALSHI_API_URL!, gamma: d.env.PMT_POLYMARKET_GAMMA_URL!, clob: d.env.PMT_POLYMARKET_CLOB_URL!, polymarketWs: d.env.PMT_POLYMARKET_WS_URL! },
     environment: 'custom',
     log: (l) => log.push(l),
     credentials: async () => resolveCredentials({ env, profile: undefined, profileName: null }),
     now,
+    ...extra,
   };
   return { ex: createPolymarket(cfg), log };
 }

@@ -40,6 +40,11 @@ export class KalshiAuth {
    * `path` is the path after the /trade-api/v2 prefix.
    */
   check(req: RecordedRequest): Reply | null {
+    return this.checkSigned(req, KALSHI_PREFIX + req.path);
+  }
+
+  /** The same check over a full signed path (the WebSocket upgrade signs `/trade-api/ws/v2`). */
+  checkSigned(req: Pick<RecordedRequest, 'method' | 'headers'>, fullPath: string): Reply | null {
     const keyId = header(req, 'kalshi-access-key');
     const ts = header(req, 'kalshi-access-timestamp');
     const sig = header(req, 'kalshi-access-signature');
@@ -54,19 +59,19 @@ export class KalshiAuth {
     if (!/^\d{13}$/.test(ts)) return refuse('invalid timestamp');
     const skew = Math.abs(Date.now() + this.clockOffsetMs - Number(ts));
     if (skew > MAX_SKEW_MS) return refuse('request timestamp expired: check your clock', 'timestamp_expired');
-    const message = ts + req.method.toUpperCase() + KALSHI_PREFIX + req.path;
+    const message = ts + req.method.toUpperCase() + fullPath;
     const ok = verify('sha256', Buffer.from(message), { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, Buffer.from(sig, 'base64'));
     if (!ok) return refuse('invalid signature');
     return null;
   }
 
   /** The key id of an authenticated request (call after check()). */
-  keyOf(req: RecordedRequest): string {
+  keyOf(req: Pick<RecordedRequest, 'headers'>): string {
     return header(req, 'kalshi-access-key') ?? '';
   }
 }
 
-function header(req: RecordedRequest, name: string): string | undefined {
+function header(req: Pick<RecordedRequest, 'headers'>, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 }

@@ -4,6 +4,7 @@ import { KALSHI_PREFIX, KalshiAuth } from './auth.js';
 import { createKalshiMarkets, type KalshiMarketsOptions } from './markets-routes.js';
 import { createKalshiBooks } from './book-routes.js';
 import { createKalshiOrders } from './orders-routes.js';
+import { createKalshiStream } from './stream-routes.js';
 
 export function createKalshiDouble(opts: KalshiMarketsOptions = {}) {
   const auth = new KalshiAuth();
@@ -17,6 +18,15 @@ export function createKalshiDouble(opts: KalshiMarketsOptions = {}) {
   books.register(router);
   orders.register(router);
   const double = new UpstreamDouble('kalshi', router, KALSHI_PREFIX);
-  return { double, auth, markets, books, orders };
+  const stream = createKalshiStream(auth, books);
+  stream.attach(double);
+  // The order engine drives the stream: a resting order is a delta, a fill a public trade.
+  orders.onPlaced((p) => {
+    if (!books.book(p.ticker)) return; // no book to stream (and none to invent for the REST double)
+    const yes = Number(p.price);
+    if (p.resting > 0) stream.delta(p.ticker, p.side === 'bid' ? 'yes' : 'no', p.side === 'bid' ? yes : Math.round((1 - yes) * 1e4) / 1e4, p.resting);
+    if (p.filled > 0) stream.trade(p.ticker, p.avgPrice ?? yes, p.filled, p.side === 'bid' ? 'yes' : 'no');
+  });
+  return { double, auth, markets, books, orders, stream };
 }
 export type KalshiDouble = ReturnType<typeof createKalshiDouble>;

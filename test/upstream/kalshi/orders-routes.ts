@@ -50,6 +50,17 @@ function decodeCursor(c: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** An order the double accepted: what rests on the book, what filled and at what average YES price. */
+export interface Placed {
+  ticker: string;
+  side: BookSide;
+  /** YES price, dollars (wire text). */
+  price: string;
+  resting: number;
+  filled: number;
+  avgPrice: number | null;
+}
+
 export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _books: KalshiBooks) {
   const portfolio = new Portfolio();
   const ownMarkets = new Map<string, KalshiMarketWire>();
@@ -60,6 +71,8 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
   /** Order ids whose cancel Kalshi refuses (a per-order error in the batch response). */
   const refuseCancel = new Set<string>();
   const state = { maxCancelBatch: 100 };
+  /** Listeners told of every order placed (the stream double turns them into deltas and trades). */
+  const placedListeners: Array<(p: Placed) => void> = [];
 
   const marketOf = (t: string) => ownMarkets.get(t) ?? markets.market(t);
 
@@ -83,6 +96,7 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     if (typeof price !== 'string' || !PRICE_RE.test(price)) return kalshiError(400, 'invalid_order', 'invalid order', 'price must be a fixed-point dollar string');
     if (!TIFS.includes(tif as Tif)) return kalshiError(400, 'invalid_order', 'invalid order', 'invalid time_in_force');
     if (stp !== 'taker_at_cross' && stp !== 'maker') return kalshiError(400, 'invalid_order', 'invalid order', 'invalid self_trade_prevention_type');
+    if (b.post_only !== undefined && typeof b.post_only !== 'boolean') return kalshiError(400, 'invalid_order', 'invalid order', 'post_only must be a boolean');
     const market = marketOf(ticker);
     if (!market) return kalshiError(404, 'market_not_found', 'market not found');
     if (market.status !== 'active') return kalshiError(400, 'market_closed', 'market is not open for trading');
@@ -92,8 +106,9 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     }
     if (!onKalshiGrid(price, market.price_ranges)) return kalshiError(400, 'invalid_order', 'invalid order', `invalid price: ${price} is not a valid price level for this market`);
     if (portfolio.hasClientOrderId(keyId, coid)) return kalshiError(409, 'order_already_exists', 'order already exists', 'client_order_id has already been used');
-    const r = portfolio.place(keyId, { ticker, clientOrderId: coid, side: side as BookSide, count: n, price: Decimal.parse(price)!, tif: tif as Tif, stp });
+    const r = portfolio.place(keyId, { ticker, clientOrderId: coid, side: side as BookSide, count: n, price: Decimal.parse(price)!, tif: tif as Tif, stp, postOnly: b.post_only === true });
     if (!r.ok) return kalshiError(r.status, r.code, r.message, r.details);
+    for (const l of placedListeners) l({ ticker, side: side as BookSide, price, resting: r.remainingCount.toNumber(), filled: r.fillCount.toNumber(), avgPrice: r.avgPrice?.toNumber() ?? null });
     return {
       status: 201,
       json: {
@@ -217,6 +232,10 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
       received.length = 0;
       cancelBatches.length = 0;
       refuseCancel.clear();
+    },
+    /** Be told of every order placed through REST. */
+    onPlaced(fn: (p: Placed) => void): void {
+      placedListeners.push(fn);
     },
     seedBook: portfolio.seedBook.bind(portfolio),
     seedOrder: portfolio.seedOrder.bind(portfolio),

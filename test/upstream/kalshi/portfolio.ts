@@ -64,6 +64,8 @@ export interface PlaceRequest {
   price: Decimal;
   tif: Tif;
   stp: string;
+  /** Rest or nothing: an order that would trade at once is refused. */
+  postOnly?: boolean;
 }
 
 export type PlaceResult =
@@ -142,6 +144,9 @@ export class Portfolio {
     const levels = req.side === 'bid' ? book.asks : book.bids;
     const crosses = (l: Level) => (req.side === 'bid' ? l.price.lte(req.price) : l.price.gte(req.price));
     const crossable = levels.filter(crosses).reduce((s, l) => s.plus(l.size), Decimal.ZERO);
+    if (req.postOnly && crossable.gt(0)) {
+      return { ok: false, status: 400, code: 'invalid_order', message: 'post only order would cross the book', details: 'post_only order would take liquidity' };
+    }
     const fills: Array<{ price: Decimal; n: Decimal }> = [];
     if (req.tif !== 'fill_or_kill' || crossable.gte(req.count)) {
       let left = req.count;

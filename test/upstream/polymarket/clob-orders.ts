@@ -5,30 +5,17 @@
  * signer), amount precision, tick grid and minimum size, duplicates by order hash, balances, then
  * matching. Error texts follow the ones Polymarket returns.
  */
-import { hashTypedData, recoverTypedDataAddress } from 'viem';
 import { Decimal } from '../../../src/decimal.js';
 import type { Reply } from '../server.js';
 import type { ApiKeyRecord } from './clob-auth.js';
 import type { ClobEngine, TokenDef } from './clob-engine.js';
+import { EXCHANGES, orderHash, shapeOf, typedDataFor, versionRefusal, type Version } from './clob-versions.js';
 
-export const EXCHANGE = '0xE111180000d2663C0091e4f400237545B87B996B';
-export const NEG_RISK_EXCHANGE = '0xe2222d279d744050d28e00520010520000310F59';
+export const EXCHANGE = EXCHANGES[2].plain;
+export const NEG_RISK_EXCHANGE = EXCHANGES[2].neg;
 
-const ORDER_TYPE = [
-  { name: 'salt', type: 'uint256' },
-  { name: 'maker', type: 'address' },
-  { name: 'signer', type: 'address' },
-  { name: 'tokenId', type: 'uint256' },
-  { name: 'makerAmount', type: 'uint256' },
-  { name: 'takerAmount', type: 'uint256' },
-  { name: 'side', type: 'uint8' },
-  { name: 'signatureType', type: 'uint8' },
-  { name: 'timestamp', type: 'uint256' },
-  { name: 'metadata', type: 'bytes32' },
-  { name: 'builder', type: 'bytes32' },
-] as const;
-
-type Hex = `0x${string}`;
+/** USD decimals per tick size (the official client's ROUNDING_CONFIG `amount`). */
+const AMOUNT_PLACES: Record<string, number> = { '0.1': 3, '0.01': 4, '0.005': 5, '0.001': 5, '0.0025': 6, '0.0001': 6 };
 const bad = (error: string): Reply => ({ status: 400, json: { error } });
 const INT_RE = /^\d+$/;
 const B32_RE = /^0x[0-9a-fA-F]{64}$/;
@@ -37,30 +24,28 @@ const ADDR_RE = /^0x[0-9a-fA-F]{40}$/;
 export interface OrderDeps {
   engine: ClobEngine;
   token: (id: string) => TokenDef | undefined;
-  /** Wallets (lower-case `signer:maker`) registered per signature type 1 (proxy) and 2 (Safe). */
-  wallets: Map<string, 1 | 2>;
+  /** Wallets (lower-case `signer:wallet`) the signer EOA controls: 1 proxy, 2 Safe, 3 POLY_1271 deposit wallet. */
+  wallets: Map<string, 1 | 2 | 3>;
+  /** The order version the CLOB runs (`GET /version`); anything but 1, 2, 3 refuses every order. */
+  version: () => number;
 }
 
-/** The typed data of a wire order for one exchange contract. */
-export function typedData(o: Record<string, unknown>, negRisk: boolean) {
-  return {
-    domain: { name: 'Polymarket CTF Exchange', version: '2', chainId: 137, verifyingContract: (negRisk ? NEG_RISK_EXCHANGE : EXCHANGE) as Hex },
-    types: { Order: ORDER_TYPE },
-    primaryType: 'Order' as const,
-    message: {
-      salt: BigInt(o.salt as number),
-      maker: o.maker as Hex,
-      signer: o.signer as Hex,
-      tokenId: BigInt(o.tokenId as string),
-      makerAmount: BigInt(o.makerAmount as string),
-      takerAmount: BigInt(o.takerAmount as string),
-      side: o.side === 'BUY' ? 0 : 1,
-      signatureType: o.signatureType as number,
-      timestamp: BigInt(o.timestamp as string),
-      metadata: o.metadata as Hex,
-      builder: o.builder as Hex,
-    },
-  };
+/** The typed data of a wire order for one exchange contract (V2 unless a version is named). */
+export function typedData(o: Record<string, unknown>, negRisk: boolean, version: Version = 2) {
+  return typedDataFor(o, negRisk, version);
+}
+
+/** Is the wire order complete and typed for its shape (V1 or V2/V3)? */
+function wellFormed(o: Record<string, unknown>): boolean {
+  const common =
+    Number.isSafeInteger(o.salt) && (o.salt as number) > 0 && ADDR_RE.test(String(o.maker)) && ADDR_RE.test(String(o.signer)) &&
+    INT_RE.test(String(o.tokenId)) && INT_RE.test(String(o.makerAmount)) && INT_RE.test(String(o.takerAmount)) &&
+    (o.side === 'BUY' || o.side === 'SELL') && [0, 1, 2, 3].includes(o.signatureType as number) &&
+    INT_RE.test(String(o.expiration ?? '0')) && typeof o.signature === 'string';
+  if (!common) return false;
+  return shapeOf(o) === 'v1'
+    ? ADDR_RE.test(String(o.taker)) && INT_RE.test(String(o.nonce)) && INT_RE.test(String(o.feeRateBps)) && o.signatureType !== 3
+    : INT_RE.test(String(o.timestamp)) && B32_RE.test(String(o.metadata)) && B32_RE.test(String(o.builder));
 }
 
 export async function postOrder(deps: OrderDeps, key: ApiKeyRecord, bodyText: string): Promise<Reply> {
@@ -74,28 +59,21 @@ export async function postOrder(deps: OrderDeps, key: ApiKeyRecord, bodyText: st
   const orderType = String(body?.orderType ?? 'GTC');
   if (!o || typeof o !== 'object' || !['GTC', 'FOK', 'FAK', 'GTD'].includes(orderType)) return bad('Invalid order payload');
   if (body.owner !== key.apiKey) return bad('the order owner has to be the owner of the API KEY');
-  const wellFormed =
-    Number.isSafeInteger(o.salt) && (o.salt as number) > 0 && ADDR_RE.test(String(o.maker)) && ADDR_RE.test(String(o.signer)) &&
-    INT_RE.test(String(o.tokenId)) && INT_RE.test(String(o.makerAmount)) && INT_RE.test(String(o.takerAmount)) &&
-    (o.side === 'BUY' || o.side === 'SELL') && [0, 1, 2].includes(o.signatureType as number) && INT_RE.test(String(o.timestamp)) &&
-    B32_RE.test(String(o.metadata)) && B32_RE.test(String(o.builder)) && INT_RE.test(String(o.expiration ?? '0')) && typeof o.signature === 'string';
-  if (!wellFormed) return bad('Invalid order payload');
+  if (!wellFormed(o)) return bad('Invalid order payload');
   const signer = String(o.signer).toLowerCase();
   const maker = String(o.maker).toLowerCase();
-  if (signer !== key.address) return bad('the order signer address has to be the address of the API KEY');
+  const type = o.signatureType as 0 | 1 | 2 | 3;
+  // POLY_1271: the deposit wallet is both maker and signer; the API key's EOA must control it.
+  if (type === 3 ? signer !== maker || deps.wallets.get(`${key.address}:${maker}`) !== 3 : signer !== key.address) {
+    return bad('the order signer address has to be the address of the API KEY');
+  }
   const token = deps.token(String(o.tokenId));
   if (!token) return bad('Invalid order payload');
 
-  const td = typedData(o, token.negRisk);
-  const hash = hashTypedData(td).toLowerCase();
-  try {
-    const recovered = await recoverTypedDataAddress({ ...td, signature: o.signature as Hex });
-    if (recovered.toLowerCase() !== signer) return bad('invalid signature');
-  } catch {
-    return bad('invalid signature');
-  }
-  const type = o.signatureType as 0 | 1 | 2;
-  if (type === 0 ? maker !== signer : deps.wallets.get(`${signer}:${maker}`) !== type) return bad('invalid signature');
+  const refusal = await versionRefusal(o, token.negRisk, deps.version(), key.address);
+  if (refusal) return bad(refusal);
+  const hash = orderHash(o, token.negRisk, deps.version() as Version);
+  if (type === 0 ? maker !== signer : type !== 3 && deps.wallets.get(`${signer}:${maker}`) !== type) return bad('invalid signature');
   if (deps.engine.orders.has(hash)) return bad(`order ${hash} is invalid. Duplicated.`);
 
   // Amounts: shares on the 0.01 grid; USD within the precision the CLOB accepts.
@@ -104,7 +82,8 @@ export async function postOrder(deps: OrderDeps, key: ApiKeyRecord, bodyText: st
   const takerUnits = BigInt(o.takerAmount as string);
   const market = orderType === 'FOK' || orderType === 'FAK';
   const [sharesUnits, usdUnits] = side === 'BUY' ? [takerUnits, makerUnits] : [makerUnits, takerUnits];
-  const usdPlaces = market && side === 'BUY' ? 2 : 4;
+  // Limit orders: the official client's rounding table per tick; immediate buys: whole cents.
+  const usdPlaces = market && side === 'BUY' ? 2 : (AMOUNT_PLACES[token.tickSize] ?? 4);
   const sharePlaces = market && side === 'BUY' ? 4 : 2;
   const fits = (units: bigint, places: number) => units % 10n ** BigInt(6 - places) === 0n;
   if (!fits(sharesUnits, sharePlaces) || !fits(usdUnits, usdPlaces) || sharesUnits === 0n) {
@@ -123,6 +102,10 @@ export async function postOrder(deps: OrderDeps, key: ApiKeyRecord, bodyText: st
   if (deps.engine.available(maker, side, token.tokenId).lt(need)) return bad('not enough balance / allowance');
 
   const { engine } = deps;
+  if (body.postOnly === true) {
+    if (market) return bad('invalid post-only order: post-only is not supported for FOK/FAK orders');
+    if (engine.fillable(token.tokenId, side, price).gt(0)) return bad('invalid post-only order: order crosses book');
+  }
   if (orderType === 'FOK' && engine.fillable(token.tokenId, side, price).lt(shares)) {
     return bad("order couldn't be fully filled. FOK orders are fully filled or killed.");
   }

@@ -46,9 +46,11 @@ export interface FeeSpec {
 export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
   const auth = new ClobAuth();
   const engine = new ClobEngine();
-  /** `signer:maker` (lower case) → signature type (1 proxy, 2 Safe) of wallets the signer controls. */
-  const wallets = new Map<string, 1 | 2>();
+  /** `signer:maker` (lower case) → signature type (1 proxy, 2 Safe, 3 POLY_1271) of wallets the signer controls. */
+  const wallets = new Map<string, 1 | 2 | 3>();
   const cancelRefusals = new Map<string, string>();
+  /** Told of every order accepted through REST (the stream double turns them into events). */
+  const placedListeners: Array<(o: EngineOrder) => void> = [];
 
   const token = (id: string): TokenDef | undefined => {
     const own = engine.tokens.get(id);
@@ -68,6 +70,10 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
     auth,
     engine,
     wallets,
+    /** Be told of every order accepted through REST (status and matched size after matching). */
+    onPlaced(fn: (o: EngineOrder) => void): void {
+      placedListeners.push(fn);
+    },
     /** Orders per `/data/orders` page. */
     pageSize: 100,
     clockOffsetMs: 0,
@@ -96,8 +102,10 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
     },
     /** Resting levels of a token (house and user orders), for a book view over the same state. */
     levels: (tokenId: string) => engine.levels(tokenId),
-    /** Let `signer` trade for `funder` with signature type 1 (proxy) or 2 (gnosis-safe). */
-    linkWallet(signer: string, funder: string, type: 1 | 2): void {
+    /** The order version `GET /version` names; switch it at run time (anything but 1-3 refuses every order). */
+    orderVersion: 2,
+    /** Let `signer` trade for `funder` with signature type 1 (proxy), 2 (gnosis-safe) or 3 (POLY_1271 deposit wallet). */
+    linkWallet(signer: string, funder: string, type: 1 | 2 | 3): void {
       wallets.set(`${signer.toLowerCase()}:${funder.toLowerCase()}`, type);
     },
     fund: (address: string, usd: number | string) => engine.fund(address, usd),
@@ -119,6 +127,7 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
     issueKey: (address: string): ApiKeyRecord => auth.issue(address),
 
     register(router: Router): void {
+      router.get('/version', () => ({ json: { version: state.orderVersion } }));
       router.get('/time', () => ({ json: Math.floor((Date.now() + state.clockOffsetMs) / 1000) }));
       for (const base of ['/tick-size', '/neg-risk']) {
         const answer = (id: string | null): Reply => {
@@ -177,7 +186,13 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
           return 'reply' in r ? r.reply : handler(req, r.key, params);
         };
       router.get('/auth/api-keys', l2((_req, key) => ({ json: { apiKeys: [...auth.keys.values()].filter((k) => k.address === key.address).map((k) => k.apiKey) } })));
-      router.post('/order', l2((req, key) => postOrder({ engine, token, wallets }, key, req.body)));
+      router.post('/order', l2(async (req, key) => {
+        const reply = await postOrder({ engine, token, wallets, version: () => state.orderVersion }, key, req.body);
+        const id = (reply.json as { orderID?: string } | undefined)?.orderID;
+        const o = id ? engine.orders.get(id.toLowerCase()) ?? engine.orders.get(id) : undefined;
+        if (o) for (const l of placedListeners) l(o);
+        return reply;
+      }));
       router.get('/data/order/:id', l2((_req, key, p) => {
         const o = engine.orders.get(p.id!.toLowerCase());
         return o && o.signer === key.address ? { json: openOrder(o) } : { status: 404, json: { error: 'Order not found' } };

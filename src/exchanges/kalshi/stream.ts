@@ -1,0 +1,190 @@
+/**
+ * Kalshi's book stream: the `orderbook_delta` channel (plus `trade`) of the market-data
+ * WebSocket, on a connection whose upgrade request carries the same RSA-PSS headers as REST,
+ * signed over `timestamp + GET + /trade-api/ws/v2` (the URL's path).
+ *
+ * Kalshi sends `orderbook_snapshot` then `orderbook_delta`s, each with the subscription's `seq`
+ * (+1 per message). A gap means a lost message: the book is cleared (`sequence_gap`), the
+ * subscription is dropped and taken again, and the new snapshot rebuilds it. Kalshi pings every
+ * 10 s (`ws` answers); silence beyond that is `stale`.
+ *
+ * Kalshi's book is bids only per side. On the YES scale: bids = YES bids, asks = NO bids at 1 − p;
+ * with `--outcome no` the other way round (bids = NO bids, asks = YES bids at 1 − p), so prices
+ * are always those of the outcome asked for, as `book show` prints them.
+ */
+import { PmtError, usageError } from '../../errors.js';
+import { complementPrice, isoFromEpoch, num } from '../levels.js';
+import { BookState } from '../book-state.js';
+import type { BookStream, BookUpdate, WatchBookOptions } from '../stream.js';
+import { heartbeatMs, ReconnectingSocket } from '../ws.js';
+import type { KalshiClient } from './client.js';
+import { kalshi } from './manifest.js';
+
+/** Kalshi pings every 10 s. */
+const HEARTBEAT_MS = 10_000;
+
+type Msg = { type?: string; sid?: number; seq?: number; id?: number; msg?: Record<string, unknown> };
+
+/** The WebSocket URL (the manifest's `kalshiWs`: PMT_KALSHI_WS_URL, else demo or production). */
+export function kalshiWsUrl(c: KalshiClient): string {
+  return c.cfg.urls.kalshiWs ?? kalshi.urls.kalshiWs.default;
+}
+
+export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptions): BookStream {
+  const ticker = assetId.replace(/^kalshi:/i, '');
+  if (!ticker) throw usageError('asset must be a Kalshi market ticker');
+  const outcome = (opts.outcome ?? 'yes').trim().toLowerCase();
+  if (outcome !== 'yes' && outcome !== 'no') throw usageError(`--outcome must be yes or no on Kalshi (got "${outcome.slice(0, 40)}")`);
+  const no = outcome === 'no';
+  const url = kalshiWsUrl(c);
+  const book = new BookState();
+  let seq = 0; // ours: +1 per event within one connection
+  let live = false;
+  let bookSid: number | undefined;
+  let expected: number | undefined; // Kalshi's next seq on bookSid
+  let cmdId = 0;
+  const emit = (u: BookUpdate) => opts.onUpdate(u);
+  const now = () => c.cfg.now();
+  const subscribe = (send: (t: string) => void, channels: string[]) =>
+    send(JSON.stringify({ id: ++cmdId, cmd: 'subscribe', params: { channels, market_ticker: ticker } }));
+
+  /** Which unified side and price a Kalshi (side, YES-or-NO price) level is. */
+  const place = (kalshiSide: string, price: number): { side: 'bid' | 'ask'; price: number } => {
+    const own = (kalshiSide === 'no') === no; // a bid on the outcome asked for
+    return own ? { side: 'bid', price } : { side: 'ask', price: complementPrice(price) };
+  };
+
+  function clear(reason: 'sequence_gap' | 'reconnect' | 'stale'): void {
+    if (!live) return;
+    live = false;
+    book.reset([], []);
+    emit({ kind: 'clear', asset_id: ticker, seq: ++seq, local_ts_ms: now(), reason });
+  }
+
+  function snapshot(m: Msg): void {
+    const body = m.msg ?? {};
+    const bids: Array<{ price: number; size: number }> = [];
+    const asks: Array<{ price: number; size: number }> = [];
+    for (const [side, key] of [['yes', 'yes_dollars_fp'], ['no', 'no_dollars_fp']] as const) {
+      const rows = Array.isArray(body[key]) ? (body[key] as unknown[]) : [];
+      for (const row of rows) {
+        if (!Array.isArray(row)) continue;
+        const p = num(row[0]);
+        const s = num(row[1]);
+        if (p === null || s === null || !(p > 0 && p < 1) || !(s > 0)) continue;
+        const at = place(side, p);
+        (at.side === 'bid' ? bids : asks).push({ price: at.price, size: s });
+      }
+    }
+    book.reset(bids, asks);
+    live = true;
+    expected = (m.seq ?? 0) + 1;
+    const ts = new Date(now()).toISOString();
+    emit({ kind: 'snapshot', asset_id: ticker, seq: ++seq, exchange_ts: ts, local_ts_ms: now(), book: book.orderbook(ticker, ts, null, m.seq ?? null) });
+    opts.onState?.('live');
+  }
+
+  function delta(m: Msg, send: (t: string) => void): void {
+    if (!live) return;
+    if (m.seq !== expected) {
+      // A message was lost: the book is wrong from here. Take the subscription again.
+      clear('sequence_gap');
+      if (bookSid !== undefined) send(JSON.stringify({ id: ++cmdId, cmd: 'unsubscribe', params: { sids: [bookSid] } }));
+      bookSid = undefined;
+      subscribe(send, ['orderbook_delta']);
+      opts.onState?.('connecting', 'sequence gap: resubscribing');
+      return;
+    }
+    expected = (m.seq as number) + 1;
+    const b = m.msg ?? {};
+    const p = num(b.price_dollars);
+    const d = num(b.delta_fp);
+    if (p === null || d === null || !(p > 0 && p < 1)) return;
+    const at = place(String(b.side), p);
+    const size = book.add(at.side, at.price, d);
+    const ts = isoFromEpoch(b.ts_ms) ?? new Date(now()).toISOString();
+    emit({ kind: 'delta', asset_id: ticker, seq: ++seq, exchange_ts: ts, local_ts_ms: now(), changes: [{ side: at.side, price: at.price, size }] });
+  }
+
+  function trade(m: Msg): void {
+    const b = m.msg ?? {};
+    const yes = num(b.yes_price_dollars);
+    const noPrice = num(b.no_price_dollars) ?? (yes === null ? null : complementPrice(yes));
+    const size = num(b.count_fp);
+    const price = no ? noPrice : yes;
+    if (price === null || size === null) return;
+    const taker = b.taker_side === 'yes' || b.taker_side === 'no' ? b.taker_side : null;
+    emit({
+      kind: 'trade',
+      asset_id: ticker,
+      local_ts_ms: now(),
+      trade: {
+        id: typeof b.trade_id === 'string' ? b.trade_id : `${ticker}-${String(b.ts_ms ?? now())}`,
+        price,
+        size,
+        aggressor_side: taker === null ? null : (taker === 'no') === no ? 'buy' : 'sell',
+        outcome: no ? 'No' : 'Yes',
+        yes_price: yes,
+        no_price: noPrice,
+        taker_address: null,
+        exchange_ts: isoFromEpoch(b.ts_ms) ?? isoFromEpoch(b.ts) ?? new Date(now()).toISOString(),
+      },
+    });
+  }
+
+  const socket = new ReconnectingSocket({
+    url,
+    heartbeatMs: heartbeatMs(c.cfg.env, HEARTBEAT_MS),
+    headers: async () => {
+      const signer = await c.signer('read');
+      let path = '/trade-api/ws/v2';
+      try {
+        path = new URL(url).pathname;
+      } catch {
+        throw new PmtError('Config', 'PMT_KALSHI_WS_URL is not a valid URL');
+      }
+      return signer({ method: 'GET', signPath: path, body: undefined });
+    },
+    onOpen(send) {
+      seq = 0;
+      bookSid = undefined;
+      subscribe(send, ['orderbook_delta', 'trade']);
+    },
+    onMessage(text, send) {
+      let m: Msg;
+      try {
+        m = JSON.parse(text) as Msg;
+      } catch {
+        return;
+      }
+      switch (m.type) {
+        case 'subscribed':
+          if (m.msg?.channel === 'orderbook_delta') bookSid = m.sid ?? (m.msg.sid as number | undefined);
+          return;
+        case 'orderbook_snapshot':
+          if (m.sid === bookSid && m.msg?.market_ticker === ticker) snapshot(m);
+          return;
+        case 'orderbook_delta':
+          if (m.sid === bookSid && m.msg?.market_ticker === ticker) delta(m, send);
+          return;
+        case 'trade':
+          if (m.msg?.market_ticker === ticker) trade(m);
+          return;
+        case 'error': {
+          const code = Number(m.msg?.code);
+          const message = typeof m.msg?.msg === 'string' ? m.msg.msg : 'error';
+          if (code === 16) socket.fail(new PmtError('MarketNotFound', `Kalshi has no market ${ticker}`));
+          else if (code !== 6) socket.fail(new PmtError('Api', `Kalshi refused the book subscription: ${message.slice(0, 120)} (code ${code})`));
+          return;
+        }
+      }
+    },
+    onDrop(why) {
+      clear(why);
+    },
+    onState: opts.onState,
+    onFatal: opts.onFatal,
+  });
+  socket.start();
+  return { close: () => socket.close() };
+}

@@ -1,0 +1,176 @@
+/**
+ * One upstream book stream per asset, shared by every SSE client of that asset. The hub keeps the
+ * applied book, so a client joining late starts from a snapshot of it (with the stream's current
+ * seq) and then receives the same events as everyone else. The upstream subscription is opened by
+ * the first client and closed when the last one leaves.
+ *
+ * Every client has a bounded queue: events wait in it only while the client's socket is full.
+ * A client whose queue would pass its bound is dropped with a final `clear` (`stale`): a slow
+ * reader never makes the server hold more than the bound for it, and never gets a book with holes.
+ */
+import { AppliedBook } from '../exchanges/book-state.js';
+import type { BookStream, BookUpdate, WatchBookOptions } from '../exchanges/stream.js';
+
+/** What a client's connection offers: write a frame (false when its buffer is full), close. */
+export interface Sink {
+  write(frame: string): boolean;
+  /** Called once the sink can take more after a write returned false. */
+  onDrain(fn: () => void): void;
+  end(finalFrame?: string): void;
+}
+
+export interface HubLimits {
+  /** Bytes one client may have waiting beyond its socket's own buffer. */
+  maxQueuedBytes: number;
+}
+
+export const DEFAULT_HUB_LIMITS: HubLimits = { maxQueuedBytes: 1024 * 1024 };
+
+/** One BookUpdate as a Server-Sent Event (no `event:` field: a browser's `onmessage` gets it). */
+export const sseFrame = (u: unknown): string => `data: ${JSON.stringify(u)}\n\n`;
+export const sseError = (e: { kind: string; message: string }): string => `event: error\ndata: ${JSON.stringify(e)}\n\n`;
+
+class Client {
+  private queue: string[] = [];
+  private queued = 0;
+  private blocked = false;
+  closed = false;
+
+  constructor(
+    private readonly sink: Sink,
+    private readonly limits: HubLimits,
+    private readonly onDropped: (c: Client) => void,
+  ) {
+    sink.onDrain(() => this.flush());
+  }
+
+  send(frame: string, dropFrame: () => string): void {
+    if (this.closed) return;
+    if (!this.blocked) {
+      this.blocked = !this.sink.write(frame);
+      return;
+    }
+    if (this.queued + frame.length > this.limits.maxQueuedBytes) {
+      // Too far behind: what it has would be a book with holes. Tell it, and let it go.
+      this.queue = [];
+      this.queued = 0;
+      this.closed = true;
+      this.sink.end(dropFrame());
+      this.onDropped(this);
+      return;
+    }
+    this.queue.push(frame);
+    this.queued += frame.length;
+  }
+
+  private flush(): void {
+    this.blocked = false;
+    while (this.queue.length > 0 && !this.blocked) {
+      const f = this.queue.shift()!;
+      this.queued -= f.length;
+      this.blocked = !this.sink.write(f);
+    }
+  }
+
+  end(frame?: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.sink.end(frame);
+  }
+}
+
+class Topic {
+  readonly clients = new Set<Client>();
+  readonly book = new AppliedBook();
+  lastSeq = 0;
+  stream?: BookStream;
+}
+
+export type OpenUpstream = (opts: WatchBookOptions) => BookStream;
+
+export class StreamHub {
+  private readonly topics = new Map<string, Topic>();
+  /** Upstream subscriptions opened since start (the bench and tests read it). */
+  opened = 0;
+
+  constructor(
+    private readonly limits: HubLimits = DEFAULT_HUB_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Clients connected now, over every asset. */
+  get clientCount(): number {
+    let n = 0;
+    for (const t of this.topics.values()) n += t.clients.size;
+    return n;
+  }
+
+  /** Upstream subscriptions open now. */
+  get upstreamCount(): number {
+    return this.topics.size;
+  }
+
+  /** Add a client of `key`; returns the function that removes it (when its connection closes). */
+  join(key: string, assetId: string, sink: Sink, open: OpenUpstream): () => void {
+    let topic = this.topics.get(key);
+    const fresh = !topic;
+    if (!topic) {
+      topic = new Topic();
+      this.topics.set(key, topic);
+    }
+    const t = topic;
+    const drop = (c: Client) => this.leave(key, c);
+    const client = new Client(sink, this.limits, drop);
+    const clear = () => sseFrame({ kind: 'clear', asset_id: assetId, seq: t.lastSeq + 1, local_ts_ms: this.now(), reason: 'stale' });
+    t.clients.add(client);
+    // A late joiner starts from the book as applied so far.
+    const book = t.book.orderbook();
+    if (book) client.send(sseFrame({ kind: 'snapshot', asset_id: assetId, seq: t.lastSeq, exchange_ts: t.book.exchangeTs, local_ts_ms: this.now(), book }), clear);
+    if (fresh) {
+      this.opened += 1;
+      try {
+        t.stream = this.openTopic(key, t, open, clear);
+      } catch (e) {
+        this.topics.delete(key);
+        throw e;
+      }
+    }
+    return () => this.leave(key, client);
+  }
+
+  private openTopic(key: string, t: Topic, open: OpenUpstream, clear: () => string): BookStream {
+    return open({
+      onUpdate: (u: BookUpdate) => {
+        t.book.apply(u);
+        if (u.kind !== 'trade') t.lastSeq = u.seq;
+        const frame = sseFrame(u);
+        for (const c of [...t.clients]) c.send(frame, clear);
+      },
+      onFatal: (e) => {
+        // The error ends every client's stream as an `error` event (the headers are long sent).
+        const err = e as { kind?: string; message: string };
+        for (const c of [...t.clients]) c.end(sseError({ kind: err.kind ?? 'NetworkError', message: err.message }));
+        if (this.topics.get(key) === t) this.topics.delete(key);
+      },
+    });
+  }
+
+  private leave(key: string, c: Client): void {
+    const t = this.topics.get(key);
+    if (!t || !t.clients.delete(c)) return;
+    c.end();
+    if (t.clients.size === 0) {
+      t.stream?.close();
+      this.topics.delete(key);
+    }
+  }
+
+  /** End every client and upstream (server shutdown). */
+  closeAll(): void {
+    for (const [, t] of this.topics) {
+      t.stream?.close();
+      for (const c of t.clients) c.end();
+    }
+    this.topics.clear();
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * `GET /v1/orderbook/stream?asset_id=…[&outcome=…][&exchange=…]`: the book stream as
+ * Server-Sent Events, one BookUpdate per event (`data: <json>`), behind the same bearer token as
+ * every route (the app's onRequest hook). The asset is resolved before anything is streamed, so
+ * a bad id or an unknown market is an ordinary error reply with its status; a failure after the
+ * stream started (the exchange refused the subscription) ends it with an `event: error` carrying
+ * the error object. A comment line every 15 s keeps idle proxies from closing the connection.
+ */
+import type { FastifyInstance } from 'fastify';
+import { bookStream } from '../ops/stream.js';
+import type { Services } from '../ops/services.js';
+import { EXCHANGE_IDS, type ExchangeId } from '../exchanges/registry.js';
+import { DEFAULT_HUB_LIMITS, StreamHub, type HubLimits } from './stream-hub.js';
+import type { JsonSchema } from './schemas.js';
+
+export const STREAM_PATH = '/v1/orderbook/stream';
+const KEEPALIVE_MS = 15_000;
+
+export const streamQuery: JsonSchema = {
+  type: 'object',
+  properties: {
+    asset_id: { type: 'string', minLength: 1, maxLength: 200, description: 'Kalshi market ticker, Polymarket token id, or a unified market id' },
+    outcome: { type: 'string', minLength: 1, maxLength: 200, description: 'Kalshi: yes or no (the book on that outcome\'s price scale); Polymarket market id: the outcome whose token to stream' },
+    exchange: { type: 'string', enum: [...EXCHANGE_IDS], description: 'Exchange, needed only where an id alone cannot tell' },
+  },
+  required: ['asset_id'],
+  additionalProperties: false,
+};
+
+export function registerStreamRoute(app: FastifyInstance, svc: Services, limits: HubLimits = DEFAULT_HUB_LIMITS): StreamHub {
+  const hub = new StreamHub(limits, () => svc.now());
+  app.addHook('onClose', async () => hub.closeAll());
+  app.route({
+    method: 'GET',
+    url: STREAM_PATH,
+    schema: { querystring: streamQuery },
+    handler: async (req, reply) => {
+      const q = req.query as { asset_id: string; outcome?: string; exchange?: ExchangeId };
+      // Resolution and validation first: errors here are ordinary JSON error replies.
+      const { asset, key, open } = await bookStream(svc, q);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      res.write(': pmt book stream\n\n');
+      let leave: () => void = () => {};
+      const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
+      keepalive.unref();
+      const done = () => {
+        clearInterval(keepalive);
+        leave();
+      };
+      res.on('close', done);
+      try {
+        leave = hub.join(key, asset.assetId, {
+          write: (frame) => res.write(frame),
+          onDrain: (fn) => res.on('drain', fn),
+          end: (frame) => {
+            clearInterval(keepalive);
+            if (frame) res.write(frame);
+            res.end();
+          },
+        }, open);
+      } catch (e) {
+        const err = e as { kind?: string; message?: string };
+        res.end(`event: error\ndata: ${JSON.stringify({ kind: err.kind ?? 'Api', message: err.message ?? 'the stream could not start' })}\n\n`);
+        clearInterval(keepalive);
+      }
+    },
+  });
+  return hub;
+}

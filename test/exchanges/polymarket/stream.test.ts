@@ -1,0 +1,142 @@
+/**
+ * The Polymarket book stream against the loopback market-channel double: book snapshot,
+ * price_change deltas, trades, tick size, a lost change caught by the next book's hash (clear
+ * hash_mismatch, then the exchange's book), a dropped connection, silence, PING heartbeats.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AdapterConfig } from '../../../src/context.js';
+import { AppliedBook } from '../../../src/exchanges/book-state.js';
+import { PolymarketClient } from '../../../src/exchanges/polymarket/client.js';
+import { watchBook } from '../../../src/exchanges/polymarket/stream.js';
+import type { BookStream, BookUpdate } from '../../../src/exchanges/stream.js';
+import { POLY_BOOK_TOKENS as T } from '../../upstream/polymarket/book-routes.js';
+import { createPolymarketDoubles, type PolymarketDoubles } from '../../upstream/polymarket/index.js';
+
+let p: PolymarketDoubles;
+let open: BookStream[] = [];
+
+beforeAll(async () => {
+  p = createPolymarketDoubles();
+  await Promise.all([p.clobDouble.start(), p.gammaDouble.start()]);
+});
+afterAll(async () => {
+  p.stream.close();
+  await Promise.all([p.clobDouble.close(), p.gammaDouble.close()]);
+});
+afterEach(() => {
+  for (const s of open) s.close();
+  open = [];
+  Object.assign(p.stream.faults, { silent: false, losePriceChanges: 0, maxBufferedBytes: Infinity });
+});
+
+function client(env: Record<string, string> = {}): PolymarketClient {
+  const cfg: AdapterConfig = {
+    env: { ...env },
+    urls: { kalshi: 'http://127.0.0.1:9/trade-api/v2', gamma: p.gammaDouble.url, clob: p.clobDouble.url, polymarketWs: p.stream.url(p.clobDouble) },
+    credentials: async () => ({}) as never,
+    now: Date.now,
+  };
+  return new PolymarketClient(cfg);
+}
+
+function watch(token: string, env: Record<string, string> = {}) {
+  const events: BookUpdate[] = [];
+  const details: string[] = [];
+  const applied = new AppliedBook();
+  const waiters: Array<() => void> = [];
+  const s = watchBook(client(env), token, {
+    onUpdate: (u) => {
+      events.push(u);
+      applied.apply(u);
+      waiters.forEach((w) => w());
+    },
+    onState: (_s, d) => {
+      if (d) details.push(d);
+      waiters.forEach((w) => w());
+    },
+  });
+  open.push(s);
+  const until = (pred: () => boolean, ms = 4000) =>
+    new Promise<void>((resolve, reject) => {
+      if (pred()) return resolve();
+      const t = setTimeout(() => reject(new Error(`timeout; events: ${events.map((e) => e.kind).join(',')}`)), ms);
+      waiters.push(() => pred() && (clearTimeout(t), resolve()));
+    });
+  return { events, details, applied, until, kinds: () => events.map((e) => (e.kind === 'clear' ? `clear:${e.reason}` : e.kind)) };
+}
+
+describe('Polymarket watchBook', () => {
+  it('subscribes to the token and gives its book with the exchange hash, then applies price_change', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    const snap = w.events[0]!;
+    expect(snap.kind === 'snapshot' && snap.book.bids[0]).toEqual({ price: 0.45, size: 100 });
+    expect(snap.kind === 'snapshot' && snap.book.asks[0]).toEqual({ price: 0.46, size: 150 });
+    expect(snap.kind === 'snapshot' && snap.book.hash).toMatch(/^[0-9a-f]{40}$/);
+    p.stream.priceChange(T.normal, 'BUY', '0.45', '120');
+    p.stream.priceChange(T.normal, 'SELL', '0.46', '0');
+    await w.until(() => w.events.filter((e) => e.kind === 'delta').length === 2);
+    expect(w.applied.orderbook()!.bids[0]).toEqual({ price: 0.45, size: 120 });
+    expect(w.applied.orderbook()!.asks[0]).toEqual({ price: 0.47, size: 250 });
+    // A book that agrees with what was applied is no mismatch.
+    p.stream.sendBook(T.normal);
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
+    expect(w.kinds()).toEqual(['snapshot', 'delta', 'delta', 'snapshot']);
+    p.stream.priceChange(T.normal, 'BUY', '0.45', '100');
+    p.stream.priceChange(T.normal, 'SELL', '0.46', '150');
+  });
+
+  it('a lost change makes the next book hash mismatch: clear (hash_mismatch), then the exchange book', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.faults.losePriceChanges = 1;
+    p.stream.priceChange(T.normal, 'BUY', '0.44', '999'); // the double's book moves, the client never hears
+    p.stream.sendBook(T.normal);
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
+    expect(w.kinds()).toEqual(['snapshot', 'clear:hash_mismatch', 'snapshot']);
+    expect(w.applied.orderbook()!.bids[1]).toEqual({ price: 0.44, size: 999 });
+    p.stream.priceChange(T.normal, 'BUY', '0.44', '200');
+  });
+
+  it('also reads the older price_change shape (asset at the top, `changes`)', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.broadcastRaw(T.normal, { event_type: 'price_change', asset_id: T.normal, market: '0x', changes: [{ price: '0.45', size: '55', side: 'BUY' }], timestamp: '1767225600999' });
+    await w.until(() => w.events.some((e) => e.kind === 'delta'));
+    expect(w.applied.orderbook()!.bids[0]).toEqual({ price: 0.45, size: 55 });
+    const d = w.events.find((e) => e.kind === 'delta')!;
+    expect(d.kind === 'delta' && d.exchange_ts).toBe('2026-01-01T00:00:00.999Z');
+  });
+
+  it('last_trade_price is a trade; tick_size_change is reported', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.trade(T.normal, '0.46', '12.5', 'BUY');
+    p.stream.tickSize(T.normal, '0.01', '0.001');
+    await w.until(() => w.events.some((e) => e.kind === 'trade') && w.details.includes('tick 0.001'));
+    const t = w.events.find((e) => e.kind === 'trade')!;
+    expect(t.kind === 'trade' && t.trade).toMatchObject({ price: 0.46, size: 12.5, aggressor_side: 'buy' });
+    p.stream.tickSize(T.normal, '0.001', '0.01');
+  });
+
+  it('a dropped connection is clear (reconnect), then a new book', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.dropConnections();
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
+    expect(w.kinds()).toEqual(['snapshot', 'clear:reconnect', 'snapshot']);
+  });
+
+  it('sends PING at the heartbeat period; silence beyond it is clear (stale)', async () => {
+    const pings = p.stream.stats.pings;
+    const w = watch(T.normal, { PMT_STREAM_HEARTBEAT_MS: '100' });
+    await w.until(() => w.applied.live);
+    await new Promise((r) => setTimeout(r, 350));
+    expect(p.stream.stats.pings).toBeGreaterThan(pings + 1);
+    expect(w.kinds()).toEqual(['snapshot']); // PONGs keep it alive
+    p.stream.faults.silent = true;
+    await w.until(() => w.kinds().includes('clear:stale'));
+    p.stream.faults.silent = false;
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
+  });
+});
