@@ -91,6 +91,13 @@ describe('README', () => {
       extendEnv: false,
       reject: false,
       timeout: 120_000,
+    }).finally(() => {
+      // A run that stopped before the README's stop step leaves the doubles running: stop them.
+      try {
+        process.kill(Number(readFileSync(join(tmp, 'pmt-doubles.pid'), 'utf8').trim()));
+      } catch {
+        /* already stopped (the stop step ran) */
+      }
     });
     expect(r.stderr, r.stdout.slice(-2000)).not.toMatch(/README command \d+ failed/);
     expect(r.exitCode).toBe(0);
