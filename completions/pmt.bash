@@ -4,14 +4,14 @@
 # or add to ~/.bashrc: source <(pmt completion bash)
 
 # Flags accepted after any command, and those of them that take a value.
-_pmt_global_flags="-V --version --json --ndjson --exchange --profile --no-color --verbose"
+_pmt_global_flags="-V --version --json --ndjson --exchange --profile --no-color --wide --verbose"
 _pmt_global_valued="--exchange --profile"
 
 # Subcommands of a command path.
 _pmt_subcommands() {
   case "$1" in
-    "") echo "markets book order balance positions fills trades profile serve completion exchanges help" ;;
-    "markets") echo "list lineage history help" ;;
+    "") echo "markets book order balance positions fills trades profile serve completion exchanges version help" ;;
+    "markets") echo "list search lineage history help" ;;
     "book") echo "show stats impact watch help" ;;
     "order") echo "create cancel-all cancel amend get journal list help" ;;
     "profile") echo "add list show use remove help" ;;
@@ -23,7 +23,8 @@ _pmt_options() {
   case "$1" in
     "") echo "-h --help" ;;
     "markets") echo "-h --help" ;;
-    "markets list") echo "--status --limit --cursor --event --series --ticker --all -h --help" ;;
+    "markets list") echo "--status --limit --cursor --event --series --ticker --all --sort -h --help" ;;
+    "markets search") echo "--status --limit -h --help" ;;
     "markets lineage") echo "-h --help" ;;
     "markets history") echo "--interval --since --outcome -h --help" ;;
     "book") echo "-h --help" ;;
@@ -52,13 +53,15 @@ _pmt_options() {
     "serve") echo "--host --port --token-file --allow-remote -h --help" ;;
     "completion") echo "-h --help" ;;
     "exchanges") echo "--check -h --help" ;;
+    "version") echo "-h --help" ;;
   esac
 }
 
 # A command's own flags that take a value (the next word).
 _pmt_valued() {
   case "$1" in
-    "markets list") echo "--status --limit --cursor --event --series --ticker" ;;
+    "markets list") echo "--status --limit --cursor --event --series --ticker --sort" ;;
+    "markets search") echo "--status --limit" ;;
     "markets history") echo "--interval --since --outcome" ;;
     "book show") echo "--depth --outcome" ;;
     "book stats") echo "--outcome" ;;
@@ -82,6 +85,8 @@ _pmt_valued() {
 _pmt_choices() {
   case "$1" in
     "markets list|--status") echo "active closed resolved all" ;;
+    "markets list|--sort") echo "volume volume_24h close_time spread" ;;
+    "markets search|--status") echo "active closed resolved all" ;;
     "markets history|--interval") echo "1m 1h 1d" ;;
     "order create|--side") echo "buy sell" ;;
     "order create|--type") echo "gtc ioc fok" ;;
@@ -101,12 +106,12 @@ _pmt_file_flag() {
 # Allowed values of a positional argument ("path|index").
 _pmt_args() {
   case "$1" in
-    "markets help|0") echo "list lineage history" ;;
+    "markets help|0") echo "list search lineage history" ;;
     "book help|0") echo "show stats impact watch" ;;
     "order help|0") echo "create cancel-all cancel amend get journal list" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;
-    "help|0") echo "markets book order balance positions fills trades profile serve completion exchanges" ;;
+    "help|0") echo "markets book order balance positions fills trades profile serve completion exchanges version" ;;
   esac
 }
 

@@ -4,9 +4,9 @@
 function __pmt_subcommands --description 'subcommands of a command path'
     switch "$argv[1]"
         case ''
-            printf '%s\n' markets book order balance positions fills trades profile serve completion exchanges help
+            printf '%s\n' markets book order balance positions fills trades profile serve completion exchanges version help
         case 'markets'
-            printf '%s\n' list lineage history help
+            printf '%s\n' list search lineage history help
         case 'book'
             printf '%s\n' show stats impact watch help
         case 'order'
@@ -23,7 +23,9 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'markets'
             printf '%s\n' --exchange --profile
         case 'markets list'
-            printf '%s\n' --status --limit --cursor --event --series --ticker --exchange --profile
+            printf '%s\n' --status --limit --cursor --event --series --ticker --sort --exchange --profile
+        case 'markets search'
+            printf '%s\n' --status --limit --exchange --profile
         case 'markets lineage'
             printf '%s\n' --exchange --profile
         case 'markets history'
@@ -88,6 +90,8 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --exchange --profile
         case 'exchanges'
             printf '%s\n' --exchange --profile
+        case 'version'
+            printf '%s\n' --exchange --profile
         case 'help'
             printf '%s\n' --exchange --profile
     end
@@ -144,11 +148,12 @@ complete -c pmt -l ndjson -d 'for lists: one JSON object per line, streamed as p
 complete -c pmt -l exchange -x -a 'kalshi polymarket' -d 'exchange to use where an id alone cannot tell'
 complete -c pmt -l profile -x -d 'use this stored profile instead of the active one'
 complete -c pmt -l no-color -d 'no colour (also NO_COLOR=1; never when piped)'
+complete -c pmt -l wide -d 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)'
 complete -c pmt -l verbose -d 'one line per upstream request on stderr; stack traces on errors'
 complete -c pmt -s h -l help -d 'show help for this command'
 
 # pmt
-complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, lineage, history'
+complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, search, lineage, history'
 complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact, watch'
 complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list'
 complete -c pmt -n '__pmt_at "pmt" 0' -a balance -d 'Cash available to trade per exchange'
@@ -159,22 +164,29 @@ complete -c pmt -n '__pmt_at "pmt" 0' -a profile -d 'Credential profiles: add, l
 complete -c pmt -n '__pmt_at "pmt" 0' -a serve -d 'Serve the interface as a REST API on localhost'
 complete -c pmt -n '__pmt_at "pmt" 0' -a completion -d 'Print a shell completion script (bash, zsh, fish)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a exchanges -d 'Capabilities, environment and credential status per exchange'
+complete -c pmt -n '__pmt_at "pmt" 0' -a version -d 'Print the version (same as --version)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a help -d 'show help for a command'
 
 # pmt markets
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a list -d 'List markets on both exchanges, or one with --exchange'
+complete -c pmt -n '__pmt_at "pmt markets" 0' -a search -d 'Find markets by words, on both exchanges, best match first'
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a lineage -d 'A market with its parent event and series'
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a history -d 'Price history: a chart on a terminal, candles as JSON'
 complete -c pmt -n '__pmt_at "pmt markets" 0' -a help -d 'show help for a command'
 
 # pmt markets list
 complete -c pmt -n '__pmt_at "pmt markets list"' -l status -x -a 'active closed resolved all' -d 'market status'
-complete -c pmt -n '__pmt_at "pmt markets list"' -l limit -x -d 'markets per exchange per page, clamped to 1000 (kalshi) and 500 (polymarket) (default: 100; with --all, the maximum)'
+complete -c pmt -n '__pmt_at "pmt markets list"' -l limit -x -d 'markets per exchange per page (so up to twice this without --exchange), at least 1, clamped to 1000 (kalshi) and 500 (polymarket) (default: 100; with --all, the maximum)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l cursor -x -d 'continue from the cursor a previous page printed (on stderr, or `cursor` in --json)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l event -x -d 'only markets of this event (Kalshi event ticker or Polymarket event slug)'
-complete -c pmt -n '__pmt_at "pmt markets list"' -l series -x -d 'only markets of this Kalshi series (ignored on Polymarket)'
+complete -c pmt -n '__pmt_at "pmt markets list"' -l series -x -d 'only markets of this Kalshi series (a Kalshi filter: lists Kalshi only)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l ticker -x -d 'only these markets (repeatable, or comma-separated)'
 complete -c pmt -n '__pmt_at "pmt markets list"' -l all -d 'follow every page to the end (progress on stderr when it is a terminal)'
+complete -c pmt -n '__pmt_at "pmt markets list"' -l sort -x -a 'volume volume_24h close_time spread' -d 'order the markets fetched (this page, or all of them with --all): volume and volume_24h highest first, close_time soonest first, spread tightest first'
+
+# pmt markets search
+complete -c pmt -n '__pmt_at "pmt markets search"' -l status -x -a 'active closed resolved all' -d 'market status'
+complete -c pmt -n '__pmt_at "pmt markets search"' -l limit -x -d 'markets in all, across both exchanges (1-200, default: 20)'
 
 # pmt markets history
 complete -c pmt -n '__pmt_at "pmt markets history"' -l interval -x -a '1m 1h 1d' -d 'candle length'
@@ -182,7 +194,7 @@ complete -c pmt -n '__pmt_at "pmt markets history"' -l since -x -d 'start: a spa
 complete -c pmt -n '__pmt_at "pmt markets history"' -l outcome -x -d 'Polymarket market: the outcome whose token to chart (default: the first)'
 
 # pmt markets help
-complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list lineage history'
+complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list search lineage history'
 
 # pmt book
 complete -c pmt -n '__pmt_at "pmt book" 0' -a show -d 'The orderbook ladder: asks above bids, with depth'
@@ -314,4 +326,4 @@ complete -c pmt -n '__pmt_at "pmt completion" 0' -a 'bash zsh fish'
 complete -c pmt -n '__pmt_at "pmt exchanges"' -l check -d 'make one signed request per configured exchange: are the credentials accepted, and how far off is the clock?'
 
 # pmt help
-complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order balance positions fills trades profile serve completion exchanges'
+complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order balance positions fills trades profile serve completion exchanges version'

@@ -11,6 +11,7 @@ _pmt_global_specs=(
   '--exchange=[exchange to use where an id alone cannot tell]:id:(kalshi polymarket)'
   '--profile=[use this stored profile instead of the active one]:name: '
   '--no-color[no colour (also NO_COLOR=1; never when piped)]'
+  '--wide[tables keep every column at full width (they otherwise fit the terminal, ids never cut)]'
   '--verbose[one line per upstream request on stderr; stack traces on errors]'
 )
 
@@ -37,6 +38,7 @@ _pmt() {
         serve) _pmt_serve ;;
         completion) _pmt_completion ;;
         exchanges) _pmt_exchanges ;;
+        version) _pmt_version ;;
         help) _pmt_help ;;
       esac
       ;;
@@ -46,7 +48,7 @@ _pmt() {
 _pmt_commands() {
   local -a commands
   commands=(
-    'markets:Browse markets: list, lineage, history'
+    'markets:Browse markets: list, search, lineage, history'
     'book:Orderbooks: show, stats, impact, watch'
     'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list'
     'balance:Cash available to trade per exchange'
@@ -57,6 +59,7 @@ _pmt_commands() {
     'serve:Serve the interface as a REST API on localhost'
     'completion:Print a shell completion script (bash, zsh, fish)'
     'exchanges:Capabilities, environment and credential status per exchange'
+    'version:Print the version (same as --version)'
     'help:show help for a command'
   )
   _describe -t commands 'pmt command' commands
@@ -75,6 +78,7 @@ _pmt_markets() {
     args)
       case $line[1] in
         list) _pmt_markets_list ;;
+        search) _pmt_markets_search ;;
         lineage) _pmt_markets_lineage ;;
         history) _pmt_markets_history ;;
         help) _pmt_markets_help ;;
@@ -87,6 +91,7 @@ _pmt_markets_commands() {
   local -a commands
   commands=(
     'list:List markets on both exchanges, or one with --exchange'
+    'search:Find markets by words, on both exchanges, best match first'
     'lineage:A market with its parent event and series'
     'history:Price history: a chart on a terminal, candles as JSON'
     'help:show help for a command'
@@ -97,14 +102,25 @@ _pmt_markets_commands() {
 _pmt_markets_list() {
   _arguments -s \
     '--status=[market status]:status:(active closed resolved all)' \
-    '--limit=[markets per exchange per page, clamped to 1000 (kalshi) and 500 (polymarket) (default: 100; with --all, the maximum)]:n: ' \
+    '--limit=[markets per exchange per page (so up to twice this without --exchange), at least 1, clamped to 1000 (kalshi) and 500 (polymarket) (default: 100; with --all, the maximum)]:n: ' \
     '--cursor=[continue from the cursor a previous page printed (on stderr, or `cursor` in --json)]:cursor: ' \
     '--event=[only markets of this event (Kalshi event ticker or Polymarket event slug)]:ticker: ' \
-    '--series=[only markets of this Kalshi series (ignored on Polymarket)]:ticker: ' \
+    '--series=[only markets of this Kalshi series (a Kalshi filter: lists Kalshi only)]:ticker: ' \
     '*--ticker=[only these markets (repeatable, or comma-separated)]:ticker: ' \
     '--all[follow every page to the end (progress on stderr when it is a terminal)]' \
+    '--sort=[order the markets fetched (this page, or all of them with --all): volume and volume_24h highest first, close_time soonest first, spread tightest first]:key:(volume volume_24h close_time spread)' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_markets_search() {
+  _arguments -s \
+    '--status=[market status]:status:(active closed resolved all)' \
+    '--limit=[markets in all, across both exchanges (1-200, default: 20)]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:words: ' \
     && return 0
 }
 
@@ -130,7 +146,7 @@ _pmt_markets_history() {
 _pmt_markets_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(list lineage history)' \
+    '1:command:(list search lineage history)' \
     && return 0
 }
 
@@ -495,10 +511,17 @@ _pmt_exchanges() {
     && return 0
 }
 
+_pmt_version() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
 _pmt_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(markets book order balance positions fills trades profile serve completion exchanges)' \
+    '1:command:(markets book order balance positions fills trades profile serve completion exchanges version)' \
     && return 0
 }
 

@@ -34,6 +34,7 @@ export function buildProgram(): Command {
     .addOption(new Option('--exchange <id>', 'exchange to use where an id alone cannot tell').choices(['kalshi', 'polymarket']))
     .option('--profile <name>', 'use this stored profile instead of the active one')
     .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
+    .option('--wide', 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)')
     .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')
     .helpOption('-h, --help', 'show help for this command')
     // Every command's help also lists the global options, so `--json` is discoverable anywhere.
@@ -50,6 +51,7 @@ export function buildProgram(): Command {
   registerServe(program);
   registerCompletion(program);
   registerExchanges(program);
+  program.command('version').description('print the version (same as --version)').action(() => writeStdout(`${VERSION}\n`));
   applyHelp(program);
   program.addHelpText('after', REFERENCE);
   return program;
@@ -163,7 +165,8 @@ function registerConfiguredSecrets(env: NodeJS.ProcessEnv): void {
 export async function main(argv: string[] = process.argv): Promise<number> {
   const user = argv.slice(2);
   // The version needs no command tree: scripts call this in loops.
-  if (user.length === 1 && (user[0] === '--version' || user[0] === '-V')) {
+  // `pmt version` too, as gh and kubectl have it.
+  if (user.length === 1 && (user[0] === '--version' || user[0] === '-V' || user[0] === 'version')) {
     writeStdout(`${VERSION}\n`);
     return 0;
   }

@@ -26,6 +26,8 @@ export interface GlobalOptions {
   /** Commander's `--no-color` sets this to false. */
   color?: boolean;
   verbose?: boolean;
+  /** `--wide`: tables keep every column instead of fitting the terminal. */
+  wide?: boolean;
 }
 
 /** The CLI's per-run services: what every op gets (see ops/services.ts). */
@@ -44,7 +46,7 @@ export class Context implements Services {
   constructor(opts: { io?: IO; env?: NodeJS.ProcessEnv; globals?: GlobalOptions } = {}) {
     this.env = opts.env ?? process.env;
     this.globals = opts.globals ?? {};
-    this.io = opts.io ?? new IO({ env: this.env, noColor: this.globals.color === false });
+    this.io = opts.io ?? new IO({ env: this.env, noColor: this.globals.color === false, wide: this.globals.wide === true });
     // A fixed file mode is said on stderr, except where stderr carries only error objects.
     this.store = new ProfileStore(this.env, (line) => {
       if (!this.json) this.io.err(`warning: ${line}`);
@@ -103,6 +105,18 @@ export class Context implements Services {
     const explicit = this.globals.profile ?? this.env.PMT_PROFILE;
     if (explicit) return explicit;
     return this.store.active();
+  }
+
+  /**
+   * A `--profile` (or PMT_PROFILE) that names no stored profile is refused before anything runs,
+   * public reads included: a typo silently falling back to the defaults is how the wrong account
+   * gets used.
+   */
+  async checkNamedProfile(): Promise<void> {
+    const explicit = this.globals.profile ?? this.env.PMT_PROFILE;
+    if (!explicit) return;
+    const { profiles } = await this.store.list();
+    if (!profiles[explicit]) throw unknownProfile(explicit, Object.keys(profiles));
   }
 
   credentials(): Promise<ResolvedCredentials> {

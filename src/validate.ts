@@ -27,9 +27,18 @@ function show(v: unknown): string {
   return clean.length > 40 ? clean.slice(0, 40) + '…' : clean;
 }
 
-/** A plain non-negative decimal ("0.52", "10"), returned exactly. */
-export function parseDecimal(field: string, input: unknown): Decimal {
-  const s = typeof input === 'number' ? (Number.isFinite(input) && !Object.is(input, -0) ? String(input) : 'x') : String(input ?? '').trim();
+/** A negative plain decimal ("-10", "-.5"): refused by naming the field's rule, not the syntax. */
+const NEGATIVE_DECIMAL_RE = /^-(?:\d{1,15}(?:\.\d{1,12})?|\.\d{1,12})$/;
+
+/**
+ * A plain non-negative decimal ("0.52", "10", ".6" = 0.6), returned exactly. `rule` (e.g. "greater
+ * than 0") is what a negative number is told, since "-10" is a plain decimal to a person.
+ */
+export function parseDecimal(field: string, input: unknown, rule?: string): Decimal {
+  let s = typeof input === 'number' ? (Number.isFinite(input) && !Object.is(input, -0) ? String(input) : 'x') : String(input ?? '').trim();
+  // ".6" is how many people write 0.6: the same number, no ambiguity.
+  if (/^\.\d{1,12}$/.test(s)) s = '0' + s;
+  if (rule && NEGATIVE_DECIMAL_RE.test(s)) throw usageError(`${field} must be ${rule} (got ${show(input)})`);
   if (typeof input === 'number' && /e/i.test(s)) {
     // A JSON number like 1e-7: accept when it denotes a plain decimal value.
     const d = Decimal.parse(s);
@@ -44,14 +53,19 @@ export function parseDecimal(field: string, input: unknown): Decimal {
 
 /** A probability strictly inside (0, 1). */
 export function parsePrice(field: string, input: unknown): Decimal {
-  const d = parseDecimal(field, input);
-  if (d.lte(0) || d.gte(1)) throw usageError(`${field} must be between 0 and 1, exclusive (got ${d.toFixed()})`);
+  const d = parseDecimal(field, input, 'between 0 and 1, exclusive');
+  if (d.lte(0) || d.gte(1)) {
+    // "60" is almost always 60 cents: say the probability it stands for.
+    // In the message, not a hint: the guided entry's prompt shows messages only.
+    const cents = d.gt(1) && d.lt(100) && d.places() === 0 ? `; did you mean ${d.times('0.01').toFixed(2)}? prices are probabilities` : '';
+    throw usageError(`${field} must be between 0 and 1, exclusive (got ${d.toFixed()}${cents})`);
+  }
   return d;
 }
 
 /** A size in contracts, > 0. */
 export function parseSize(field: string, input: unknown): Decimal {
-  const d = parseDecimal(field, input);
+  const d = parseDecimal(field, input, 'greater than 0');
   if (d.lte(0)) throw usageError(`${field} must be greater than 0 (got ${d.toFixed()})`);
   return d;
 }

@@ -18,9 +18,10 @@ export interface CommandHelp {
   examples: Example[];
 }
 
-const K = 'KXBTCD-25APR1517';
-const P = 'polymarket:nvda-above-240-on-january-30-2026';
-const TOKEN = '71321045679252212594626385532706912750332728571942532289631379312455583992563';
+// Ids that exist in the demo doubles (README tour), so every example works when pasted there.
+const K = 'KXTEST-25Q4-CONTRACT';
+const P = 'polymarket:polymarket-test-slug-2025q4';
+const TOKEN = '123456789012345678901234567890123456789012345678901234567890001';
 
 /** Command path (names joined by spaces, '' for pmt itself) → help. */
 export const HELP: Record<string, CommandHelp> = {
@@ -43,15 +44,23 @@ export const HELP: Record<string, CommandHelp> = {
     summary: 'List markets on both exchanges, or one with --exchange',
     examples: [
       { note: 'Active markets on both exchanges, 100 from each', cmd: 'pmt markets list' },
-      { note: 'Every market of one Kalshi event, one JSON object per line', cmd: 'pmt markets list --exchange kalshi --event KXBTCD-25APR15 --all --ndjson' },
+      { note: 'Every market of one Kalshi event, one JSON object per line', cmd: 'pmt markets list --exchange kalshi --event KXTEST-25Q4 --all --ndjson' },
       { note: 'Two markets by id, whatever their status', cmd: `pmt markets list --ticker kalshi:${K},${P} --status all` },
+    ],
+  },
+  'markets search': {
+    summary: 'Find markets by words, on both exchanges, best match first',
+    examples: [
+      { note: 'Markets about a topic, on both exchanges', cmd: 'pmt markets search test event' },
+      { note: 'Including settled ones, as JSON', cmd: 'pmt markets search test series --status all --json' },
+      { note: 'The ten best matches on Kalshi', cmd: 'pmt markets search test --exchange kalshi --limit 10' },
     ],
   },
   'markets lineage': {
     summary: 'A market with its parent event and series',
     examples: [
       { note: 'By unified id', cmd: `pmt markets lineage kalshi:${K}` },
-      { note: 'By native slug, as JSON', cmd: 'pmt markets lineage nvda-above-240-on-january-30-2026 --exchange polymarket --json' },
+      { note: 'By native slug, as JSON', cmd: 'pmt markets lineage polymarket-test-slug-2025q4 --exchange polymarket --json' },
     ],
   },
   book: {
@@ -233,6 +242,13 @@ export const HELP: Record<string, CommandHelp> = {
     examples: [
       { note: 'Loopback on port 8080; prints a random bearer token once', cmd: 'pmt serve' },
       { note: 'Your own token (32+ characters, from a file or PMT_SERVE_TOKEN) and port', cmd: 'pmt serve --token-file ~/.pmt-serve-token --port 9000' },
+    ],
+  },
+  version: {
+    summary: 'Print the version (same as --version)',
+    examples: [
+      { note: 'The version of pmt you run', cmd: 'pmt version' },
+      { note: 'Into a bug report', cmd: 'pmt version | tee -a bug-report.txt' },
     ],
   },
   completion: {

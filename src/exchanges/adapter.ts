@@ -24,6 +24,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   fetchMarkets(...a: Parameters<Exchange['fetchMarkets']>) {
     return this.ops.fetchMarkets(this.client, ...a);
   }
+  searchMarkets(...a: Parameters<Exchange['searchMarkets']>) {
+    return this.ops.searchMarkets(this.client, ...a);
+  }
   fetchMarketLineage(...a: Parameters<Exchange['fetchMarketLineage']>) {
     return this.ops.fetchMarketLineage(this.client, ...a);
   }

@@ -9,6 +9,8 @@ import type {
   Market,
   MarketLineage,
   MarketsPage,
+  SearchMarketsParams,
+  SearchMarketsResult,
   Order,
   Orderbook,
 } from './types.js';
@@ -109,6 +111,8 @@ export interface Exchange {
   readonly environment: string;
 
   fetchMarkets(params: FetchMarketsParams): Promise<MarketsPage>;
+  /** Markets whose title, event or series matches words, best first (public reads). */
+  searchMarkets(params: SearchMarketsParams): Promise<SearchMarketsResult>;
   fetchMarketLineage(ticker: string): Promise<MarketLineage>;
   /**
    * The book of an asset. `outcome` names the side of a binary market to price it on: on Kalshi

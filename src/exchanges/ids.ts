@@ -13,6 +13,21 @@ import { parseId } from '../validate.js';
 /** `<exchange>:<native id>`, any registered exchange, case-insensitive. */
 export const UNIFIED_RE = new RegExp(`^(${EXCHANGE_IDS.join('|')}):(.+)$`, 'i');
 
+/** Exchanges whose markets belong to series (`--series`, `series_ticker` filter on them alone). */
+export const SERIES_EXCHANGES: readonly ExchangeId[] = MANIFESTS.filter((m) => m.series).map((m) => m.id);
+
+/**
+ * A lower-case id that reads as a Kalshi ticker once upper-cased ("kxbtcd-25dec31"): Kalshi
+ * tickers are upper case, and lower case means a Polymarket slug, so a miss deserves the hint.
+ */
+export function kalshiCaseHint(input: string): string | undefined {
+  const id = input.replace(/^(kalshi|polymarket):/i, '');
+  if (id !== id.toLowerCase() || !/[a-z]/.test(id)) return undefined;
+  const up = id.toUpperCase();
+  if (!/^[A-Z0-9][A-Z0-9._-]*$/.test(up) || !(/^KX/.test(up) || /\d{2}[A-Z]{3}\d{2}/.test(up))) return undefined;
+  return `Kalshi tickers are upper case: try ${up}`;
+}
+
 export interface IdNames {
   /** Field name used in messages (`market`, `market_ticker`). */
   field: string;
@@ -46,7 +61,13 @@ export function exclusiveAssetExchange(id: string): ExchangeId | undefined {
 }
 
 /** An orderable asset: which exchange, and the id as given (resolved later by the adapter). */
-export function assetExchange(input: unknown, explicit: ExchangeId | undefined, names: IdNames = { field: 'asset', via: '--exchange' }): { exchange: ExchangeId; id: string } {
+export function assetExchange(
+  input: unknown,
+  explicit: ExchangeId | undefined,
+  names: IdNames = { field: 'asset', via: '--exchange' },
+  /** Accept a bare Polymarket slug (the CLI does, as in `markets lineage`; serve's contract does not). */
+  bareSlug = false,
+): { exchange: ExchangeId; id: string } {
   const id = parseId(names.field, input);
   const u = splitUnified(id);
   if (u) {
@@ -61,6 +82,10 @@ export function assetExchange(input: unknown, explicit: ExchangeId | undefined, 
   if (explicit) return { exchange: explicit, id };
   const m = MANIFESTS.find((x) => x.ids.asset(id));
   if (m) return { exchange: m.id, id };
+  // A bare market id (a Polymarket slug) names its market here as in `markets lineage`; the
+  // adapter picks the outcome's token (--outcome). The CLI allows it; serve's contract does not.
+  const market = bareSlug ? MANIFESTS.find((x) => x.ids.market(id)) : undefined;
+  if (market) return { exchange: market.id, id };
   throw usageError(`cannot tell the exchange of asset "${id}"`, `pass ${MANIFESTS.map((x) => `a ${x.ids.assetNoun}`).join(', ')}, or a unified market id`);
 }
 

@@ -51,6 +51,8 @@ export interface ExchangeManifest<Id extends string = string> {
   urls: Record<string, BaseUrl>;
   /** Largest page the upstream serves per request. */
   pageCaps: { markets: number };
+  /** Markets belong to series (`--series` / `series_ticker` filters on this exchange alone). */
+  series: boolean;
   /** Requests per second pmt allows itself, by budget (`reads`, `writes`, or a host key), and where the limit is documented. */
   rateBudget: { perSecond: Record<string, number>; note: string };
   ids: {

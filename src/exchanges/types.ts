@@ -196,6 +196,22 @@ export interface FetchMarketsParams {
   series_ticker?: string;
 }
 
+/** A search for markets by words (`pmt markets search`). */
+export interface SearchMarketsParams {
+  /** The words, as typed; every result's title (or its event's or series') holds at least one. */
+  query: string;
+  status?: MarketStatusFilter;
+  /** At most this many markets from this exchange. */
+  limit?: number;
+}
+
+/** Markets found by words, with the title of each one's event (event ticker → title). */
+export interface SearchMarketsResult {
+  markets: Market[];
+  /** Event titles by `event_ticker`: a market titled "Option A" means something beside them. */
+  event_titles: Record<string, string>;
+}
+
 /** One page of fetch_markets. `cursor` is null when there is no further page. */
 export interface MarketsPage {
   markets: Market[];

@@ -38,7 +38,7 @@ export interface OutcomeRule {
 /** Which exchange and its adapter; the id as given (unresolved). Validates before any request. */
 export function assetTarget(svc: Services, q: AssetQuery, opts: OutcomeRule = {}): { exchange: ExchangeId; id: string; outcome?: string } {
   const outcome = q.outcome === undefined ? undefined : parseLabel(svc.names.outcome, q.outcome);
-  const { exchange, id } = assetExchange(q.asset_id, q.exchange, { field: svc.names.asset, via: svc.names.exchange });
+  const { exchange, id } = assetExchange(q.asset_id, q.exchange, { field: svc.names.asset, via: svc.names.exchange }, svc.names.bareMarketAsset === true);
   const m = manifestOf(exchange);
   // A token id already is one outcome's book: an outcome beside it could only be ignored or
   // contradict it, so it is refused rather than silently showing another outcome's book.

@@ -17,9 +17,11 @@ export interface InputNames {
   tickers: string;
   outcome: string;
   size: string;
+  /** A bare market id (a Polymarket slug) is accepted as an asset, as on the CLI; serve's contract does not. */
+  bareMarketAsset?: boolean;
 }
 
-export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size' };
+export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', bareMarketAsset: true };
 export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size' };
 
 export interface Services {

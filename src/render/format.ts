@@ -49,6 +49,7 @@ export class Formatter {
           day: '2-digit',
           hour: '2-digit',
           minute: '2-digit',
+          second: '2-digit',
           // h23, not hour12:false: en-CA with hour12:false prints midnight as "24:00" of the same date.
           hourCycle: 'h23',
           timeZoneName: 'short',
@@ -80,17 +81,20 @@ export class Formatter {
   }
 
   /**
-   * A timestamp: for people in the local zone (TZ, or `timeZone`) as "2025-12-31 16:00 EST";
+   * A timestamp: for people in the local zone (TZ, or `timeZone`) as "2025-12-31 16:00 EST"
+   * ("16:00:05 EST" with `seconds`);
    * piped, the ISO UTC value unchanged.
    */
-  time(iso: string | null | undefined): string {
+  time(iso: string | null | undefined, opts: { seconds?: boolean } = {}): string {
     if (!iso) return '-';
     if (!this.human) return sanitize(iso);
     const d = new Date(iso);
     if (Number.isNaN(d.getTime())) return sanitize(iso);
     const p: Record<string, string> = {};
     for (const part of this.dateFmt().formatToParts(d)) p[part.type] = part.value;
-    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
+    // Seconds where they matter (a book snapshot, an order's life); minutes for calendar times.
+    const sec = opts.seconds ? `:${p.second}` : '';
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}${sec} ${p.timeZoneName}`;
   }
 
   /** Upstream text, sanitized. */

@@ -6,6 +6,7 @@
 import { fstatSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { safeBlock } from '../safe-text.js';
+import { wrapLines } from './width.js';
 
 export interface IOOptions {
   stdout?: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -14,6 +15,8 @@ export interface IOOptions {
   env?: NodeJS.ProcessEnv;
   /** `--no-color` was given. */
   noColor?: boolean;
+  /** `--wide`: tables keep every column at full width instead of fitting the terminal. */
+  wide?: boolean;
 }
 
 export class IO {
@@ -45,6 +48,8 @@ export class IO {
   readonly columns: number;
   /** Width of the terminal stderr draws on (the progress line). */
   readonly stderrColumns: number;
+  /** `--wide` was given: tables keep every column whole, even past the terminal's width. */
+  readonly wide: boolean;
   /** Terminal height in lines (views that fit the screen); `LINES`, else 24, when unknown. */
   readonly rows: number;
 
@@ -69,6 +74,7 @@ export class IO {
     this.canAnimate = this.isTTY && this.stderrIsTTY && env.TERM !== 'dumb';
     const rows = this.isTTY && !forced ? (this.stdout as { rows?: number }).rows : undefined;
     this.rows = rows ?? (Number(env.LINES) || 24);
+    this.wide = opts.wide ?? false;
     this.color = decideColor(env, this.isTTY, opts.noColor ?? false);
     this.stderrColor = decideColor(env, this.stderrIsTTY, opts.noColor ?? false);
   }
@@ -201,4 +207,12 @@ export function commanderOutput(): { writeOut?: (s: string) => void; getOutHelpW
   if (!stdoutIsPlain()) return {};
   // Not a terminal: Commander's own defaults would be width 80 and colour only when forced.
   return { writeOut: writeStdout, getOutHelpWidth: () => 80, getOutHasColors: () => decideColor(process.env, false, false) };
+}
+
+/**
+ * Detail lines for people, wrapped at the terminal's width (continuations indented by `hang`).
+ * Piped, lines are left whole: the width is unknown and a script greps whole lines.
+ */
+export function fitLines(io: Pick<IO, 'isTTY' | 'columns'>, lines: string[], hang: number): string[] {
+  return io.isTTY ? wrapLines(lines, io.columns, hang) : lines;
 }

@@ -5,25 +5,22 @@
  * One width model (render/width.ts) decides where a cell is cut and how far it is padded: cells
  * reach cli-table3 already fitted to their column, so its own width function (which counts emoji
  * sequences differently) never cuts mid-character. cli-table3 is loaded only when a table is drawn.
+ * Which columns shrink, drop or stack is render/layout.ts: an id people copy is never cut.
  */
 import type { IO } from './io.js';
 import { sanitize } from './format.js';
-import { displayWidth, fit, SGR_RE } from './width.js';
+import { GAP, layout, shrinkFlex, type LayoutColumn } from './layout.js';
+import { displayWidth, fit, SGR_RE, truncate } from './width.js';
 
-export interface Column {
-  header: string;
+export interface Column extends LayoutColumn {
   align?: 'left' | 'right';
-  /** This column shrinks (with an ellipsis) so the table fits the terminal. */
-  flex?: boolean;
 }
 
 /** A cell: the text for people (may carry colour) and, optionally, the raw value for pipes. */
 export type Cell = string | { human: string; raw: string };
 
-/** Columns between two cells. */
-const GAP = 2;
-/** A flexible column is not squeezed below this (unless its content is narrower). */
-const MIN_FLEX = 8;
+/** What the terminal gives a table: its width, colour, and whether `--wide` was asked for. */
+export type TableIO = Pick<IO, 'columns' | 'color'> & { wide?: boolean };
 
 function humanOf(cell: Cell | undefined): string {
   if (cell === undefined) return '';
@@ -33,55 +30,97 @@ function rawOf(cell: Cell): string {
   return sanitize(typeof cell === 'string' ? cell.replace(SGR_RE, '') : cell.raw);
 }
 
-/** Render rows: a fitted table on a terminal, TSV when piped. */
+/**
+ * Render rows: a fitted table on a terminal, TSV when piped. When optional columns were left out
+ * to fit, stderr names them and how to keep them (stdout stays the table).
+ */
 export async function printTable(io: IO, columns: Column[], rows: Cell[][]): Promise<void> {
   if (!io.isTTY) {
     for (const row of rows) io.out(row.map(rawOf).join('\t'));
     return;
   }
-  io.out(await tableString(io, columns, rows));
+  const { text, dropped } = await renderTable(io, columns, rows);
+  io.out(text);
+  if (dropped.length) io.err(droppedHint(dropped, io.columns));
 }
 
-/**
- * Column widths: natural (widest cell) unless the total exceeds `max`; then the widest flexible
- * column gives up a column at a time (down to MIN_FLEX), so a short flexible column keeps its
- * text whole while a long one takes the cut.
- */
-export function fitWidths(natural: number[], columns: Column[], max: number): number[] {
-  const widths = natural.slice();
-  const flex = columns.map((c, i) => (c.flex ? i : -1)).filter((i) => i >= 0);
-  let over = widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, widths.length - 1) - max;
-  const floor = (i: number) => Math.min(MIN_FLEX, natural[i]!);
-  while (over > 0) {
-    let widest = -1;
-    for (const i of flex) if (widths[i]! > floor(i) && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
-    if (widest < 0) break;
-    widths[widest]! -= 1;
-    over -= 1;
-  }
-  return widths;
+export function droppedHint(dropped: string[], columns: number): string {
+  const list = dropped.join(', ');
+  return `hint: ${list} hidden to fit ${columns} columns; --wide shows ${dropped.length === 1 ? 'it' : 'them'}`;
+}
+
+/** @deprecated name kept for callers: the widths after shrinking flexible columns. */
+export const fitWidths = shrinkFlex;
+
+/** The table as text for a terminal (see renderTable). */
+export async function tableString(io: TableIO, columns: Column[], rows: Cell[][]): Promise<string> {
+  return (await renderTable(io, columns, rows)).text;
 }
 
 /** The table as text for a terminal: a bold header, aligned cells, no trailing spaces. */
-export async function tableString(io: Pick<IO, 'columns' | 'color'>, columns: Column[], rows: Cell[][]): Promise<string> {
+export async function renderTable(io: TableIO, columns: Column[], rows: Cell[][]): Promise<{ text: string; dropped: string[] }> {
   // Without colour, no cell may smuggle a colour code through (NO_COLOR means none at all).
   const cellText = io.color ? humanOf : (c: Cell | undefined) => humanOf(c).replace(SGR_RE, '');
   const natural = columns.map((col, i) => Math.max(displayWidth(col.header), ...rows.map((r) => displayWidth(cellText(r[i])))));
-  const widths = fitWidths(natural, columns, io.columns);
+  const plan = layout(columns, natural, io.columns, io.wide);
   const bold = (s: string) => (io.color ? `\u001b[1m${s}\u001b[22m` : s);
-  const fitted = (cells: string[]) => cells.map((text, i) => fit(text, widths[i]!, columns[i]!.align ?? 'left'));
+  if (plan.mode === 'stacked') {
+    const text = rows.map((r) => stackedLines(columns, r.map((c) => cellText(c)), io.columns, bold).join('\n')).join('\n');
+    return { text, dropped: [] };
+  }
+  const cols = plan.shown.map((i) => columns[i]!);
+  const fitted = (cells: string[]) => cells.map((text, k) => fit(text, plan.widths[k]!, cols[k]!.align ?? 'left'));
   const { default: Table } = await import('cli-table3');
   const none = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '' };
   const table = new Table({
-    head: fitted(columns.map((c) => bold(c.header))),
+    head: fitted(cols.map((c) => bold(c.header))),
     chars: { ...none, middle: ' '.repeat(GAP) },
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
     wordWrap: false,
   });
-  for (const r of rows) table.push(fitted(columns.map((_, i) => cellText(r[i]))));
-  return table
+  for (const r of rows) table.push(fitted(plan.shown.map((i) => cellText(r[i]))));
+  const text = table
     .toString()
     .split('\n')
     .map((l: string) => l.replace(/ +$/, ''))
     .join('\n');
+  return { text, dropped: plan.dropped };
+}
+
+/**
+ * One row as a record, for a terminal too narrow for the row on one line: its ids first, on one
+ * line when they fit together and each on a line of its own otherwise (an id longer than the
+ * terminal is left for the terminal to soft-wrap, so a copy still yields it whole); then the
+ * flexible text cut to the width; then the other cells as `HEADER value` pairs packed into lines.
+ */
+export function stackedLines(columns: Column[], cells: string[], width: number, bold: (s: string) => string = (s) => s): string[] {
+  const lines: string[] = [];
+  const ids = columns.map((c, i) => (c.id ? cells[i] ?? '' : null)).filter((x): x is string => x !== null && x !== '');
+  const idLine = ids.join('  ');
+  if (displayWidth(idLine) <= width) lines.push(bold(idLine));
+  else lines.push(...ids.map(bold));
+  const indent = '  ';
+  let line = '';
+  const flush = () => {
+    if (line) lines.push(indent + line);
+    line = '';
+  };
+  columns.forEach((c, i) => {
+    const v = (cells[i] ?? '').trim();
+    if (c.id || v === '' || v === '-') return;
+    if (c.flex) {
+      flush();
+      lines.push(indent + truncate(v, width - indent.length));
+      return;
+    }
+    const pair = `${c.header.toLowerCase()} ${v}`;
+    const joined = line ? `${line}   ${pair}` : pair;
+    if (displayWidth(joined) + indent.length <= width) line = joined;
+    else {
+      flush();
+      line = displayWidth(pair) + indent.length <= width ? pair : truncate(pair, width - indent.length);
+    }
+  });
+  flush();
+  return lines;
 }

@@ -114,3 +114,39 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
   const pad = ' '.repeat(Math.max(0, width - displayWidth(cut)));
   return align === 'right' ? pad + cut : cut + pad;
 }
+
+/**
+ * Word-wrap one line to `width` columns: breaks only at spaces, continuation lines start with
+ * `hang` spaces (so a "Label      value" block keeps its value column). A word longer than the
+ * room (a token id, an order hash) is never split: it goes on a continuation line of its own and
+ * the terminal soft-wraps it, so selecting it still copies it whole. Colour codes count as zero.
+ */
+export function wrapLine(line: string, width: number, hang = 0): string[] {
+  if (displayWidth(line) <= width) return [line];
+  const lead = /^ */.exec(line.replace(SGR_RE, ''))![0].length;
+  const pad = ' '.repeat(Math.max(lead, Math.min(hang, Math.floor(width / 2))));
+  // Each word keeps the spaces before it, so aligned columns inside a line stay aligned.
+  const tokens = line.slice(lead).match(/ *[^ ]+/g) ?? [];
+  const out: string[] = [];
+  let cur = ' '.repeat(lead);
+  let curHasWord = false;
+  for (const t of tokens) {
+    const candidate = cur + (curHasWord ? t : t.trimStart());
+    if (!curHasWord || displayWidth(candidate) <= width) {
+      cur = candidate;
+      curHasWord = true;
+      continue;
+    }
+    out.push(cur);
+    const w = t.trimStart();
+    // A word wider than the whole line stands alone (no indent) so a selection takes just it.
+    cur = displayWidth(pad + w) > width ? w : pad + w;
+  }
+  out.push(cur);
+  return out;
+}
+
+/** wrapLine over many lines (each keeps its own indentation). */
+export function wrapLines(lines: string[], width: number, hang = 0): string[] {
+  return lines.flatMap((l) => l.split('\n').flatMap((x) => wrapLine(x, width, hang)));
+}

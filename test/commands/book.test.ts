@@ -50,7 +50,7 @@ describe('pmt book show', () => {
     // the deepest cumulative level (850) draws the longest bar
     const bars = lines.slice(2, 9).map((l) => (l.match(/[█▏▎▍▌▋▊▉]+$/)?.[0] ?? '').length);
     expect(Math.max(...bars)).toBe(bars[6]);
-    expect(lines[9]).toMatch(/^snapshot \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
+    expect(lines[9]).toMatch(/^snapshot \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
     expect(r.stderr).toBe('');
   });
 

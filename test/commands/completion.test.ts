@@ -91,9 +91,9 @@ function bashComplete(words: string[]): string[] {
 
 describe('bash completes real command lines', () => {
   it.each<[string[], string[]]>([
-    [['pmt', ''], ['markets', 'book', 'order', 'balance', 'positions', 'fills', 'trades', 'profile', 'serve', 'completion', 'exchanges', 'help']],
+    [['pmt', ''], ['markets', 'book', 'order', 'balance', 'positions', 'fills', 'trades', 'profile', 'serve', 'completion', 'exchanges', 'version', 'help']],
     [['pmt', 'ma'], ['markets']],
-    [['pmt', 'markets', ''], ['list', 'lineage', 'history', 'help']],
+    [['pmt', 'markets', ''], ['list', 'search', 'lineage', 'history', 'help']],
     [['pmt', 'order', 'c'], ['create', 'cancel-all', 'cancel']],
     [['pmt', 'markets', 'list', '--status', ''], ['active', 'closed', 'resolved', 'all']],
     [['pmt', 'markets', 'list', '--status', 'r'], ['resolved']],

@@ -89,7 +89,9 @@ describe('help data', () => {
       const sub = positional === 0 ? cmd.commands.find((c) => c.name() === w) : undefined;
       if (sub) cmd = sub;
       else {
-        const arg = cmd.registeredArguments[positional];
+        // A variadic last argument (`markets search <words...>`) takes every remaining word.
+        const last = cmd.registeredArguments[cmd.registeredArguments.length - 1];
+        const arg = cmd.registeredArguments[positional] ?? (last?.variadic ? last : undefined);
         expect(arg, `${line}: unexpected argument "${w}" for "${pathOf(cmd)}"`).toBeDefined();
         if (arg!.argChoices) expect(arg!.argChoices).toContain(w);
         positional++;
@@ -120,7 +122,7 @@ describe('pmt with no arguments', () => {
     expect(lines.length).toBeLessThanOrEqual(24);
     for (const c of program.commands) expect(r.stdout).toMatch(new RegExp(`^  ${c.name()} +\\S`, 'm'));
     // Groups list their subcommands.
-    expect(r.stdout).toMatch(/^ {2}markets +.*list, lineage/m);
+    expect(r.stdout).toMatch(/^ {2}markets +.*list, search, lineage/m);
     expect(r.stdout).toMatch(/^ {2}order +.*create, cancel-all, cancel, amend, get, journal, list/m);
     expect(r.stdout).toContain('pmt <command> --help');
     expect(r.stdout).not.toMatch(/\u001b/);
@@ -140,7 +142,7 @@ describe('mistakes', () => {
     [['markt'], "unknown command 'markt' (Did you mean markets?)"],
     [['markets', 'lst'], "unknown command 'lst' (Did you mean list?)"],
     [['exchange'], "unknown command 'exchange' (Did you mean exchanges?)"],
-    [['markets', 'list', '--stat', 'active'], "unknown option '--stat' (Did you mean --status?)"],
+    [['markets', 'list', '--statu', 'active'], "unknown option '--statu' (Did you mean --status?)"],
     // Asking for help about a command that does not exist.
     [['help', 'markt'], "unknown command 'markt' (Did you mean markets?)"],
     [['markt', '--help'], "unknown command 'markt' (Did you mean markets?)"],

@@ -51,7 +51,8 @@ describe('order create with flags, not on a terminal', () => {
     ['1', /between 0 and 1/],
     ['0', /between 0 and 1/],
     ['1e-2', /plain decimal/],
-    ['-0.5', /plain decimal/],
+    ['-0.5', /must be between 0 and 1/],
+    ['60', /between 0 and 1.*/],
   ])('rejects --price %s before any request', async (price, msg) => {
     const k = new FakeExchange('kalshi');
     const { ctx } = fakeContext({ tty: false, exchanges: [k] });
@@ -200,6 +201,19 @@ describe('order create on a terminal', () => {
     expect(pr.asked.at(-1)).toMatch(/cost \$3\.00 \+ est\. fee \$\d+\.\d\d$/);
     expect(stdout.text).toMatch(/Fee \(est\.\) \$\d+\.\d\d · /);
     expect(stdout.text).toMatch(/Total      \$3\.\d\d cost with the estimated fee/);
+  });
+
+  it('checks the ticker at its prompt and asks again; the side prompt shows what the chosen outcome costs now', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx } = fakeContext({ tty: true, exchanges: [k] });
+    const pr = new ScriptedPrompter(['KXTYPO-1', K, 'No', 'buy', '0.70', '10', 'gtc', true]);
+    await run(ctx, { type: 'gtc' }, [], { prompter: pr });
+    expect(pr.rejected.map((r) => r.value)).toEqual(['KXTYPO-1']);
+    expect(pr.rejected[0]!.message).toContain('no market "KXTYPO-1"');
+    // The Yes book: bid 0.64, ask 0.66. Buying No sells into the Yes bid (1 − 0.64); selling No
+    // buys the Yes ask (1 − 0.66).
+    expect(pr.choices.Side).toEqual(['buy No · pay 0.36 now', 'sell No · receive 0.34 now']);
+    expect(k.created).toHaveLength(1);
   });
 
   it('a venue rule the adapter finds while building the request stops before the confirmation', async () => {

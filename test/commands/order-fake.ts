@@ -1,4 +1,3 @@
-import { PmtError } from '../../src/errors.js';
 /**
  * An in-memory Exchange and a scripted Prompter for unit-testing the order and profile command
  * logic without HTTP: every call is recorded so tests can assert exactly what was (not) sent.
@@ -10,6 +9,7 @@ import { Writable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PmtError } from '../../src/errors.js';
 import { Context } from '../../src/context.js';
 import type { ResolvedCredentials } from '../../src/credentials.js';
 import { type AssetInfo, type CancelResult, type Exchange, type FeeSchedule } from '../../src/exchanges/exchange.js';
@@ -172,8 +172,11 @@ export class FakeExchange implements Exchange {
 
   private info(asset: string): AssetInfo {
     const i = this.markets.get(asset);
-    if (!i) throw new Error(`fake: unknown asset ${asset}`);
+    if (!i) throw new PmtError('MarketNotFound', `fake: no market "${asset}"`);
     return i;
+  }
+  async searchMarkets(): Promise<never> {
+    throw new Error('not used');
   }
   async fetchMarkets(): Promise<never> {
     throw new Error('fake: not used');
@@ -304,7 +307,10 @@ export class ScriptedPrompter implements Prompter {
       this.rejected.push({ value: '<secret>', message: r });
     }
   }
+  /** The choices each select offered, by message (what a person saw). */
+  choices: Record<string, string[]> = {};
   async select<T>(o: { message: string; choices: Choice<T>[] }): Promise<T> {
+    this.choices[o.message] = o.choices.map((c) => c.name ?? String(c.value));
     const v = this.next(o.message) as T;
     if (!o.choices.some((c) => c.value === v)) throw new Error(`scripted prompter: ${String(v)} is not a choice of "${o.message}"`);
     return v;

@@ -11,7 +11,8 @@ import { decodeCombinedCursor } from '../../src/ops/markets-across.js';
 /** argv cannot carry NUL; everything else can. */
 const argvSafe = (s: string) => !s.includes('\u0000');
 
-const PLAIN_DECIMAL = /^\d{1,15}(?:\.\d{1,12})?$/;
+/** Plain decimals, ".6" included (it is 0.6). */
+const PLAIN_DECIMAL = /^(?:\d{1,15}(?:\.\d{1,12})?|\.\d{1,12})$/;
 const PLAIN_INT = /^\d{1,9}$/;
 /** What an id may hold: printable ASCII, and letters, marks and digits of any script. */
 export const ID_CHARS = /^[\x21-\x7e\p{L}\p{M}\p{N}]+$/u;
@@ -55,7 +56,8 @@ export const badId = fc
     fc.string({ minLength: 201, maxLength: 400 }).map((s) => s.replace(/\s/g, 'x')),
   )
   .filter(argvSafe)
-  .filter((s) => s.trim() === '' || s.length > 200 || !ID_CHARS.test(s) || /[/\\?#]/.test(s) || s === '.' || s === '..' || /^(kalshi|polymarket):$/i.test(s));
+  // Plain spaces around an id are trimmed, so judge what remains.
+  .filter((raw) => ((s) => s === '' || s.length > 200 || !ID_CHARS.test(s) || /[/\\?#]/.test(s) || s === '.' || s === '..' || /^(kalshi|polymarket):$/i.test(s))(raw.replace(/^ +| +$/g, '')));
 
 /** A cursor no page ever printed, rejected before any request. */
 export const badCursor = fc
@@ -94,4 +96,5 @@ export const badOutcome = fc
     fc.tuple(fc.string({ maxLength: 5 }), fc.constantFrom('\u0001', '\u001b', '\u007f', '\u009b', '\u200b', '\ufeff'), fc.string({ maxLength: 5 })).map(([a, c, b]) => a + c + b),
   )
   .filter(argvSafe)
-  .filter((s) => s.trim() === '' || s.length > 200 || /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(s));
+  // Plain spaces around an id are trimmed, so judge what remains.
+  .filter((raw) => ((s) => s === '' || s.length > 200 || /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(s))(raw.replace(/^ +| +$/g, '')));

@@ -19,7 +19,8 @@ import { loadKalshiKey } from '../../src/exchanges/kalshi/auth.js';
 import { badId, numberLike } from './arbitraries.js';
 
 const RUNS = 3000;
-const PLAIN_DECIMAL = /^\d{1,15}(?:\.\d{1,12})?$/;
+/** Plain decimals, ".6" included (it is 0.6). */
+const PLAIN_DECIMAL = /^(?:\d{1,15}(?:\.\d{1,12})?|\.\d{1,12})$/;
 const PLAIN_INT = /^\d{1,9}$/;
 const ID_OK = /^[\x21-\x7e\p{L}\p{M}\p{N}]+$/u;
 const CURSOR_OK = /^[\x21-\x7e]+$/;

@@ -27,7 +27,7 @@ describe('order rows', () => {
   it('detail lines give a Kalshi NO order\'s place on the Yes book too', () => {
     const lines = orderLines(human, { exchange: 'kalshi', order: order({ outcome: 'No', side: 'buy', price: 0.3 }) }).join('\n');
     expect(lines).toContain('0.30 per No contract (= Yes ask at 0.70 on the book)');
-    expect(lines).toContain('Created  2025-11-21 12:00 UTC');
+    expect(lines).toContain('Created  2025-11-21 12:00:00 UTC');
   });
   it('side and status are coloured on a colour terminal', () => {
     const colour = new Formatter({ isTTY: true, color: true });

@@ -73,3 +73,16 @@ describe('fit', () => {
     expect(displayWidth(fit('中文字符', 5))).toBe(5);
   });
 });
+
+describe('wrapLine', async () => {
+  const { wrapLine } = await import('../../src/render/width.js');
+  // The hanging indent is the label column (13 here), at most half the width (10 at 20 columns).
+  it('keeps lines that fit, and the spacing inside a wrapped line', () => {
+    expect(wrapLine('short', 10)).toEqual(['short']);
+    expect(wrapLine('  Checks     ✓ a  ✓ b  ✓ c', 20, 13)).toEqual(['  Checks     ✓ a  ✓', '          b  ✓ c']);
+  });
+  it('never splits a word: one wider than the line stands alone, unindented', () => {
+    const id = '9'.repeat(30);
+    expect(wrapLine(`  Asset      ${id}  (its book)`, 20, 13)).toEqual(['  Asset', id, '          (its book)']);
+  });
+});

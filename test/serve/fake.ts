@@ -150,6 +150,9 @@ export class FakeExchange implements Exchange {
     }
   }
 
+  async searchMarkets(): Promise<never> {
+    throw new Error('not used');
+  }
   async fetchMarkets(p: FetchMarketsParams) {
     await this.enter('fetchMarkets', [p]);
     const tickers = p.market_tickers ?? [this.id === 'kalshi' ? 'KXTEST-26' : 'will-test-happen'];

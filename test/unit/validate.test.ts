@@ -61,3 +61,28 @@ describe('edge validation', () => {
     );
   });
 });
+
+describe('small surprises at the edge (issue 17)', () => {
+  it('".6" is 0.6', async () => {
+    const { parsePrice } = await import('../../src/validate.js');
+    expect(parsePrice('--price', '.6').toFixed()).toBe('0.6');
+  });
+  it('a negative size names the rule, not the syntax', async () => {
+    const { parseSize } = await import('../../src/validate.js');
+    expect(() => parseSize('--size', '-10')).toThrow('--size must be greater than 0 (got -10)');
+  });
+  it('"--price 60" suggests 0.60', async () => {
+    const { parsePrice } = await import('../../src/validate.js');
+    expect(() => parsePrice('--price', '60')).toThrow('did you mean 0.60?');
+    expect(() => parsePrice('--price', '1.5')).not.toThrow('did you mean');
+  });
+  it('the command line trims plain spaces around a pasted value, nothing else', async () => {
+    const { trimPasted } = await import('../../src/commands/action.js');
+    expect(trimPasted('  KXTEST-25DEC31 ')).toBe('KXTEST-25DEC31');
+    expect(trimPasted('\u00a0KXTEST')).toBe('\u00a0KXTEST');
+    expect(trimPasted('KXTEST\u200b')).toBe('KXTEST\u200b');
+    expect(trimPasted('KXTEST\t')).toBe('KXTEST\t');
+    expect(trimPasted(['a ', ' b'])).toEqual(['a', 'b']);
+    expect(trimPasted(true)).toBe(true);
+  });
+});

@@ -4,10 +4,11 @@ import { fetchMarketLineage } from '../../ops/markets.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { lineageLines, lineageRows } from '../../render/views/markets.js';
+import { fitLines } from '../../render/io.js';
 
 export async function run(ctx: Context, _opts: unknown, args: string[]): Promise<void> {
   const lineage = await fetchMarketLineage(ctx, { market_ticker: args[0], exchange: ctx.exchangeFlag() });
   if (ctx.json || ctx.ndjson) return ctx.io.json(lineage);
   if (!ctx.io.isTTY) return printTable(ctx.io, [], lineageRows(lineage));
-  ctx.io.out(lineageLines(new Formatter(ctx.io), lineage).join('\n'));
+  ctx.io.out(fitLines(ctx.io, lineageLines(new Formatter(ctx.io), lineage), 4).join('\n'));
 }

@@ -6,6 +6,10 @@ import { checkAll, fetchMarkets, iterateAllMarkets, type MarketsQuery, type Miss
 import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
 import { parseCursor, parseEnum, parseId, parseInteger } from '../../validate.js';
+import { usageError } from '../../errors.js';
+import { SERIES_EXCHANGES } from '../../exchanges/ids.js';
+import type { ExchangeId } from '../../exchanges/registry.js';
+import { MARKET_SORTS, sortMarkets, type MarketSort } from './sort.js';
 
 interface Opts {
   status?: string;
@@ -15,19 +19,24 @@ interface Opts {
   series?: string;
   ticker?: string[];
   all?: boolean;
+  sort?: string;
 }
 
 export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promise<void> {
   const q: MarketsQuery = {
     status: parseEnum('--status', opts.status ?? 'active', MARKET_STATUS_FILTERS),
     exchange: ctx.exchangeFlag(),
-    limit: opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 0, 1_000_000),
+    // A page of 0 markets is never what anyone wants, and with --all it would never advance.
+    limit: opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 1_000_000),
     cursor: opts.cursor === undefined ? undefined : parseCursor(opts.cursor),
     event_ticker: opts.event === undefined ? undefined : parseId('--event', opts.event),
     series_ticker: opts.series === undefined ? undefined : parseId('--series', opts.series),
     market_tickers: (opts.ticker ?? []).map((t) => parseId('--ticker', t)),
   };
+  const sort = opts.sort === undefined ? undefined : parseEnum('--sort', opts.sort, MARKET_SORTS);
+  if (q.series_ticker !== undefined) q.exchange = seriesExchange(ctx, q.exchange);
   if (opts.all) checkAll(q);
+  if (sort) return sorted(ctx, q, sort, Boolean(opts.all));
   // Ticker lookups are one request per exchange: --all has nothing more to follow.
   if (opts.all && !q.market_tickers?.length) return all(ctx, q);
 
@@ -66,6 +75,38 @@ async function all(ctx: Context, q: MarketsQuery): Promise<void> {
     else if (collected.length === 0) noMarkets(ctx);
     else await printMarkets(ctx.io, new Formatter(ctx.io), collected);
   }
+  failed(failures);
+}
+
+/**
+ * `--series` filters only the exchanges that have series: without `--exchange` the list is theirs
+ * alone (said on stderr for people), and naming another exchange is a usage error, not a silent
+ * list of everything.
+ */
+function seriesExchange(ctx: Context, only: ExchangeId | undefined): ExchangeId | undefined {
+  const names = SERIES_EXCHANGES.join(', ');
+  if (only && !SERIES_EXCHANGES.includes(only)) throw usageError(`--series is a ${names} filter; ${only} markets have no series`);
+  if (only || SERIES_EXCHANGES.length !== 1) return only;
+  if (!ctx.json && !ctx.ndjson) ctx.io.err(`note: --series is a ${names} filter: listing ${names} only`);
+  return SERIES_EXCHANGES[0];
+}
+
+/** `--sort`: the page (or, with --all, every market) in the order asked; sorted output cannot stream. */
+async function sorted(ctx: Context, q: MarketsQuery, sort: MarketSort, every: boolean): Promise<void> {
+  const markets: Market[] = [];
+  const failures: ExchangeFailure[] = [];
+  let cursor: string | null = null;
+  if (every && !q.market_tickers?.length) {
+    for await (const page of iterateAllMarkets(ctx, q, { onFailure: (f) => failures.push(f) })) markets.push(...page);
+  } else {
+    const r = await fetchMarkets(ctx, q, { explain: true });
+    if (!ctx.json && !ctx.ndjson) notes(ctx, r.missing);
+    markets.push(...r.markets);
+    cursor = r.cursor;
+    failures.push(...r.failed);
+  }
+  const again = [ctx.globals.exchange ? `--exchange ${ctx.globals.exchange}` : '', q.status !== 'active' ? `--status ${q.status}` : '', q.limit !== undefined ? `--limit ${q.limit}` : '', `--sort ${sort}`].filter(Boolean);
+  await emit(ctx, sortMarkets(markets, sort), cursor, again);
   failed(failures);
 }
 

@@ -28,7 +28,8 @@ import type { AssetInfo, Exchange } from '../../exchanges/exchange.js';
 import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, type OrderSide, type OrderType } from '../../exchanges/types.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
-import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS } from '../../render/views/orders.js';
+import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS, ORDER_HANG, PREVIEW_HANG } from '../../render/views/orders.js';
+import { fitLines } from '../../render/io.js';
 import { printTable } from '../../render/table.js';
 import { parseEnum } from '../../validate.js';
 import { assetTarget } from '../../ops/resolve.js';
@@ -84,7 +85,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const walk = interactive && missing.length > 0;
 
   // 2. Which exchange, and credentials before anyone types a price.
-  if (!target) target = assetTarget(ctx, { asset_id: await askAsset(pr!, (v) => assetProblem(ctx, v)), exchange: ctx.exchangeFlag() });
+  if (!target) target = assetTarget(ctx, { asset_id: await askAsset(pr!, (v) => assetFound(ctx, v)), exchange: ctx.exchangeFlag() });
   const exchangeId: ExchangeId = target.exchange;
   if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
   const ex = await ctx.exchange(exchangeId);
@@ -93,7 +94,9 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   let assetId = await ex.resolveAsset(target.id, outcomeFlag);
   let info = await ex.describeAsset(assetId);
   if (info.market.status !== 'active') {
-    throw usageError(`market ${info.market.unified_id} is ${info.market.status}: it takes no orders`);
+    // A resolved market says how it resolved: that is usually why someone looks at it.
+    const result = info.market.status === 'resolved' ? ` (result: ${info.market.result ?? 'not yet published'})` : '';
+    throw usageError(`market ${info.market.unified_id} is ${info.market.status}${result}: it takes no orders`);
   }
   let outcome: string;
   if (outcomeFlag !== undefined) outcome = checkOutcome(info, outcomeFlag);
@@ -108,9 +111,10 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
 
   // The fee schedule is read alongside the book (and any prompts), and never fails the order.
   const fees = readFees(ex, info);
-  if (!side) side = await askSide(pr!, outcome);
-  // The book of the outcome traded (Kalshi's NO book for No), so every price shown is that outcome's.
+  // The book of the outcome traded (Kalshi's NO book for No), so every price shown is that
+  // outcome's; read before the side, so the side prompt shows what a buy pays and a sell receives.
   const book = await readOrderBook(ex, assetId, outcome);
+  if (!side) side = await askSide(pr!, outcome, { buy: book?.asks[0]?.price ?? null, sell: book?.bids[0]?.price ?? null });
   const price = priceFlag ?? (await askPrice(pr!, { info, side, outcome, book, size: sizeFlag }));
   const size = sizeFlag ?? (await askSize(pr!, info, side, price));
   if (walk && type === 'gtc' && !postOnly) type = await askType(pr!);
@@ -135,7 +139,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // The adapter refuses a post-only order that would cross the book it reads (previewOrder below).
   if (postOnly) req.post_only = true;
   const f = new Formatter(ctx.io);
-  const lines = previewLines(f, preview).join('\n');
+  const lines = fitLines(ctx.io, previewLines(f, preview), PREVIEW_HANG).join('\n');
 
   // The adapter builds the exact upstream request, checking every venue rule it knows (Kalshi's
   // tiered price grid, Polymarket's wallet set-up) before anyone is asked to confirm.
@@ -170,7 +174,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   }
   if (ctx.json) return ctx.io.json(order);
   if (!ctx.io.isTTY) return printTable(ctx.io, ORDER_COLUMNS, [orderRow(f, { exchange: exchangeId, order })]);
-  ctx.io.out(`${f.c.green('✓')} order sent\n${orderLines(f, { exchange: exchangeId, order }).join('\n')}`);
+  ctx.io.out(`${f.c.green('✓')} order sent\n${fitLines(ctx.io, orderLines(f, { exchange: exchangeId, order }), ORDER_HANG).join('\n')}`);
 }
 
 /**
@@ -187,13 +191,20 @@ function flagCheck(problem: string | null, text: string): Decimal {
   return Decimal.parse(text.trim())!;
 }
 
-function assetProblem(ctx: Context, v: string): true | string {
+/**
+ * The asset typed at the prompt, checked there: its shape, then that the market exists and is
+ * open, so a typo is asked again instead of ending the whole entry after three more prompts.
+ */
+async function assetFound(ctx: Context, v: string): Promise<true | string> {
   try {
-    assetTarget(ctx, { asset_id: v, exchange: ctx.exchangeFlag() });
+    const t = assetTarget(ctx, { asset_id: v, exchange: ctx.exchangeFlag() });
+    const ex = await ctx.exchange(t.exchange);
+    const info = await ex.describeAsset(await ex.resolveAsset(t.id));
+    if (info.market.status !== 'active') return `market ${info.market.unified_id} is ${info.market.status}: it takes no orders`;
     return true;
   } catch (e) {
-    if (e instanceof PmtError) return e.message;
-    throw e;
+    if (e instanceof PmtError) return e.hint ? `${e.message} (${e.hint})` : e.message;
+    return `could not check it: ${e instanceof Error ? e.message : String(e)}`;
   }
 }
 

@@ -63,7 +63,7 @@ const hinted = (hint: (v: string) => string) => (value: string, state: { isFinal
   return h ? `${value}  ${h}` : value;
 };
 
-export function askAsset(pr: Prompter, check: (v: string) => true | string): Promise<string> {
+export function askAsset(pr: Prompter, check: (v: string) => true | string | Promise<true | string>): Promise<string> {
   return pr
     .input({ message: 'Asset (Kalshi ticker, Polymarket token id, or kalshi:TICKER / polymarket:slug)', validate: (v) => check(v.trim()) })
     .then((v) => v.trim());
@@ -90,12 +90,17 @@ export function askOutcome(pr: Prompter, info: AssetInfo): Promise<string> {
   return pr.select({ message: `Outcome of "${info.market.title}"`, choices: outcomeChoices(info), default: info.book_outcome });
 }
 
-export function askSide(pr: Prompter, outcome: string): Promise<OrderSide> {
+/**
+ * Buy or sell, each with what it would cost or bring right now on the chosen outcome's own scale
+ * (a NO buy pays 1 − the YES bid, not the NO price last quoted).
+ */
+export function askSide(pr: Prompter, outcome: string, now: { buy: number | null; sell: number | null } = { buy: null, sell: null }): Promise<OrderSide> {
+  const at = (p: number | null, verb: string) => (p == null ? '' : ` · ${verb} ${priceText(p)} now`);
   return pr.select<OrderSide>({
     message: 'Side',
     choices: [
-      { name: `buy ${outcome}`, value: 'buy', description: `pay the price now; each contract pays $1 if ${outcome} wins` },
-      { name: `sell ${outcome}`, value: 'sell', description: `receive the price now for ${outcome} contracts` },
+      { name: `buy ${outcome}${at(now.buy, 'pay')}`, value: 'buy', description: `pay the price now; each contract pays $1 if ${outcome} wins` },
+      { name: `sell ${outcome}${at(now.sell, 'receive')}`, value: 'sell', description: `receive the price now for ${outcome} contracts` },
     ],
   });
 }

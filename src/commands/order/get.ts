@@ -8,7 +8,8 @@ import { usageError } from '../../errors.js';
 import { fetchOrderByClientId } from '../../ops/journal.js';
 import { fetchOrder } from '../../ops/orders.js';
 import { Formatter } from '../../render/format.js';
-import { printOrders, orderLines } from '../../render/views/orders.js';
+import { printOrders, orderLines, ORDER_HANG } from '../../render/views/orders.js';
+import { fitLines } from '../../render/io.js';
 
 export async function run(ctx: Context, opts: { clientId?: string }, args: string[]): Promise<void> {
   if (opts.clientId !== undefined && args[0] !== undefined) throw usageError('give an order id or --client-id, not both');
@@ -20,5 +21,5 @@ export async function run(ctx: Context, opts: { clientId?: string }, args: strin
   if (ctx.json || ctx.ndjson) return ctx.io.json(o.order);
   const f = new Formatter(ctx.io);
   if (!ctx.io.isTTY) return printOrders(ctx.io, f, [o]);
-  ctx.io.out(orderLines(f, o).join('\n'));
+  ctx.io.out(fitLines(ctx.io, orderLines(f, o), ORDER_HANG).join('\n'));
 }

@@ -4,6 +4,7 @@ import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { PROFILE_HEADERS, profileRow } from '../../render/views/profiles.js';
 import { profileSummary } from './summary.js';
+import { signerAddress } from './fields.js';
 
 export async function run(ctx: Context, _opts: unknown, _args: string[] = []): Promise<void> {
   const { active, profiles } = await ctx.store.list();
@@ -16,9 +17,17 @@ export async function run(ctx: Context, _opts: unknown, _args: string[] = []): P
     return;
   }
   const f = new Formatter(ctx.io);
+  // Funds without a funder sit at the signer's address: show it (public), not a placeholder.
+  const signers = await Promise.all(
+    summaries.map(async (s) => {
+      const key = profiles[s.name]?.polymarket?.private_key;
+      if (!key || s.polymarket?.funder) return null;
+      return signerAddress(key).catch(() => null);
+    }),
+  );
   await printTable(
     ctx.io,
-    PROFILE_HEADERS.map((header) => ({ header, flex: header === 'KALSHI KEY' })),
-    summaries.map((s) => profileRow(f, s)),
+    PROFILE_HEADERS.map((header) => ({ header, flex: header === 'KALSHI KEY', id: header === 'POLYMARKET FUNDS AT' })),
+    summaries.map((s, i) => profileRow(f, s, signers[i] ?? null)),
   );
 }

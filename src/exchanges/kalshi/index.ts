@@ -16,6 +16,7 @@ import * as portfolio from './portfolio.js';
 import * as trades from './trades.js';
 import * as history from './history.js';
 import * as keyCheck from './key-check.js';
+import * as search from './search.js';
 import * as stream from './stream.js';
 
 export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
@@ -24,6 +25,7 @@ export function createKalshi(cfg: AdapterConfig): KalshiExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
   return new Adapter('kalshi', manifest.capabilities, cfg.environment ?? 'production', new KalshiClient(cfg), {
     ...markets,
+    ...search,
     ...book,
     ...orders,
     ...fees,

@@ -31,6 +31,17 @@ export interface KalshiOrderRules {
   fractional: boolean;
   /** Upstream lifecycle status (`active`, `closed`, …); null when the market does not say. */
   status: string | null;
+  /** The settled side (`yes`, `no`, …) once the market is determined; null before. */
+  result?: string | null;
+}
+
+/** Upstream statuses of a market whose outcome is decided. */
+const DECIDED = new Set(['determined', 'finalized', 'settled', 'amended', 'disputed']);
+
+/** "market X is resolved on Kalshi (result: Yes)": what a trader needs instead of "not found". */
+export function resolvedMessage(ticker: string, result: string | null | undefined): string {
+  const r = result ? `result: ${result.charAt(0).toUpperCase()}${result.slice(1)}` : 'result not yet published';
+  return `market ${ticker} is resolved on Kalshi (${r}); it no longer trades`;
 }
 
 /** Kalshi's classic one-cent grid, used when a market publishes no usable `price_ranges`. */
@@ -93,6 +104,7 @@ export function checkOutcome(outcome: OutcomeSpec): 'yes' | 'no' {
 
 export function checkMarketOpen(rules: KalshiOrderRules): void {
   if (rules.status === null || rules.status === 'active') return;
+  if (DECIDED.has(rules.status)) throw usageError(resolvedMessage(rules.ticker, rules.result));
   throw usageError(
     `market ${rules.ticker} is not open for trading on Kalshi (status "${rules.status}"); orders are accepted only while a market is active`,
   );

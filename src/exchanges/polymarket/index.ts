@@ -18,6 +18,7 @@ import * as fills from './fills.js';
 import * as trades from './trades.js';
 import * as history from './history.js';
 import * as funds from './funds-check.js';
+import * as search from './search.js';
 import * as stream from './stream.js';
 
 export type PolymarketExchange = Adapter<'polymarket', PolymarketClient>;
@@ -26,6 +27,7 @@ export function createPolymarket(cfg: AdapterConfig): PolymarketExchange {
   // Each operation is exported by exactly one of these modules (the types check every signature).
   return new Adapter('polymarket', manifest.capabilities, cfg.environment ?? 'production', new PolymarketClient(cfg), {
     ...markets,
+    ...search,
     ...book,
     ...orders,
     ...fees,

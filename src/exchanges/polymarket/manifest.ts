@@ -14,6 +14,7 @@ export const polymarket = {
   },
   // Gamma `/events/keyset` takes limit ≤ 500 (pmt pages events there).
   pageCaps: { markets: 500 },
+  series: false,
   rateBudget: { perSecond: { gamma: 40, clob: 50, data: 15 }, note: 'Gamma /events 500 per 10 s; CLOB ledger endpoints 900 per 10 s; Data API 1,000 per 10 s (/positions 150, /trades 200)' },
   ids: {
     // Lower case with dashes; at least one letter.

@@ -144,7 +144,7 @@ export function ladderLines(f: Formatter, book: Orderbook, stats: OrderbookStats
   lines.push(...bidCells.map(line));
   if (bidCells.length === 0) lines.push(f.c.dim('     (no bids)'));
   if (l.hiddenBids > 0) lines.push(f.c.dim(`     … ${f.num(l.hiddenBids)} more bid level${l.hiddenBids === 1 ? '' : 's'} below`));
-  lines.push(f.c.dim(`snapshot ${f.time(book.timestamp)}${book.hash ? ` · hash ${book.hash.slice(0, 12)}` : ''}`));
+  lines.push(f.c.dim(`snapshot ${f.time(book.timestamp, { seconds: true })}${book.hash ? ` · hash ${book.hash.slice(0, 12)}` : ''}`));
   return lines;
 }
 
@@ -176,8 +176,8 @@ export function statsLines(f: Formatter, s: OrderbookStats, label: BookLabel): s
     ['weighted mid', `${f.price(s.weighted_mid)}${s.weighted_mid == null ? '' : ' (top 10 levels, micro-price)'}`],
     ['imbalance', `${signed(s.imbalance, 4)}${lean}${s.imbalance == null ? '' : ' (top 10 levels)'}`],
     ['depth', `${f.c.green(f.num(s.bid_depth))} bid · ${f.c.red(f.num(s.ask_depth))} ask`],
-    ['exchange time', f.time(s.exchange_ts)],
-    ['served', f.time(s.service_ts)],
+    ['exchange time', f.time(s.exchange_ts, { seconds: true })],
+    ['served', f.time(s.service_ts, { seconds: true })],
   ];
   const w = Math.max(...kv.map(([k]) => k.length));
   return [bookTitle(f, label), ...kv.map(([k, v]) => `  ${f.c.dim(k.padEnd(w))}  ${v}`)];

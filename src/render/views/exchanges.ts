@@ -59,11 +59,17 @@ export interface CheckStatus {
  */
 export const SKEW_WARN_MS = 5000;
 
+/**
+ * Both exchanges tell their time in whole seconds (Kalshi's `Date` header, Polymarket's
+ * `GET /time`), so a skew is known to ±1 s at best: shown in tenths of a second with that
+ * resolution, never as "+440 ms", which would claim a precision the measurement lacks.
+ */
+export const SKEW_RESOLUTION_MS = 1000;
+
 export function skewText(ms: number | null): string {
   if (ms == null) return '-';
   const sign = ms > 0 ? '+' : ms < 0 ? '-' : '±';
-  const abs = Math.abs(ms);
-  return abs >= 1000 ? `${sign}${(abs / 1000).toFixed(1)} s` : `${sign}${Math.round(abs)} ms`;
+  return `${sign}${(Math.abs(ms) / 1000).toFixed(1)} s (±${SKEW_RESOLUTION_MS / 1000} s)`;
 }
 
 function credentialsCell(f: Formatter, c: CredentialStatus): Cell {

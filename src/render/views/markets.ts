@@ -4,17 +4,21 @@ import { Formatter, statusColor } from '../format.js';
 import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
 
-/** Columns for people: what the market is, where, and its prices. */
+/**
+ * Columns for people: what the market is, where, and its prices. The ticker is what people copy
+ * into the next command, so it is never cut; the title shrinks first, then the columns marked
+ * `drop` go (closing time first, the exchange last).
+ */
 export const MARKET_COLUMNS: Column[] = [
   { header: 'TITLE', flex: true },
-  { header: 'EXCHANGE' },
-  { header: 'TICKER', flex: true },
-  { header: 'STATUS' },
+  { header: 'EXCHANGE', drop: 1 },
+  { header: 'TICKER', id: true },
+  { header: 'STATUS', drop: 3 },
   { header: 'BID', align: 'right' },
   { header: 'ASK', align: 'right' },
-  { header: 'LAST', align: 'right' },
-  { header: 'VOLUME', align: 'right' },
-  { header: 'CLOSES' },
+  { header: 'LAST', align: 'right', drop: 4 },
+  { header: 'VOLUME', align: 'right', drop: 2 },
+  { header: 'CLOSES', drop: 5 },
 ];
 
 /**
@@ -22,13 +26,13 @@ export const MARKET_COLUMNS: Column[] = [
  * `unified_id, title, exchange, status, bid, ask, last, volume, close_time` with raw values (empty
  * when unknown), the id first so `cut -f1` feeds the next command.
  */
-export function marketRow(f: Formatter, m: Market): Cell[] {
+export function marketRow(f: Formatter, m: Market, eventTitle?: string): Cell[] {
   if (!f.human) {
     const raw = (v: number | string | null) => (v == null ? '' : String(v));
     return [m.unified_id, m.title, m.exchange, m.status, raw(m.best_bid), raw(m.best_ask), raw(m.last_trade_price), raw(m.volume), raw(m.close_time)];
   }
   return [
-    f.text(m.title),
+    f.text(eventTitle ? `${eventTitle} · ${m.title}` : m.title),
     m.exchange,
     f.text(m.ticker),
     statusColor(f, m.status),
@@ -40,8 +44,29 @@ export function marketRow(f: Formatter, m: Market): Cell[] {
   ];
 }
 
-export async function printMarkets(io: IO, f: Formatter, markets: Market[]): Promise<void> {
-  await printTable(io, MARKET_COLUMNS, markets.map((m) => marketRow(f, m)));
+/**
+ * A title that says nothing without its event ("Option A", "Above $125 | $125 or below"): not a
+ * question, and sharing no word of three letters or more with the event's title. Such titles get
+ * their event's title beside them when a list mixes events.
+ */
+export function isGenericTitle(title: string, eventTitle: string): boolean {
+  if (title.includes('?')) return false;
+  const words = (t: string) => new Set(t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3));
+  const own = words(title);
+  return ![...words(eventTitle)].some((w) => own.has(w));
+}
+
+/**
+ * Markets as a table. `eventTitles` (event ticker → title), when given and the list mixes
+ * events, puts the event's title before each generic market title.
+ */
+export async function printMarkets(io: IO, f: Formatter, markets: Market[], eventTitles: Record<string, string> = {}): Promise<void> {
+  const mixed = new Set(markets.map((m) => m.event_ticker)).size > 1;
+  const eventOf = (m: Market) => {
+    const e = mixed && m.event_ticker ? eventTitles[m.event_ticker] : undefined;
+    return e && isGenericTitle(m.title, e) ? e : undefined;
+  };
+  await printTable(io, MARKET_COLUMNS, markets.map((m) => marketRow(f, m, eventOf(m))));
 }
 
 /** Lineage as a small tree: market, then its event, then its series, with the ids to pass on. */

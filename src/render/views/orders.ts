@@ -19,17 +19,21 @@ export interface ExchangeOrder {
   order: Order;
 }
 
+/**
+ * The order id (what `pmt order get` takes) and the market (what `--asset` takes) are never cut;
+ * when the terminal is narrow the columns marked `drop` go first, creation time before fill.
+ */
 export const ORDER_COLUMNS: Column[] = [
-  { header: 'EXCHANGE' },
-  { header: 'ID' }, // never cut: it is what `pmt order get` takes
-  { header: 'MARKET', flex: true },
+  { header: 'EXCHANGE', drop: 1 },
+  { header: 'ID', id: true },
+  { header: 'MARKET', id: true },
   { header: 'OUTCOME' },
   { header: 'SIDE' },
   { header: 'PRICE', align: 'right' },
   { header: 'SIZE', align: 'right' },
-  { header: 'FILLED', align: 'right' },
-  { header: 'STATUS' },
-  { header: 'CREATED' },
+  { header: 'FILLED', align: 'right', drop: 3 },
+  { header: 'STATUS', drop: 2 },
+  { header: 'CREATED', drop: 4 },
 ];
 
 export const TYPE_WORDS: Record<OrderType, string> = {
@@ -68,13 +72,17 @@ export function orderRow(f: Formatter, { exchange, order: o }: ExchangeOrder): C
     { human: f.num(o.size), raw: String(o.size) },
     { human: f.num(o.filled), raw: String(o.filled) },
     { human: statusColor(f, o.status), raw: o.status },
-    f.time(o.created_at),
+    f.time(o.created_at, { seconds: true }),
   ];
 }
 
 export async function printOrders(io: IO, f: Formatter, orders: ExchangeOrder[]): Promise<void> {
   await printTable(io, ORDER_COLUMNS, orders.map((o) => orderRow(f, o)));
 }
+
+/** Continuation indent when a detail line wraps: the value column of orderLines / previewLines. */
+export const ORDER_HANG = 11;
+export const PREVIEW_HANG = 13;
 
 /** One order in detail, for people. */
 export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder): string[] {
@@ -88,8 +96,8 @@ export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder):
     ['Size', `${f.num(o.size)} contracts · filled ${f.num(o.filled)}`],
     ['Status', statusColor(f, o.status)],
     ['Fee', o.fee == null ? '-' : `${f.usd(o.fee, { cents: true })} per contract`],
-    ['Created', f.time(o.created_at)],
-    ['Updated', f.time(o.updated_at)],
+    ['Created', f.time(o.created_at, { seconds: true })],
+    ['Updated', f.time(o.updated_at, { seconds: true })],
   ];
   return [`${f.c.bold('Order')} ${f.text(o.id)}  (${exchange})`, ...rows.map(([k, v]) => `  ${k.padEnd(8)} ${v}`)];
 }
@@ -136,7 +144,7 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
     const flip = (v: number | null) => (v == null ? null : Decimal.ONE.minus(v).toNumber());
     const mirrored = onBook ? '' : ` (= ${f.text(p.book_outcome)} bid ${f.price(flip(p.best_ask))} · ask ${f.price(flip(p.best_bid))})`;
     const age = p.book_age_s == null ? '' : ` (${p.book_age_s} s old)`;
-    out.push(`${label('Book')}${f.text(p.outcome)} bid ${f.price(p.best_bid)} · ask ${f.price(p.best_ask)}${mirrored}${p.book_time ? ` · as of ${f.time(p.book_time)}${age}` : ''}`);
+    out.push(`${label('Book')}${f.text(p.outcome)} bid ${f.price(p.best_bid)} · ask ${f.price(p.best_ask)}${mirrored}${p.book_time ? ` · as of ${f.time(p.book_time, { seconds: true })}${age}` : ''}`);
   }
   if (p.fill_now) {
     const { filled, avg, resting } = p.fill_now;

@@ -39,15 +39,19 @@ export function exchangesText(s: ProfileSummary): string {
   return parts.filter(Boolean).join(', ') || '-';
 }
 
-/** `profile list` row: active mark, name, exchanges, masked key id, funder. */
-export function profileRow(f: Formatter, s: ProfileSummary): string[] {
+/**
+ * `profile list` row: active mark, name, exchanges, masked key id, funder. Without a funder the
+ * funds sit at the signer's own address: `signer` is that address (derived from the key, public),
+ * or null when it could not be derived.
+ */
+export function profileRow(f: Formatter, s: ProfileSummary, signer: string | null = null): string[] {
   return [
     s.active ? f.c.green('*') : '',
     s.name,
     exchangesText(s),
     s.kalshi?.api_key_id ?? '-',
     s.kalshi?.private_key === 'file' ? (s.kalshi.private_key_path ?? '-') : s.kalshi?.private_key === 'pem' ? 'PEM stored in profile' : '-',
-    s.polymarket?.funder ?? (s.polymarket ? 'signer address' : '-'),
+    s.polymarket?.funder ?? (s.polymarket ? (signer ?? (s.polymarket.private_key_set ? 'the key\'s own address' : 'no key set')) : '-'),
   ];
 }
 

@@ -86,7 +86,7 @@ describe('ladder', () => {
     expect(body[6]).toMatch(/^bid\s+0\.40\s+500\s+850\s+█+$/);
     // the largest total (850) gets the full bar width: 80 − fixed columns
     expect(lines.every((s) => s.length <= 80)).toBe(true);
-    expect(lines.at(-1)).toBe('snapshot 2026-01-01 00:00 UTC');
+    expect(lines.at(-1)).toBe('snapshot 2026-01-01 00:00:00 UTC');
   });
 
   it('colours asks red and bids green', () => {

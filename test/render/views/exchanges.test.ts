@@ -27,16 +27,16 @@ function status(over: Partial<ExchangeStatus> = {}): ExchangeStatus {
 }
 
 describe('exchanges view', () => {
-  it('skewText: sign, ms below a second, seconds above', () => {
-    expect(skewText(42)).toBe('+42 ms');
-    expect(skewText(-7)).toBe('-7 ms');
-    expect(skewText(0)).toBe('±0 ms');
-    expect(skewText(-12_345)).toBe('-12.3 s');
+  it('skewText: sign and tenths of a second, with the ±1 s the exchanges\' clocks allow', () => {
+    expect(skewText(440)).toBe('+0.4 s (±1 s)');
+    expect(skewText(-7)).toBe('-0.0 s (±1 s)');
+    expect(skewText(0)).toBe('±0.0 s (±1 s)');
+    expect(skewText(-12_345)).toBe('-12.3 s (±1 s)');
     expect(skewText(null)).toBe('-');
   });
 
   it('statusRow: credentials with their origin, the check with its skew', () => {
-    expect(statusRow(plain, status(), true).map(human)).toEqual(['kalshi', 'production', 'configured (KALSHI_API_KEY_ID)', 'ok, clock +42 ms']);
+    expect(statusRow(plain, status(), true).map(human)).toEqual(['kalshi', 'production', 'configured (KALSHI_API_KEY_ID)', 'ok, clock +0.0 s (±1 s)']);
     expect(statusRow(plain, status(), false)).toHaveLength(3);
     const missing = status({ credentials: { status: 'missing', source: null, origin: null, message: 'no kalshi credentials' }, check: null });
     expect(statusRow(plain, missing, true).map(human)).toEqual(['kalshi', 'production', 'not configured', '-']);
@@ -48,7 +48,7 @@ describe('exchanges view', () => {
     expect(creds).toContain('\u001b[32mconfigured');
     expect(check).toContain('\u001b[31mfailed');
     expect(check).toContain('invalid API key');
-    expect(check).toContain('\u001b[33m, clock +9.0 s (fix the system clock)');
+    expect(check).toContain('\u001b[33m, clock +9.0 s (±1 s) (fix the system clock)');
   });
 
   it('tsvRow: raw values only', () => {

@@ -18,6 +18,7 @@
 import type { RecordedRequest, Reply, Router } from '../server.js';
 import { buildCatalog, CUTOFF_ISO, type CatalogOptions, type MarketRec } from './catalog.js';
 import { eventWire, marketWire, seriesWire, type Wire } from './wire.js';
+import { registerSearchRoutes } from './search-routes.js';
 
 export interface KalshiMarketsOptions extends CatalogOptions {}
 
@@ -55,6 +56,7 @@ export function createKalshiMarkets(opts: KalshiMarketsOptions = {}) {
   const seriesFees = new Map<string, { fee_type: string; fee_multiplier: number }>();
   /** Events added by tests (for markets added by the orders double): event ticker → series ticker. */
   const addedEvents = new Map<string, string>();
+  const searchCounts = { events: 0, series: 0 };
 
   const wireOf = (m: MarketRec): KalshiMarketWire => (overrides.get(m.ticker) ?? marketWire(m)) as KalshiMarketWire;
   const statusOf = (m: MarketRec): string | undefined => {
@@ -159,7 +161,10 @@ export function createKalshiMarkets(opts: KalshiMarketsOptions = {}) {
       router.get('/historical/markets/:ticker', (_req, p) => one('historical', p.ticker!));
       router.get('/events/:ticker', (req, p) => event(req, p.ticker!));
       router.get('/series/:ticker', (req, p) => series(req, p.ticker!));
+      registerSearchRoutes(router, cat, searchCounts);
     },
+    /** Requests `GET /events` and `GET /series` (the search index) have had. */
+    searchCounts,
     /** The live wire market for a ticker, if the catalogue has it (other doubles use this). */
     market(ticker: string): KalshiMarketWire | undefined {
       const m = cat.byTicker.get(ticker);

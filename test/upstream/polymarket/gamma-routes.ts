@@ -135,6 +135,24 @@ export function createGamma(opts: GammaOptions = {}) {
     return { json: body };
   }
 
+  /**
+   * `/public-search`: events whose title or a market's question holds any word of `q` (required),
+   * up to `limit_per_type` (default 5); closed events only when `events_status` is not `active`,
+   * closed markets inside an event only with `keep_closed_markets=1`.
+   */
+  function publicSearch(q: URLSearchParams): Reply {
+    const text = q.get('q');
+    if (text === null || text.trim() === '') return validation('q is required');
+    const limit = intParam(q, 'limit_per_type', 5, 1, 1000, false);
+    const keepClosed = q.get('keep_closed_markets') === '1';
+    const onlyActive = q.get('events_status') === 'active';
+    const words = text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+    const hit = (s: unknown) => typeof s === 'string' && words.some((w) => s.toLowerCase().includes(w));
+    const found = catalog.events.filter((e) => !(onlyActive && e.closed) && (hit(e.wire.title) || e.markets.some((m) => hit(m.wire.question))));
+    const events = found.slice(0, limit).map((e) => ({ ...e.wire, markets: e.markets.filter((m) => keepClosed || !isClosed(m)).map((m) => m.wire) }));
+    return { json: { events, tags: [], profiles: [], pagination: { hasMore: found.length > limit, totalResults: found.length } } };
+  }
+
   return {
     catalog,
     register(router: Router): void {
@@ -154,6 +172,7 @@ export function createGamma(opts: GammaOptions = {}) {
         return m ? { json: listedMarket(m) } : notFound('market');
       });
       router.get('/events/keyset', validated((req) => eventsKeyset(req.query)));
+      router.get('/public-search', validated((req) => publicSearch(req.query)));
       router.get('/events/slug/:slug', (_req, p) => {
         const e = catalog.eventBySlug.get(p.slug!);
         return e ? { json: e.wire } : notFound('event');
