@@ -6,7 +6,7 @@
 import { usageError } from '../errors.js';
 import { manifestOf, type ExchangeId, EXCHANGE_IDS } from '../exchanges/registry.js';
 import { intentsByOrderId, lastEntries, withIntent, type JournalEntry } from '../journal.js';
-import type { ExchangeOrder } from './orders.js';
+import type { ExchangeOrder } from './services.js';
 import type { Services } from './services.js';
 
 /** Orders pmt placed, read back with the outcome, side and price they were placed with. */

@@ -16,11 +16,8 @@ import { createWithJournal } from '../journal.js';
 import { idempotencyKey } from './idempotency.js';
 import { asPlaced } from './journal.js';
 
-/** An order with the exchange it lives on (views group and label by it). */
-export interface ExchangeOrder {
-  exchange: ExchangeId;
-  order: Order;
-}
+export type { ExchangeOrder } from './services.js';
+import type { ExchangeOrder } from './services.js';
 
 export async function fetchOrder(svc: Services, q: { order_id: unknown; exchange?: ExchangeId }): Promise<ExchangeOrder> {
   const { exchange, id } = orderExchange(q.order_id, q.exchange, { field: svc.names.order, via: svc.names.exchange });

@@ -5,6 +5,7 @@
 import type { PmtError } from '../errors.js';
 import type { Exchange } from '../exchanges/exchange.js';
 import type { ExchangeId } from '../exchanges/registry.js';
+import type { Order } from '../exchanges/types.js';
 import type { Journal } from '../journal.js';
 import type { IdempotencyStore } from './idempotency.js';
 
@@ -40,4 +41,10 @@ export interface Services {
   readonly journal?: Journal;
   /** create_order's Idempotency-Key memory (`pmt serve`). */
   readonly idempotency?: IdempotencyStore;
+}
+
+/** An order with the exchange it lives on (views group and label by it). */
+export interface ExchangeOrder {
+  exchange: ExchangeId;
+  order: Order;
 }

@@ -10,7 +10,7 @@ import { CandleSchema, FillsPageSchema, PositionSchema, TradesPageSchema } from 
 import * as one from '../ops/order-one.js';
 import * as portfolio from '../ops/portfolio.js';
 import * as tape from '../ops/tape.js';
-import { partial, type RouteDef } from './routes.js';
+import { partial, type RouteDef } from './route-def.js';
 import { Order, type JsonSchema } from './schemas.js';
 
 const MAX_ID = 200;

@@ -6,7 +6,6 @@
  */
 import { EXCHANGE_IDS, MARKET_STATUS_FILTERS, ORDER_SIDES, ORDER_TYPES, type MarketStatusFilter } from '../exchanges/types.js';
 import type { ExchangeId } from '../exchanges/registry.js';
-import type { ExchangeFailure } from '../ops/fanout.js';
 import * as book from '../ops/book.js';
 import * as markets from '../ops/markets.js';
 import * as orders from '../ops/orders.js';
@@ -15,32 +14,10 @@ import { splitIds } from '../split-ids.js';
 import { parseCursor, parseId } from '../validate.js';
 import { DAY_ROUTES } from './day-routes.js';
 import { ServeError } from './errors.js';
+import { partial, type Outcome, type RouteDef } from './route-def.js';
 import { MarketLineage, MarketsPage, Order, OrderList, Orderbook, OrderbookImpact, OrderbookStats, type JsonSchema } from './schemas.js';
 
-export type Tag = 'Markets' | 'Orders' | 'Orderbook' | 'Account' | 'Server';
-
-/** What a handler returns: the body, plus headers when the body alone cannot say everything. */
-export interface Outcome {
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-export interface RouteDef {
-  method: 'GET' | 'POST';
-  path: string;
-  operationId: string;
-  tag: Tag;
-  summary: string;
-  description?: string;
-  querystring?: JsonSchema;
-  body?: JsonSchema;
-  response: JsonSchema;
-  /** Error statuses this route documents besides 400/401 (which every route can answer). */
-  errors: number[];
-  /** Spans exchanges: a 200 may carry partial results with `Pmt-Failures` (see `partial`). */
-  partial?: boolean;
-  handler(svc: Services, input: { query: never; body: never; headers: Record<string, string | string[] | undefined> }): Promise<Outcome>;
-}
+export { FAILURES_HEADER, partial, type Outcome, type RouteDef, type Tag } from './route-def.js';
 
 export const MAX_ID = 200;
 const id = (description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: MAX_ID, description });
@@ -59,20 +36,6 @@ function object(properties: Record<string, JsonSchema>, required: string[] = [])
 const bookQuery = object({ asset_id: assetId, exchange, outcome: outcomeQuery }, ['asset_id']);
 const upstream = [429, 500, 501, 502];
 const json = (body: unknown): Outcome => ({ body });
-
-/**
- * A call over several exchanges where some failed and some answered: 200 with what answered (the
- * documented model, unchanged) and `Pmt-Failures`, a JSON array of `{exchange, kind, message}`
- * (non-ASCII escaped), one per exchange that failed. When every exchange failed the answer is the
- * first failure's error object and status.
- */
-export const FAILURES_HEADER = 'Pmt-Failures';
-export function partial(body: unknown, failed: ExchangeFailure[]): Outcome {
-  if (failed.length === 0) return { body };
-  const list = failed.map((f) => ({ exchange: f.exchange, kind: f.error.kind, message: f.error.message }));
-  const ascii = JSON.stringify(list).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-  return { body, headers: { [FAILURES_HEADER]: ascii } };
-}
 
 interface MarketsRequest {
   cursor?: string;

@@ -210,8 +210,8 @@ describe('order create on a terminal', () => {
     await run(ctx, { type: 'gtc' }, [], { prompter: pr });
     expect(pr.rejected.map((r) => r.value)).toEqual(['KXTYPO-1']);
     expect(pr.rejected[0]!.message).toContain('no market "KXTYPO-1"');
-    // The Yes book: bid 0.64, ask 0.66. Buying No sells into the Yes bid (1 − 0.64); selling No
-    // buys the Yes ask (1 − 0.66).
+    // The Yes book: bid 0.64, ask 0.66, so the No book is bid 0.34, ask 0.36: buying No pays its
+    // ask, selling No receives its bid.
     expect(pr.choices.Side).toEqual(['buy No · pay 0.36 now', 'sell No · receive 0.34 now']);
     expect(k.created).toHaveLength(1);
   });

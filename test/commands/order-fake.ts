@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PmtError } from '../../src/errors.js';
+import { Decimal } from '../../src/decimal.js';
 import { Context } from '../../src/context.js';
 import type { ResolvedCredentials } from '../../src/credentials.js';
 import { type AssetInfo, type CancelResult, type Exchange, type FeeSchedule } from '../../src/exchanges/exchange.js';
@@ -184,9 +185,13 @@ export class FakeExchange implements Exchange {
   async fetchMarketLineage(): Promise<never> {
     throw new Error('fake: not used');
   }
-  async fetchOrderbook(assetId: string): Promise<Orderbook> {
+  async fetchOrderbook(assetId: string, outcome?: string): Promise<Orderbook> {
     this.calls.push({ op: 'fetchOrderbook', arg: assetId });
-    return book(assetId);
+    const b = book(assetId);
+    // As the Kalshi adapter: the NO book is the YES book mirrored (NO bids 1 − YES asks, NO asks 1 − YES bids).
+    if (this.id !== 'kalshi' || outcome?.toLowerCase() !== 'no') return b;
+    const flip = (l: { price: number; size: number }) => ({ ...l, price: Decimal.ONE.minus(l.price).toNumber() });
+    return { ...b, bids: b.asks.map(flip), asks: b.bids.map(flip) };
   }
   async fetchOrder(orderId: string): Promise<Order> {
     this.calls.push({ op: 'fetchOrder', arg: orderId });

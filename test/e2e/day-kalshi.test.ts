@@ -17,7 +17,8 @@ const T = 'KXDAY-26DEC31-A';
 let d: Doubles;
 let env: Record<string, string>;
 let keyId: string;
-const TTY = { PMT_FORCE_TTY: '100', NO_COLOR: '1', LINES: '24', TZ: 'UTC' };
+// A wide terminal, so the tables keep their columns (test/render/views/fit.test.ts covers narrow ones).
+const TTY = { PMT_FORCE_TTY: '200', NO_COLOR: '1', LINES: '24', TZ: 'UTC' };
 
 const pmt = async (args: string[], extra: Record<string, string> = {}, note = '') => record(args, await runPmt(args, { env: { ...env, ...extra } }), note);
 
@@ -121,7 +122,7 @@ describe('a trader\'s day on kalshi', () => {
     expect(r.stdout.split('\n')[1]).toMatch(/0.46\s+4\s+buy\s+Yes/);
     const page = JSON.parse((await pmt(['trades', `kalshi:${T}`, '--limit', '2', '--json'])).stdout);
     expect(page.trades.map((t: { price: number }) => t.price)).toEqual([0.46, 0.45]);
-    const chart = await pmt(['markets', 'history', T, '--interval', '1h', '--since', '7d'], { ...TTY, LINES: '20' });
+    const chart = await pmt(['markets', 'history', T, '--interval', '1h', '--since', '7d'], { ...TTY, PMT_FORCE_TTY: '100', LINES: '20' });
     expect(chart.exitCode, chart.stderr).toBe(0);
     expect(chart.stdout).toContain('◀ 0.46 last');
     const lines = chart.stdout.trimEnd().split('\n');

@@ -15,7 +15,8 @@ let d: Doubles;
 let m: CatalogPick;
 let env: Record<string, string>;
 const alice = addressOf(KEYS.alice);
-const TTY = { PMT_FORCE_TTY: '100', NO_COLOR: '1', LINES: '24', TZ: 'UTC' };
+// A wide terminal, so the tables keep their columns (test/render/views/fit.test.ts covers narrow ones).
+const TTY = { PMT_FORCE_TTY: '200', NO_COLOR: '1', LINES: '24', TZ: 'UTC' };
 const pmt = async (args: string[], extra: Record<string, string> = {}, note = '') => record(args, await runPmt(args, { env: { ...env, ...extra } }), note);
 
 beforeAll(async () => {

@@ -73,7 +73,7 @@ describe('against the doubles', () => {
     const r = await run(env);
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);
     // Every check runs against the doubles now that they speak both WebSocket protocols: none skipped.
-    expect(r.stdout).toMatch(/Tests\s+11 passed \(11\)/);
+    expect(r.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+11 passed \(11\)/);
     expect(d.polymarket.clobDouble.requests.filter((q) => q.method !== 'GET' && !q.path.startsWith('/auth/'))).toEqual([]);
     expect(d.kalshi.double.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   }, 240_000);

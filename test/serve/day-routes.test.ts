@@ -38,7 +38,7 @@ beforeAll(async () => {
   const dir = tempConfigDir();
   writeFileSync(join(dir, 'k.pem'), key.privatePem, { mode: 0o600 });
   env = { ...d.env, PMT_CONFIG_DIR: dir, POLYMARKET_PRIVATE_KEY: KEYS.alice, KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: join(dir, 'k.pem') };
-  s = await startServe(['--token', TOKEN], env);
+  s = await startServe([], { ...env, PMT_SERVE_TOKEN: TOKEN });
   // A position and fills on each exchange.
   for (const args of [['--asset', K, '--price', '0.40', '--size', '5'], ['--asset', m.yes, '--price', '0.60', '--size', '5']]) {
     const r = await runPmt(['order', 'create', ...args, '--side', 'buy', '--yes', '--json'], { env });
