@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DayOpsUnsupported } from '../helpers/day-ops-unsupported.js';
 import { PmtError } from '../../src/errors.js';
 import { Decimal } from '../../src/decimal.js';
 import { Context } from '../../src/context.js';
@@ -106,12 +107,7 @@ export function book(assetId: string): Orderbook {
   };
 }
 
-/** The trader's-day operations are tested against the loopback doubles, not these fakes. */
-function notSupported(exchange: string, op: string): PmtError {
-  return new PmtError('NotSupported', `${op} is not supported on ${exchange}`);
-}
-
-export class FakeExchange implements Exchange {
+export class FakeExchange extends DayOpsUnsupported implements Exchange {
   readonly has = {} as Exchange['has'];
   environment = 'production';
   calls: Array<{ op: string; arg?: unknown }> = [];
@@ -123,33 +119,9 @@ export class FakeExchange implements Exchange {
   /** What fetchFeeSchedule answers (Kalshi quadratic ×1, Polymarket 0 bps); an Error is thrown. */
   feeSchedule: FeeSchedule | Error;
 
-  // The trader's-day operations are tested against the loopback doubles, not this fake.
-  cancelOrder(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'cancel_order'));
-  }
-  amendOrder(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'amend_order'));
-  }
-  fetchBalance(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'fetch_balance'));
-  }
-  fetchPositions(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'fetch_positions'));
-  }
-  fetchFills(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'fetch_fills'));
-  }
-  fetchTrades(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'fetch_trades'));
-  }
-  fetchPriceHistory(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'fetch_price_history'));
-  }
-  checkFunds(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'check_funds'));
-  }
 
   constructor(readonly id: ExchangeId) {
+    super();
     this.feeSchedule =
       id === 'kalshi'
         ? { exchange: 'kalshi', series: 'KXTEST', fee_type: 'quadratic', fee_multiplier: 1 }

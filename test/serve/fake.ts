@@ -4,6 +4,7 @@
  * the server's own behaviour (auth, validation, errors, schemas, concurrency) be tested over real
  * HTTP without any upstream.
  */
+import { DayOpsUnsupported } from '../helpers/day-ops-unsupported.js';
 import { PmtError, type ErrorKind } from '../../src/errors.js';
 import { type AssetInfo, type CancelResult, type Capabilities, type Exchange } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, FetchMarketsParams, Market, MarketLineage, Order, Orderbook } from '../../src/exchanges/types.js';
@@ -75,12 +76,7 @@ const has = Object.fromEntries(
   ['fetchMarkets', 'fetchMarketLineage', 'fetchOrderbook', 'fetchOrder', 'fetchOpenOrders', 'createOrder', 'cancelAllOrders'].map((k) => [k, { supported: true, auth: false }]),
 ) as Capabilities;
 
-/** The trader's-day operations are tested against the loopback doubles, not these fakes. */
-function notSupported(exchange: string, op: string): PmtError {
-  return new PmtError('NotSupported', `${op} is not supported on ${exchange}`);
-}
-
-export class FakeExchange implements Exchange {
+export class FakeExchange extends DayOpsUnsupported implements Exchange {
   readonly has = has;
   readonly environment = 'production';
   /** Make every call fail with this kind (RateLimited carries retryAfter 7). */
@@ -100,31 +96,6 @@ export class FakeExchange implements Exchange {
   inflight = 0;
   private waiters: Array<{ n: number; resolve: () => void }> = [];
 
-  // The trader's-day operations are tested against the loopback doubles, not this fake.
-  cancelOrder(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'cancel_order'));
-  }
-  amendOrder(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'amend_order'));
-  }
-  fetchBalance(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'fetch_balance'));
-  }
-  fetchPositions(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'fetch_positions'));
-  }
-  fetchFills(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'fetch_fills'));
-  }
-  fetchTrades(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'fetch_trades'));
-  }
-  fetchPriceHistory(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'fetch_price_history'));
-  }
-  checkFunds(): Promise<never> {
-    return Promise.reject(notSupported(this.id, 'check_funds'));
-  }
 
   /** Resolves once `n` calls are in flight at the same time. */
   whenInflight(n: number): Promise<void> {
@@ -132,7 +103,9 @@ export class FakeExchange implements Exchange {
     return new Promise((resolve) => this.waiters.push({ n, resolve }));
   }
 
-  constructor(readonly id: ExchangeId) {}
+  constructor(readonly id: ExchangeId) {
+    super();
+  }
 
   private async enter(op: string, args: unknown[]): Promise<void> {
     this.calls.push({ op, args });
