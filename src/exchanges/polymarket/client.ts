@@ -5,7 +5,7 @@
  */
 import type { AdapterConfig } from '../config.js';
 import { PmtError } from '../../errors.js';
-import { HttpClient, upstreamMessage, type RequestContext, type UpstreamResponse } from '../http.js';
+import { HttpClient, upstreamMessage, type HttpOptions, type RequestContext, type UpstreamResponse } from '../http.js';
 import { mapClobError, mapGammaError } from './errors.js';
 import { polymarket } from './manifest.js';
 
@@ -22,30 +22,12 @@ export class PolymarketClient {
 
   constructor(cfg: AdapterConfig) {
     this.cfg = cfg;
-    this.gamma = new HttpClient({
-      exchange: 'polymarket',
-      label: 'Polymarket Gamma',
-      baseUrl: cfg.urls.gamma ?? polymarket.urls.gamma.default,
-      mapError: mapGammaError,
-      log: cfg.log,
-      pace: { key: 'polymarket-gamma', perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || GAMMA_PER_SECOND },
-    });
-    this.clob = new HttpClient({
-      exchange: 'polymarket',
-      label: 'Polymarket CLOB',
-      baseUrl: cfg.urls.clob ?? polymarket.urls.clob.default,
-      mapError: mapClobError,
-      log: cfg.log,
-      pace: { key: 'polymarket-clob', perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || CLOB_PER_SECOND },
-    });
-    this.data = new HttpClient({
-      exchange: 'polymarket',
-      label: 'Polymarket Data API',
-      baseUrl: cfg.urls.data ?? polymarket.urls.data.default,
-      mapError: mapDataError,
-      log: cfg.log,
-      pace: { key: 'polymarket-data', perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || DATA_PER_SECOND },
-    });
+    // The three APIs differ only in name, base URL, error mapping and rate (PMT_POLYMARKET_RATE overrides all three).
+    const api = (key: string, label: string, baseUrl: string, mapError: HttpOptions['mapError'], perSecond: number) =>
+      new HttpClient({ exchange: 'polymarket', label, baseUrl, mapError, log: cfg.log, pace: { key, perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || perSecond } });
+    this.gamma = api('polymarket-gamma', 'Polymarket Gamma', cfg.urls.gamma ?? polymarket.urls.gamma.default, mapGammaError, GAMMA_PER_SECOND);
+    this.clob = api('polymarket-clob', 'Polymarket CLOB', cfg.urls.clob ?? polymarket.urls.clob.default, mapClobError, CLOB_PER_SECOND);
+    this.data = api('polymarket-data', 'Polymarket Data API', cfg.urls.data ?? polymarket.urls.data.default, mapDataError, DATA_PER_SECOND);
   }
 }
 
