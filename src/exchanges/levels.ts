@@ -6,6 +6,7 @@
  * what their specs say), so ordering costs one linear pass: kept as is, reversed, and only a book
  * in no order at all is sorted.
  */
+import { complement } from '../decimal.js';
 import { PmtError } from '../errors.js';
 import type { Level } from './types.js';
 
@@ -71,18 +72,13 @@ export function orderLevels(levels: Level[], dir: Dir): Level[] {
   return out;
 }
 
-/** 1 − p without float noise (on the 1e-6 grid): 1 − 0.15 is 0.85, not 0.8500000000000001. */
-export function complementPrice(p: number): number {
-  return (1_000_000 - Math.round(p * 1_000_000)) / 1_000_000;
-}
-
 /**
  * The other outcome's book of a binary market, from this one's: its bids are 1 − these asks and
  * its asks 1 − these bids, best first (the best ask here becomes the best bid there). Pure; the
- * complement is exact on the 1e-6 grid.
+ * complement is exact (decimal.ts `complement`).
  */
 export function complementBook<B extends { asks: Level[]; bids: Level[] }>(book: B): B {
-  const flip = (levels: Level[]) => levels.map((l) => ({ price: complementPrice(l.price), size: l.size }));
+  const flip = (levels: Level[]) => levels.map((l) => ({ price: complement(l.price), size: l.size }));
   return { ...book, bids: flip(book.asks), asks: flip(book.bids) };
 }
 

@@ -6,27 +6,9 @@
  */
 import type { Orderbook } from './types.js';
 
-/** A public trade as the stream reports it (the MarketTrade model of interface-extensions.md). */
-export interface MarketTrade {
-  /** Exchange trade id (Polymarket's transaction hash when no id is sent). */
-  id: string;
-  /** Price on the scale of the streamed book's outcome. */
-  price: number;
-  /** Contracts. */
-  size: number;
-  /** Taker's direction relative to `outcome`; null when not known. */
-  aggressor_side: 'buy' | 'sell' | null;
-  /** Outcome the price refers to, or null. */
-  outcome: string | null;
-  /** YES reference price (binary markets), or null. */
-  yes_price: number | null;
-  /** NO reference price (binary markets), or null. */
-  no_price: number | null;
-  /** Polymarket taker wallet; null on Kalshi and when not sent. */
-  taker_address: string | null;
-  /** Trade time, ISO 8601 UTC. */
-  exchange_ts: string;
-}
+/** A public trade as the stream reports it: the MarketTrade model of interface-extensions.md. */
+export type { MarketTrade } from '../models/portfolio.js';
+import type { MarketTrade } from '../models/portfolio.js';
 
 /** One change of a delta: `size` 0 removes the level. */
 export interface LevelChange {

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseKalshiBook } from '../../src/exchanges/kalshi/book.js';
-import { complementPrice, isoFromEpoch, orderLevels } from '../../src/exchanges/levels.js';
+import { isoFromEpoch, orderLevels } from '../../src/exchanges/levels.js';
+import { complement as complementPrice } from '../../src/decimal.js';
 import { parsePolymarketBook } from '../../src/exchanges/polymarket/book.js';
 import type { Orderbook } from '../../src/exchanges/types.js';
 

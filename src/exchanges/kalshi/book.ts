@@ -7,8 +7,9 @@
  * so the unified book is YES-priced: bids = YES bids, asks = NO bids mirrored to 1 − p. The NO
  * book (`outcome` no) is its complement.
  */
+import { complement } from '../../decimal.js';
 import { PmtError, usageError } from '../../errors.js';
-import { complementBook, complementPrice, level, orderLevels } from '../levels.js';
+import { complementBook, level, orderLevels } from '../levels.js';
 import type { Level, Orderbook } from '../types.js';
 import type { KalshiClient } from './client.js';
 
@@ -36,7 +37,7 @@ function sideLevels(dollars: unknown, legacyCents: unknown, mirror: boolean): Le
     const [rawPrice, rawSize] = row as RawLevel;
     let price = typeof rawPrice === 'string' || typeof rawPrice === 'number' ? Number(rawPrice) : NaN;
     if (!fromDollars && Number.isInteger(price) && price >= 1) price /= 100; // legacy cents
-    const l = level(mirror ? complementPrice(price) : price, rawSize);
+    const l = level(mirror ? complement(price) : price, rawSize);
     if (l) out.push(l);
   }
   return out;

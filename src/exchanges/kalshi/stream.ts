@@ -12,8 +12,9 @@
  * with `--outcome no` the other way round (bids = NO bids, asks = YES bids at 1 − p), so prices
  * are always those of the outcome asked for, as `book show` prints them.
  */
+import { complement } from '../../decimal.js';
 import { PmtError, usageError } from '../../errors.js';
-import { complementPrice, isoFromEpoch, num } from '../levels.js';
+import { isoFromEpoch, num } from '../levels.js';
 import { BookState } from '../book-state.js';
 import type { BookStream, BookUpdate, WatchBookOptions } from '../stream.js';
 import { heartbeatMs, ReconnectingSocket } from '../ws.js';
@@ -51,7 +52,7 @@ export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptio
   /** Which unified side and price a Kalshi (side, YES-or-NO price) level is. */
   const place = (kalshiSide: string, price: number): { side: 'bid' | 'ask'; price: number } => {
     const own = (kalshiSide === 'no') === no; // a bid on the outcome asked for
-    return own ? { side: 'bid', price } : { side: 'ask', price: complementPrice(price) };
+    return own ? { side: 'bid', price } : { side: 'ask', price: complement(price) };
   };
 
   function clear(reason: 'sequence_gap' | 'reconnect' | 'stale'): void {
@@ -109,7 +110,7 @@ export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptio
   function trade(m: Msg): void {
     const b = m.msg ?? {};
     const yes = num(b.yes_price_dollars);
-    const noPrice = num(b.no_price_dollars) ?? (yes === null ? null : complementPrice(yes));
+    const noPrice = num(b.no_price_dollars) ?? (yes === null ? null : complement(yes));
     const size = num(b.count_fp);
     const price = no ? noPrice : yes;
     if (price === null || size === null) return;
