@@ -17,9 +17,10 @@
 import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyChildProcess, lazyDependencies, moduleShape, resolveFile } from './build-plugins.mjs';
+import { mergeStartupChunks } from './merge-startup.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -93,10 +94,13 @@ async function splitCommonJS(options) {
     if (/\bimport\(/.test(out.code)) throw new Error(`${file} still has a dynamic import()`);
     writeFileSync(file, out.code);
   }
-  return files;
+  return { files, metafile: result.metafile };
 }
 
-const coreFiles = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') }, outdir: dist, plugins: [vendorPlugin, lazyChildProcess] });
+const core = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') }, outdir: dist, plugins: [vendorPlugin, lazyChildProcess] });
+// The chunks every run loads become part of cli.cjs (scripts/merge-startup.mjs says why).
+const folded = mergeStartupChunks(dist, core.metafile, 'cli.cjs');
+const coreFiles = core.files.filter((f) => !folded.includes(basename(f)));
 
 // Vendored packages: one entry per specifier that re-exports what Node's import exposes. An ES
 // module's names are known statically; a CommonJS module's are its module.exports keys, listed.
@@ -111,7 +115,7 @@ for (const [spec, { esm, hasDefault, names }] of vendored) {
   vendorEntries[slug(spec)] = entry;
 }
 const vendorFiles = vendored.size
-  ? await splitCommonJS({ entryPoints: vendorEntries, outdir: join(dist, 'vendor'), nodePaths: [join(root, 'node_modules')], plugins: [lazyDependencies(LAZY_INSIDE)] })
+  ? (await splitCommonJS({ entryPoints: vendorEntries, outdir: join(dist, 'vendor'), nodePaths: [join(root, 'node_modules')], plugins: [lazyDependencies(LAZY_INSIDE)] })).files
   : [];
 rmSync(join(root, '.build'), { recursive: true, force: true });
 // Each vendor entry must expose what the generated modules read.
@@ -124,7 +128,7 @@ for (const [spec, { hasDefault, names }] of vendored) {
 
 const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;
 process.stdout.write(
-  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} + ${coreFiles.length - 1} chunks on demand; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
+  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} (${folded.length} shared chunks folded in) + ${coreFiles.length - 1} chunks on demand; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
 );
 
 rmSync(join(root, '.doubles'), { recursive: true, force: true });
