@@ -15,12 +15,13 @@
 // .doubles/  the loopback upstream doubles (test-only, never published): `doubles.js` runs them
 //        (README tour), `lib.js` exports startDoubles (the benchmark).
 import { build, transform } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyChildProcess, lazyDependencies, moduleShape, resolveFile } from './build-plugins.mjs';
-import { mergeStartupChunks } from './merge-startup.mjs';
+import { foldStages } from './merge-startup.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -98,8 +99,11 @@ async function splitCommonJS(options) {
 }
 
 const core = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') }, outdir: dist, plugins: [vendorPlugin, lazyChildProcess] });
-// The chunks every run loads become part of cli.cjs (scripts/merge-startup.mjs says why).
-const folded = mergeStartupChunks(dist, core.metafile, 'cli.cjs');
+// The chunks every run loads become part of the entry and of the command tree's file
+// (scripts/merge-startup.mjs says why).
+const programFile = Object.entries(core.metafile.outputs).find(([, o]) => o.entryPoint === 'src/program.ts')?.[0];
+if (!programFile) throw new Error('no output for src/program.ts: is it still imported lazily by src/cli.ts?');
+const folded = foldStages(dist, core.metafile, ['cli.cjs', basename(programFile)]);
 const coreFiles = core.files.filter((f) => !folded.includes(basename(f)));
 
 // Vendored packages: one entry per specifier that re-exports what Node's import exposes. An ES
@@ -124,6 +128,14 @@ for (const [spec, { hasDefault, names }] of vendored) {
   const missing = names.filter((n) => !(n in m));
   if (hasDefault && m.default === undefined) missing.unshift('default');
   if (missing.length) throw new Error(`the vendor bundle for ${spec} lacks ${missing.join(', ')}`);
+}
+
+// `pmt completion <shell>` prints these (shells run it at every start): generated here by the
+// command itself, from the tree just built, before the files exist.
+mkdirSync(join(dist, 'completion'));
+for (const shell of ['bash', 'zsh', 'fish']) {
+  const script = execFileSync(process.execPath, [join(root, 'bin/pmt'), 'completion', shell], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' } });
+  writeFileSync(join(dist, 'completion', `pmt.${shell}`), script);
 }
 
 const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;

@@ -1,78 +1,18 @@
 /**
- * The Commander program: global options, command groups, and the one place where an error
- * becomes a line on stderr and an exit code. Verb modules keep heavy imports out of start-up.
+ * The entry: what runs before any command is parsed, and the one place where an error becomes a
+ * line on stderr and an exit code. It answers `--version` and `completion <shell>` itself and
+ * loads the command tree (program.ts) for everything else, so those two never load Commander.
  */
-import { Command, CommanderError, Option } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exitCodeFor, PartialFailure, PmtError, toPmtError } from './errors.js';
 import { safeLine } from './safe-text.js';
 import { redactSecrets, registerSecret } from './secrets.js';
-import { configDir } from './profiles.js';
-import { registerMarkets } from './commands/markets/index.js';
-import { registerBook } from './commands/book/index.js';
-import { registerOrder } from './commands/order/index.js';
-import { registerPortfolio } from './commands/portfolio/index.js';
-import { registerProfile } from './commands/profile/index.js';
-import { registerCompletion } from './commands/completion.js';
-import { registerExchanges } from './commands/exchanges.js';
-import { action } from './commands/action.js';
-import { applyHelp } from './commands/help-text.js';
-import { overview, REFERENCE } from './commands/overview.js';
-import { unknownHelpTarget } from './commands/suggest.js';
-import { commanderOutput, streamColor, writeStdout } from './render/io.js';
+import { configDir } from './config-dir.js';
+import { streamColor, writeStdout } from './render/io.js';
+import { VERSION } from './version.js';
 
-export const VERSION = '0.3.1';
-
-export function buildProgram(): Command {
-  const program = new Command('pmt');
-  program
-    .description('Trade prediction markets on Kalshi and Polymarket from one command line')
-    .version(VERSION, '-V, --version', 'print the version')
-    .option('--json', 'print exactly one JSON document (the interface models) on stdout')
-    .option('--ndjson', 'for lists: one JSON object per line, streamed as pages arrive')
-    .addOption(new Option('--exchange <id>', 'exchange to use where an id alone cannot tell').choices(['kalshi', 'polymarket']))
-    .option('--profile <name>', 'use this stored profile instead of the active one')
-    .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
-    .option('--wide', 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)')
-    .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')
-    .helpOption('-h, --help', 'show help for this command')
-    // Every command's help also lists the global options, so `--json` is discoverable anywhere.
-    .configureHelp({ showGlobalOptions: true })
-    .showSuggestionAfterError(true)
-    .showHelpAfterError(false)
-    .exitOverride()
-    .configureOutput(commanderOutput());
-  registerMarkets(program);
-  registerBook(program);
-  registerOrder(program);
-  registerPortfolio(program);
-  registerProfile(program);
-  registerServe(program);
-  registerCompletion(program);
-  registerExchanges(program);
-  program.command('version').description('print the version (same as --version)').action(() => writeStdout(`${VERSION}\n`));
-  applyHelp(program);
-  program.addHelpText('after', REFERENCE);
-  return program;
-}
-
-/**
- * `pmt serve`, registered here rather than under commands/ so that commands and serve never import
- * each other; serve/run.ts loads only when the command runs.
- */
-function registerServe(program: Command): void {
-  program
-    .command('serve')
-    .description('Serve the interface as a REST API under /v1 (bearer token, loopback by default)')
-    .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--port <port>', 'port to listen on (0: any free port)', '8080')
-    .option('--token-file <file>', 'read the bearer token (32+ characters) from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr')
-    .option('--allow-remote', 'allow --host beyond loopback (plain HTTP: put TLS in front; needs a strong token)')
-    // Refused with the hint (argv is readable by every user): hidden.
-    .addOption(new Option('--token <token>').hideHelp())
-    .action(action(async (ctx, opts, args) => (await import('./serve/run.js')).run(ctx, opts as never, args)));
-}
+export { VERSION };
 
 function wantsJson(argv: string[]): boolean {
   return argv.includes('--json') || argv.includes('--ndjson');
@@ -114,15 +54,6 @@ function reportOne(err: unknown, argv: string[], stderr: NodeJS.WritableStream):
     if (stack) stderr.write(redactSecrets(stack) + '\n');
   }
   return code;
-}
-
-/** Commander's error text as one line: "unknown command 'markt'\n(Did you mean markets?)" keeps its hint. */
-function commanderMessage(str: string): string {
-  return oneLine(str.replace(/^error:\s*/i, ''));
-}
-
-function oneLine(s: string): string {
-  return s.replace(/\s*\n\s*/g, ' ').trim();
 }
 
 const SECRET_ENV = ['KALSHI_PRIVATE_KEY', 'POLYMARKET_PRIVATE_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE'] as const;
@@ -170,42 +101,32 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     writeStdout(`${VERSION}\n`);
     return 0;
   }
-  const program = buildProgram();
-  let usageMessage: string | undefined;
-  program.configureOutput({
-    // Commander's own error text ("error: unknown option '--x'") becomes our one-line error.
-    outputError: (str) => {
-      usageMessage = commanderMessage(str);
-    },
-  });
-  for (const sub of allCommands(program)) {
-    sub.exitOverride();
-    sub.configureOutput({
-      outputError: (str) => (usageMessage = commanderMessage(str)),
-      // Commander writes to stderr only for a group called without a subcommand (`pmt markets`):
-      // that help is what the user asked for, so it goes to stdout and exits 0.
-      writeErr: (str) => process.stdout.write(str),
-    });
-  }
-  try {
-    if (user.length === 0) {
-      writeStdout(overview(program, VERSION));
+  // Shells run `pmt completion <shell>` at every start: the script the build generated from
+  // this same command tree (scripts/build.mjs), printed as it is.
+  if (user.length === 2 && user[0] === 'completion') {
+    const script = builtCompletion(user[1]!);
+    if (script !== undefined) {
+      writeStdout(script);
       return 0;
     }
-    const wrong = unknownHelpTarget(program, user);
-    if (wrong) return reportError(new PmtError('Api', wrong, { usage: true }), user);
-    await program.parseAsync(argv);
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  }
+  try {
+    const { runProgram } = await import('./program.js');
+    return await runProgram(argv);
   } catch (err) {
-    if (err instanceof CommanderError) {
-      if (err.exitCode === 0) return 0; // --help, --version
-      if (err.code === 'commander.help') return 0; // a group's help, printed above
-      return reportError(new PmtError('Api', usageMessage ?? err.message, { usage: true }), user);
-    }
     return reportError(err, user);
   }
 }
 
-export function allCommands(cmd: Command): Command[] {
-  return cmd.commands.flatMap((c) => [c, ...allCommands(c)]);
+/**
+ * The completion script generated at build time into dist/completion/ (undefined when running
+ * from source, or when the file is missing: the command then builds it from the tree).
+ */
+function builtCompletion(shell: string): string | undefined {
+  if (!/^(bash|zsh|fish)$/.test(shell) || typeof __dirname !== 'string') return undefined;
+  try {
+    return readFileSync(join(__dirname, 'completion', `pmt.${shell}`), 'utf8');
+  } catch {
+    return undefined;
+  }
 }

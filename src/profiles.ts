@@ -5,8 +5,8 @@
  * printed: every display goes through `maskSecret`.
  */
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { configDir } from './config-dir.js';
 import { PmtError } from './errors.js';
 import { checkDir, checkFile, prepareDir, readJson, sweepTemps, withLock, writeJsonAtomic } from './profile-file.js';
 
@@ -39,13 +39,7 @@ interface StoreShape {
   profiles: Record<string, Profile>;
 }
 
-/** Where the store lives: `PMT_CONFIG_DIR`, else the XDG config dir (conf's default for `pmt`). */
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.PMT_CONFIG_DIR) return env.PMT_CONFIG_DIR;
-  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Preferences', 'pmt');
-  if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'pmt', 'Config');
-  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'pmt');
-}
+export { configDir };
 
 export const PROFILE_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 

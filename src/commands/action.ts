@@ -6,7 +6,6 @@ import type { Command } from 'commander';
 import type { Context, GlobalOptions } from '../context.js';
 import { splitIds } from '../split-ids.js';
 import { PmtError, usageError } from '../errors.js';
-import { kalshiCaseHint } from '../exchanges/ids.js';
 
 export type VerbRun<O> = (ctx: Context, opts: O, args: string[]) => Promise<void>;
 
@@ -29,7 +28,7 @@ export function action<O>(run: VerbRun<O>) {
     try {
       await run(ctx, all, args as string[]);
     } catch (e) {
-      throw withCaseHint(e, [...args, ...Object.values(all).filter((v): v is string => typeof v === 'string')]);
+      throw await withCaseHint(e, [...args, ...Object.values(all).filter((v): v is string => typeof v === 'string')]);
     }
   };
 }
@@ -38,8 +37,11 @@ export function action<O>(run: VerbRun<O>) {
  * A market that was not found under a lower-case Kalshi-looking id: say tickers are upper case
  * (more useful than any generic hint the adapter gave, which is replaced).
  */
-function withCaseHint(e: unknown, values: unknown[]): unknown {
+async function withCaseHint(e: unknown, values: unknown[]): Promise<unknown> {
   if (!(e instanceof PmtError) || e.kind !== 'MarketNotFound') return e;
+  // Loaded on this failure only: the id rules pull in every exchange's manifest, which the
+  // command tree (and `pmt --help`) has no use for.
+  const { kalshiCaseHint } = await import('../exchanges/ids.js');
   for (const v of values) {
     const hint = typeof v === 'string' ? kalshiCaseHint(v) : undefined;
     if (hint) return new PmtError(e.kind, e.message, { hint, status: e.status, cause: e.cause });

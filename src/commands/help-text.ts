@@ -301,13 +301,16 @@ export function examplesText(examples: Example[]): string {
   return lines.join('\n') + '\n';
 }
 
-/** Attach summaries, help groups and examples to every command of the tree. */
-export function applyHelp(program: Command): void {
+/**
+ * Attach summaries, help groups and examples to every command of the tree. `listed` gives the
+ * subcommand names of a group that is listed but not built (program.ts).
+ */
+export function applyHelp(program: Command, listed: (cmd: Command) => readonly string[] | undefined = () => undefined): void {
   const visit = (cmd: Command) => {
     const path = commandPath(cmd);
     const help = HELP[path];
     if (help) {
-      const subs = cmd.commands.map((c) => c.name());
+      const subs = listed(cmd) ?? cmd.commands.map((c) => c.name());
       if (path !== '') cmd.summary(subs.length ? `${help.summary}: ${subs.join(', ')}` : help.summary);
       cmd.addHelpText('after', examplesText(help.examples));
     }

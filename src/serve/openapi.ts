@@ -7,7 +7,9 @@ import { ROUTES, type RouteDef } from './routes.js';
 import { STREAM_PATH, streamQuery } from './stream-route.js';
 import { ErrorObject, modelName, type JsonSchema } from './schemas.js';
 
-export const API_VERSION = '0.3.1';
+import { VERSION as API_VERSION } from '../version.js';
+
+export { API_VERSION };
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Api: the request is invalid (a parameter, the body, or a value the operation rejects before any upstream request)',

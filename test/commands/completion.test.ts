@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allCommands, buildProgram } from '../../src/cli.js';
+import { allCommands, buildProgram } from '../../src/program.js';
 import { completionScript, SHELLS, type Shell } from '../../src/commands/completion-script.js';
 import { runPmt } from '../helpers/cli.js';
 
@@ -24,14 +24,14 @@ describe('completion drift', () => {
     expect(r.stdout, `completions/pmt.${shell} is stale: npm run build && node scripts/gen-completions.mjs`).toBe(checkedIn(shell));
   });
 
-  it.each(SHELLS)('the %s script is a pure function of the source tree', (shell) => {
-    const a = completionScript(buildProgram(), shell);
-    expect(completionScript(buildProgram(), shell)).toBe(a);
+  it.each(SHELLS)('the %s script is a pure function of the source tree', async (shell) => {
+    const a = completionScript(await buildProgram(), shell);
+    expect(completionScript(await buildProgram(), shell)).toBe(a);
     expect(a, `completions/pmt.${shell} is stale: npm run build && node scripts/gen-completions.mjs`).toBe(checkedIn(shell));
   });
 
-  it('every command, flag and allowed value of the tree is in every script', () => {
-    const program = buildProgram();
+  it('every command, flag and allowed value of the tree is in every script', async () => {
+    const program = await buildProgram();
     for (const shell of SHELLS) {
       const script = checkedIn(shell);
       for (const cmd of allCommands(program)) {
@@ -45,8 +45,8 @@ describe('completion drift', () => {
     }
   });
 
-  it('rejects a name a script could not carry safely', () => {
-    const program = buildProgram();
+  it('rejects a name a script could not carry safely', async () => {
+    const program = await buildProgram();
     program.command('evil$(reboot)');
     expect(() => completionScript(program, 'bash')).toThrow(/cannot take unquoted/);
   });

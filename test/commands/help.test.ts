@@ -5,11 +5,11 @@
  */
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { allCommands, buildProgram } from '../../src/cli.js';
+import { allCommands, buildProgram } from '../../src/program.js';
 import { commandPath, HELP } from '../../src/commands/help-text.js';
 import { runPmt } from '../helpers/cli.js';
 
-const program = buildProgram();
+const program = await buildProgram();
 const commands: Command[] = [program, ...allCommands(program)];
 const pathOf = (c: Command) => commandPath(c);
 

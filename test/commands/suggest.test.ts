@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli.js';
+import { buildProgram } from '../../src/program.js';
 import { closest, unknownHelpTarget } from '../../src/commands/suggest.js';
 
 describe('closest', () => {
@@ -18,8 +18,9 @@ describe('closest', () => {
   });
 });
 
+const program = await buildProgram();
+
 describe('unknownHelpTarget', () => {
-  const program = buildProgram();
   it('leaves ordinary command lines to Commander', () => {
     expect(unknownHelpTarget(program, ['markets', 'list', '--status', 'help'])).toBeUndefined();
     expect(unknownHelpTarget(program, ['markt'])).toBeUndefined();

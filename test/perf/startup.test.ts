@@ -65,6 +65,30 @@ describe('start-up without the network loads only the core bundle', () => {
     });
   }
 
+  it('the version and a completion script are answered by the entry alone (no Commander, no command tree)', async () => {
+    for (const args of [['--version'], ['version'], ['completion', 'bash'], ['completion', 'zsh'], ['completion', 'fish']]) {
+      const r = await loaded(args);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.files.sort(), args.join(' ')).toEqual(['bin/pmt', 'dist/cli.cjs']);
+    }
+  });
+
+  it('`pmt --help` loads the entry and the command tree: two files, no group built', async () => {
+    const r = await loaded(['--help']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.files.filter((f) => f !== 'bin/pmt' && f !== 'dist/cli.cjs').map((f) => f.replace(/-[A-Z0-9]{8}\.cjs$/, ''))).toEqual(['dist/program']);
+  });
+
+  it('a group is built only when the command line names it', async () => {
+    // esbuild names a group's chunk after its folder: dist/book-<hash>.cjs for commands/book/index.ts.
+    const groups = async (args: string[]) =>
+      (await loaded(args)).files.map((f) => /^dist\/(markets|book|order|profile)-[A-Z0-9]{8}\.cjs$/.exec(f)?.[1]).filter(Boolean);
+    expect(await groups(['book', 'stats', '--help'])).toEqual(['book']);
+    expect(await groups(['order', 'create', '--help'])).toEqual(['order']);
+    expect(await groups(['markets', 'list', '--limit', 'lots'])).toEqual(['markets']);
+    expect(await groups(['--help'])).toEqual([]);
+  });
+
   it('a usage error is reported from the core alone', async () => {
     const r = await loaded(['markets', 'list', '--limit', 'lots']);
     expect(r.exitCode).toBe(2);

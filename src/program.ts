@@ -1,0 +1,147 @@
+/**
+ * The Commander program: global options and the command tree, and one run of it. Loaded by the
+ * entry (cli.ts) for everything but the version and a completion script.
+ *
+ * The groups with subcommands (markets, book, order, profile) are built only when the command
+ * line names them: `pmt --help` lists them from their names alone, and `pmt book show` never
+ * builds the order tree. `buildProgram()` without argv builds the whole tree (completion, tests).
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { PmtError } from './errors.js';
+import { VERSION } from './version.js';
+import { registerPortfolio } from './commands/portfolio/index.js';
+import { registerCompletion } from './commands/completion.js';
+import { registerExchanges } from './commands/exchanges.js';
+import { action } from './commands/action.js';
+import { applyHelp } from './commands/help-text.js';
+import { overview, REFERENCE } from './commands/overview.js';
+import { unknownHelpTarget } from './commands/suggest.js';
+import { commanderOutput, writeStdout } from './render/io.js';
+
+type Register = (program: Command) => void;
+
+/**
+ * The command groups, in the order they are listed, with the names of their subcommands: enough
+ * for `pmt --help` and `pmt` alone, which show a group as its summary and subcommand names.
+ * test/commands/lazy-groups.test.ts checks the names against the groups' real trees.
+ */
+export const LAZY_GROUPS: ReadonlyArray<{ name: string; subcommands: readonly string[]; load: () => Promise<Register> }> = [
+  { name: 'markets', subcommands: ['list', 'search', 'lineage', 'history'], load: async () => (await import('./commands/markets/index.js')).registerMarkets },
+  { name: 'book', subcommands: ['show', 'stats', 'impact', 'watch'], load: async () => (await import('./commands/book/index.js')).registerBook },
+  { name: 'order', subcommands: ['create', 'cancel-all', 'cancel', 'amend', 'get', 'journal', 'list'], load: async () => (await import('./commands/order/index.js')).registerOrder },
+  { name: 'profile', subcommands: ['add', 'list', 'show', 'use', 'remove'], load: async () => (await import('./commands/profile/index.js')).registerProfile },
+];
+
+/**
+ * The command tree. With `argv`, only the groups it names are built in full (the others are
+ * their names and subcommand names, never run); without, all of them.
+ */
+export async function buildProgram(argv?: readonly string[]): Promise<Command> {
+  // A completion script describes the whole tree, whatever else the line says.
+  const named = argv && !argv.includes('completion') ? new Set(argv) : undefined;
+  const groups = await Promise.all(LAZY_GROUPS.map(async (g) => (!named || named.has(g.name) ? await g.load() : undefined)));
+  const program = new Command('pmt');
+  program
+    .description('Trade prediction markets on Kalshi and Polymarket from one command line')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('--json', 'print exactly one JSON document (the interface models) on stdout')
+    .option('--ndjson', 'for lists: one JSON object per line, streamed as pages arrive')
+    .addOption(new Option('--exchange <id>', 'exchange to use where an id alone cannot tell').choices(['kalshi', 'polymarket']))
+    .option('--profile <name>', 'use this stored profile instead of the active one')
+    .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
+    .option('--wide', 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)')
+    .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')
+    .helpOption('-h, --help', 'show help for this command')
+    // Every command's help also lists the global options, so `--json` is discoverable anywhere.
+    .configureHelp({ showGlobalOptions: true })
+    .showSuggestionAfterError(true)
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput(commanderOutput());
+  const stubs = new Map<Command, readonly string[]>();
+  LAZY_GROUPS.forEach((g, i) => {
+    const register = groups[i];
+    if (register) register(program);
+    // Listed, never run: a command line that reaches into a group names it, and builds it.
+    else stubs.set(program.command(g.name), g.subcommands);
+    // The account and tape commands come right after the groups of market data and trading.
+    if (g.name === 'order') registerPortfolio(program);
+  });
+  registerServe(program);
+  registerCompletion(program);
+  registerExchanges(program);
+  program.command('version').description('print the version (same as --version)').action(() => writeStdout(`${VERSION}\n`));
+  applyHelp(program, (cmd) => stubs.get(cmd));
+  program.addHelpText('after', REFERENCE);
+  return program;
+}
+
+/**
+ * `pmt serve`, registered here rather than under commands/ so that commands and serve never import
+ * each other; serve/run.ts loads only when the command runs.
+ */
+function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve the interface as a REST API under /v1 (bearer token, loopback by default)')
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0: any free port)', '8080')
+    .option('--token-file <file>', 'read the bearer token (32+ characters) from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr')
+    .option('--allow-remote', 'allow --host beyond loopback (plain HTTP: put TLS in front; needs a strong token)')
+    // Refused with the hint (argv is readable by every user): hidden.
+    .addOption(new Option('--token <token>').hideHelp())
+    .action(action(async (ctx, opts, args) => (await import('./serve/run.js')).run(ctx, opts as never, args)));
+}
+
+/** Commander's error text as one line: "unknown command 'markt'\n(Did you mean markets?)" keeps its hint. */
+function commanderMessage(str: string): string {
+  return oneLine(str.replace(/^error:\s*/i, ''));
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/**
+ * Parse and run one command line (process-style argv); resolves to the exit code. A usage
+ * mistake or a failed command is thrown as the error to report (the entry prints it).
+ */
+export async function runProgram(argv: string[]): Promise<number> {
+  const user = argv.slice(2);
+  const program = await buildProgram(user);
+  let usageMessage: string | undefined;
+  program.configureOutput({
+    // Commander's own error text ("error: unknown option '--x'") becomes our one-line error.
+    outputError: (str) => {
+      usageMessage = commanderMessage(str);
+    },
+  });
+  for (const sub of allCommands(program)) {
+    sub.exitOverride();
+    sub.configureOutput({
+      outputError: (str) => (usageMessage = commanderMessage(str)),
+      // Commander writes to stderr only for a group called without a subcommand (`pmt markets`):
+      // that help is what the user asked for, so it goes to stdout and exits 0.
+      writeErr: (str) => process.stdout.write(str),
+    });
+  }
+  if (user.length === 0) {
+    writeStdout(overview(program, VERSION));
+    return 0;
+  }
+  const wrong = unknownHelpTarget(program, user);
+  if (wrong) throw new PmtError('Api', wrong, { usage: true });
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (!(err instanceof CommanderError)) throw err;
+    if (err.exitCode === 0) return 0; // --help, --version
+    if (err.code === 'commander.help') return 0; // a group's help, printed above
+    throw new PmtError('Api', usageMessage ?? err.message, { usage: true });
+  }
+  return typeof process.exitCode === 'number' ? process.exitCode : 0;
+}
+
+export function allCommands(cmd: Command): Command[] {
+  return cmd.commands.flatMap((c) => [c, ...allCommands(c)]);
+}
