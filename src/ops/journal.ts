@@ -43,3 +43,42 @@ export async function fetchOrderByClientId(svc: Services, q: { client_order_id: 
   }
   return asPlaced(svc, [{ exchange, order }])[0]!;
 }
+
+/**
+ * Cancelled orders go into the journal as `cancel` events, so the file tells an order's whole
+ * life (intent, result, cancel) and `order journal` shows what was pulled and when. The order in
+ * the terms it was placed with (asPlaced); the send ids and type from the journal when pmt placed
+ * it, else null ids and `gtc` (only a resting order can be cancelled). Best effort: the exchange
+ * has already cancelled, and a journal that cannot be written must not turn that into a failure.
+ */
+export function journalCancels(svc: Services, orders: readonly ExchangeOrder[]): void {
+  if (!svc.journal || orders.length === 0) return;
+  try {
+    const entries = svc.journal.read();
+    const placed = new Map(entries.filter((e) => e.order_id && e.event === 'result').map((e) => [e.order_id!, e]));
+    const intents = intentsByOrderId(entries);
+    const ts = new Date(svc.now()).toISOString();
+    for (const { exchange, order: reported } of orders) {
+      const order = withIntent(reported, intents);
+      const p = placed.get(order.id);
+      svc.journal.append({
+        ts,
+        event: 'cancel',
+        exchange,
+        market_ticker: order.market_ticker,
+        outcome: order.outcome,
+        side: order.side,
+        price: order.price,
+        size: order.size,
+        type: p?.type ?? 'gtc',
+        client_order_id: p?.client_order_id ?? null,
+        order_hash: p?.order_hash ?? null,
+        order_id: order.id,
+        status: order.status,
+        message: order.filled > 0 ? `cancelled after ${order.filled} of ${order.size} filled` : null,
+      });
+    }
+  } catch {
+    // See above: the cancel stands whether or not it could be recorded.
+  }
+}

@@ -9,6 +9,7 @@ import type { ExchangeId } from '../exchanges/types.js';
 import type { ExchangeOrder } from './orders.js';
 import { parsePrice, parseSize } from '../validate.js';
 import type { Services } from './services.js';
+import { journalCancels } from './journal.js';
 
 export interface OrderRef {
   order_id: unknown;
@@ -29,7 +30,9 @@ export async function currentOrder(svc: Services, t: { exchange: ExchangeId; id:
 
 export async function cancelOrder(svc: Services, q: OrderRef): Promise<ExchangeOrder> {
   const { exchange, id } = await orderTarget(svc, q);
-  return { exchange, order: await (await svc.exchange(exchange)).cancelOrder(id) };
+  const cancelled: ExchangeOrder = { exchange, order: await (await svc.exchange(exchange)).cancelOrder(id) };
+  journalCancels(svc, [cancelled]);
+  return cancelled;
 }
 
 export interface AmendBody extends OrderRef {

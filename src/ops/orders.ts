@@ -14,7 +14,7 @@ import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
 import { createWithJournal } from '../journal.js';
 import { idempotencyKey } from './idempotency.js';
-import { asPlaced } from './journal.js';
+import { asPlaced, journalCancels } from './journal.js';
 
 export type { ExchangeOrder } from './services.js';
 import type { ExchangeOrder } from './services.js';
@@ -118,7 +118,9 @@ export async function cancelAllOrders(svc: Services, scope: { ids: ExchangeId[];
       // Every asset of the scope: a market's orders on each outcome token.
       for (const a of scope.assets ?? [undefined]) {
         const r = await (await svc.exchange(id)).cancelAllOrders(a);
-        out.cancelled.push(...asPlaced(svc, r.cancelled.map((order) => ({ exchange: id, order }))));
+        const cancelled = r.cancelled.map((order) => ({ exchange: id, order }));
+        journalCancels(svc, cancelled);
+        out.cancelled.push(...asPlaced(svc, cancelled));
         out.refused.push(...r.failed.map((f) => ({ exchange: id, ...f })));
       }
     } catch (e) {

@@ -165,5 +165,27 @@ describe('scoping by market covers every outcome', () => {
     expect(JSON.parse(c.stdout).map((o: { id: string }) => o.id).sort()).toEqual([yes, no].sort());
     const open = d.polymarket.trading.ordersOf(addressOf(KEYS.alice)).filter((o) => !/cancel/i.test(String(o.status)));
     expect(open).toEqual([]);
+    // Each cancelled order is a `cancel` event in the journal, with the hash it was placed with.
+    const cancels = (await journal()).filter((e) => e.event === 'cancel' && (e.order_id === yes || e.order_id === no));
+    expect(cancels.map((e) => e.order_id).sort()).toEqual([yes, no].sort());
+    for (const e of cancels) expect(e).toMatchObject({ exchange: 'polymarket', side: 'buy', price: 0.05, size: 10, type: 'gtc', order_hash: e.order_id });
+  });
+});
+
+describe('cancels in the journal', () => {
+  it('`order cancel` appends a cancel event with the order as placed (Kalshi NO buy stays NO buy) and its client order id', async () => {
+    const placed = await pmt(['order', 'create', '--asset', K, '--outcome', 'no', '--side', 'buy', '--price', '0.3', '--size', '2', '--yes', '--json']);
+    expect(placed.exitCode, placed.stderr).toBe(0);
+    const id = JSON.parse(placed.stdout).id as string;
+    const coid = (await journal()).find((e) => e.event === 'result' && e.order_id === id)?.client_order_id;
+    expect(coid).toEqual(expect.any(String));
+    const c = await pmt(['order', 'cancel', id, '--yes', '--json']);
+    expect(c.exitCode, c.stderr).toBe(0);
+    const entry = (await journal()).find((e) => e.event === 'cancel' && e.order_id === id);
+    expect(entry).toMatchObject({ exchange: 'kalshi', market_ticker: K, outcome: 'No', side: 'buy', price: 0.3, size: 2, type: 'gtc', order_hash: null, status: 'cancelled' });
+    expect(entry!.client_order_id).toBe(coid);
+    const human = await pmt(['order', 'journal', '--limit', '1']);
+    expect(human.stdout).toMatch(/cancel/);
+    expect(human.stdout).toContain(id);
   });
 });
