@@ -165,7 +165,7 @@ export async function createWithJournal(
   ex: Exchange,
   req: CreateOrderRequest,
   meta: CreateMeta,
-  opts: Pick<CreateOrderOptions, 'clientOrderId' | 'idempotencyKey' | 'onPayload'> = {},
+  opts: Pick<CreateOrderOptions, 'clientOrderId' | 'idempotencyKey' | 'onPayload' | 'onSend'> = {},
 ): Promise<Order> {
   let ids: SendIds | null = null;
   const entry = (event: JournalEvent, over: Partial<JournalEntry>): JournalEntry => ({
@@ -191,6 +191,7 @@ export async function createWithJournal(
       onSend: (sent) => {
         ids = sent;
         journal.append(entry('intent', {}), true);
+        opts.onSend?.(sent);
       },
     });
     if (ids) journal.append(entry('result', { order_id: order.id, status: order.status }));

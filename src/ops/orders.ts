@@ -2,7 +2,8 @@
  * fetch_order, fetch_open_orders, create_order (the direct path serve takes; the CLI's preview and
  * confirmation wrap the same adapter call) and cancel_all_orders, once for the CLI and serve.
  */
-import { toPmtError, type PmtError } from '../errors.js';
+import { PmtError, toPmtError } from '../errors.js';
+import type { SendIds } from '../exchanges/exchange.js';
 import { orderExchange } from '../exchanges/ids.js';
 import type { ExchangeId } from '../exchanges/registry.js';
 import type { CreateOrderRequest, Order, OrderSide, OrderType } from '../exchanges/types.js';
@@ -13,7 +14,7 @@ import { postOnlyOf } from './post-only.js';
 import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
 import { createWithJournal } from '../journal.js';
-import { idempotencyKey } from './idempotency.js';
+import { idempotencyKey, type KeyedSend, type SentRecord } from './idempotency.js';
 import { asPlaced, journalCancels } from './journal.js';
 
 export type { ExchangeOrder } from './services.js';
@@ -76,10 +77,31 @@ export async function createOrder(svc: Services, b: CreateOrderBody, idempotency
   const key = idempotencyKey(idempotencyHeader, b.client_order_id);
   if (key === undefined || !svc.idempotency) return createOnce(svc, b, key);
   const { client_order_id: _key, ...request } = b;
-  return svc.idempotency.run(key, JSON.stringify(request), () => createOnce(svc, b, key));
+  return svc.idempotency.run(key, JSON.stringify(request), (send) => createOnce(svc, b, key, send), (sent) => recallOrder(svc, sent));
 }
 
-async function createOnce(svc: Services, b: CreateOrderBody, key: string | undefined): Promise<Order> {
+/**
+ * The order an earlier run sent under a key, from the exchange: by its order id once the exchange
+ * had answered, else by the ids it left under. Not found is "status unknown", never a re-send.
+ */
+async function recallOrder(svc: Services, sent: SentRecord): Promise<Order> {
+  await svc.requireCredentials(sent.exchange);
+  const ex = await svc.exchange(sent.exchange);
+  const sentId = sent.client_order_id ?? sent.order_hash;
+  try {
+    const order = sent.order_id ? await ex.fetchOrder(sent.order_id) : sentId ? await ex.fetchOrderByClientId(sentId, { since_ms: sent.at - 60_000 }) : undefined;
+    if (order) return asPlaced(svc, [{ exchange: sent.exchange, order }])[0]!.order;
+  } catch (e) {
+    if (!(e instanceof PmtError && e.kind === 'OrderNotFound')) throw e;
+  }
+  throw new PmtError(
+    'NetworkError',
+    `an order was sent under this Idempotency-Key at ${new Date(sent.at).toISOString()} and ${sent.exchange} does not show it: order status unknown, so no second order is sent`,
+    { ambiguous: true, hint: sentId ? `pmt order get --client-id ${sentId}` : undefined },
+  );
+}
+
+async function createOnce(svc: Services, b: CreateOrderBody, key: string | undefined, send?: KeyedSend): Promise<Order> {
   const price = parsePrice('price', b.price).toNumber();
   const size = parseSize('size', b.size).toNumber();
   const orderType = b.order_type ?? 'gtc';
@@ -93,9 +115,19 @@ async function createOnce(svc: Services, b: CreateOrderBody, key: string | undef
   // The adapter refuses a crossing post-only order before sending (see post-only.ts).
   if (postOnly) req.post_only = true;
   // A key makes the exchange dedup too where it can (Kalshi sends under a client id derived from it).
-  const opts = key === undefined ? {} : { idempotencyKey: key };
-  if (!svc.journal) return ex.createOrder(req, opts);
-  return createWithJournal(svc.journal, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome: label, now: () => svc.now() }, opts);
+  const opts: { idempotencyKey?: string; onSend?: (ids: SendIds) => void } = key === undefined ? {} : { idempotencyKey: key };
+  if (send) opts.onSend = (ids) => send.sent(info.exchange, ids);
+  try {
+    const order = svc.journal
+      ? await createWithJournal(svc.journal, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome: label, now: () => svc.now() }, opts)
+      : await ex.createOrder(req, opts);
+    send?.answered(order);
+    return order;
+  } catch (e) {
+    // Refused: the key is free again. Unknown: it stays, and a repeat looks the order up.
+    if (send && !(e instanceof PmtError && e.ambiguous)) send.answered(null);
+    throw e;
+  }
 }
 
 export interface CancelOutcome {

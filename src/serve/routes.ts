@@ -145,7 +145,7 @@ export const ROUTES: RouteDef[] = [
       "`price` is on the scale of the asset's own book (what fetch_orderbook shows for `asset_id`). " +
       '`price` is the price of `outcome`, what is paid or received per contract: `outcome` `no` at 0.30 buys NO at 0.30 on both exchanges (Kalshi: sent as a YES ask at 0.70). Polymarket: the asset is one outcome token; `outcome` may be omitted and, if given, must name that token. ' +
       'The order is validated (tick size, minimum size, outcome) before it is signed; it is sent once and never retried. ' +
-      'An `Idempotency-Key` header (or `client_order_id` in the body) makes a repeat safe: the same key within 24 h returns the first request\'s order (waiting for it while it is in flight), never a second one; the same key with a different order is refused (400).',
+      'An `Idempotency-Key` header (or `client_order_id` in the body) makes a repeat safe: the same key within 24 h returns the first request\'s order (waiting for it while it is in flight; after a restart, looked up on the exchange), never a second one; the same key with a different order is refused (400).',
     body: object(
       {
         asset_id: assetId,

@@ -6,9 +6,10 @@
  * Everything the server says about itself (URL, token, warnings, request lines) goes to stderr:
  * stdout carries data only, and serve has none. A generated token is printed exactly once.
  */
+import { join } from 'node:path';
 import { openJournal } from '../journal.js';
 import { configDir } from '../profiles.js';
-import { IdempotencyStore } from '../ops/idempotency.js';
+import { IDEMPOTENCY_FILE, IdempotencyStore } from '../ops/idempotency.js';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { Context } from '../context.js';
@@ -127,7 +128,7 @@ function serveServices(ctx: Context, creds: ResolvedCredentials): Services {
     names: SERVE_NAMES,
     // Creates are journaled like the CLI's; an Idempotency-Key is remembered for 24 h.
     journal: openJournal(configDir(ctx.env)),
-    idempotency: new IdempotencyStore(() => ctx.now()),
+    idempotency: new IdempotencyStore(() => ctx.now(), join(configDir(ctx.env), IDEMPOTENCY_FILE)),
   };
 }
 
