@@ -4,15 +4,14 @@
  * exchange by the ids the order left under, on Polymarket (whose order hash is new at every
  * signing) as on Kalshi. An order the exchange cannot show is "status unknown", not a re-send.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempConfigDir } from '../helpers/cli.js';
-import { addressOf, catalogMarket, KEYS, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
-import { startDoubles, type Doubles } from '../upstream/doubles.js';
-import { makeKalshiKey } from '../upstream/kalshi/auth.js';
+import type { CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
+import type { Doubles } from '../upstream/doubles.js';
 import { TOKEN } from './helpers.js';
 import { startServe } from './process.js';
+import { startTradingEnv } from './trading-env.js';
 
 const K = 'KXIDEM-26DEC31-A';
 let d: Doubles;
@@ -21,16 +20,9 @@ let env: Record<string, string>;
 let dir: string;
 
 beforeAll(async () => {
-  d = await startDoubles();
-  m = catalogMarket(d, { tick: '0.01', negRisk: false });
-  d.polymarket.trading.fund(addressOf(KEYS.alice), 1000);
-  const key = makeKalshiKey();
-  d.kalshi.auth.register(key.keyId, key.publicKey);
-  d.kalshi.orders.addMarket({ ticker: K });
-  d.kalshi.books.setBook(K, { yes: [[0.42, 100]], no: [[0.55, 150]] });
-  dir = tempConfigDir();
-  writeFileSync(join(dir, 'k.pem'), key.privatePem, { mode: 0o600 });
-  env = { ...d.env, PMT_CONFIG_DIR: dir, PMT_SERVE_TOKEN: TOKEN, POLYMARKET_PRIVATE_KEY: KEYS.alice, KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: join(dir, 'k.pem') };
+  let base: Record<string, string>;
+  ({ d, m, dir, env: base } = await startTradingEnv(K));
+  env = { ...base, PMT_SERVE_TOKEN: TOKEN };
 });
 afterAll(() => d?.close());
 

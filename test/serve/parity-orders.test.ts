@@ -4,15 +4,13 @@
  * two creates (or cancels) of the same order are equal but for what makes each order itself (id,
  * timestamps). Refusals have the CLI's kind with the contract's status.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
-import { addressOf, catalogMarket, KEYS, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
-import { startDoubles, type Doubles } from '../upstream/doubles.js';
-import { makeKalshiKey } from '../upstream/kalshi/auth.js';
+import { runPmt } from '../helpers/cli.js';
+import { KEYS, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
+import type { Doubles } from '../upstream/doubles.js';
 import { TOKEN } from './helpers.js';
 import { startServe, type ServeProcess } from './process.js';
+import { startTradingEnv } from './trading-env.js';
 
 const K = 'KXSERVE-26DEC31-A';
 let d: Doubles;
@@ -21,16 +19,7 @@ let env: Record<string, string>;
 let s: ServeProcess;
 
 beforeAll(async () => {
-  d = await startDoubles();
-  m = catalogMarket(d, { tick: '0.01', negRisk: false });
-  d.polymarket.trading.fund(addressOf(KEYS.alice), 1000);
-  const key = makeKalshiKey();
-  d.kalshi.auth.register(key.keyId, key.publicKey);
-  d.kalshi.orders.addMarket({ ticker: K, title: 'Will the server agree?' });
-  d.kalshi.books.setBook(K, { yes: [[0.42, 100], [0.41, 250]], no: [[0.55, 150], [0.54, 200]] });
-  const dir = tempConfigDir();
-  writeFileSync(join(dir, 'k.pem'), key.privatePem, { mode: 0o600 });
-  env = { ...d.env, PMT_CONFIG_DIR: dir, POLYMARKET_PRIVATE_KEY: KEYS.alice, KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: join(dir, 'k.pem') };
+  ({ d, m, env } = await startTradingEnv(K, 'Will the server agree?'));
   s = await startServe([], { ...env, PMT_SERVE_TOKEN: TOKEN });
 });
 afterAll(async () => {
