@@ -6,7 +6,6 @@
 import { fstatSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { safeBlock } from '../safe-text.js';
-import { wrapLines } from './width.js';
 
 export interface IOOptions {
   stdout?: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -207,12 +206,4 @@ export function commanderOutput(): { writeOut?: (s: string) => void; getOutHelpW
   if (!stdoutIsPlain()) return {};
   // Not a terminal: Commander's own defaults would be width 80 and colour only when forced.
   return { writeOut: writeStdout, getOutHelpWidth: () => 80, getOutHasColors: () => decideColor(process.env, false, false) };
-}
-
-/**
- * Detail lines for people, wrapped at the terminal's width (continuations indented by `hang`).
- * Piped, lines are left whole: the width is unknown and a script greps whole lines.
- */
-export function fitLines(io: Pick<IO, 'isTTY' | 'columns'>, lines: string[], hang: number): string[] {
-  return io.isTTY ? wrapLines(lines, io.columns, hang) : lines;
 }

@@ -150,3 +150,11 @@ export function wrapLine(line: string, width: number, hang = 0): string[] {
 export function wrapLines(lines: string[], width: number, hang = 0): string[] {
   return lines.flatMap((l) => l.split('\n').flatMap((x) => wrapLine(x, width, hang)));
 }
+
+/**
+ * Detail lines for people, wrapped at the terminal's width (continuations indented by `hang`).
+ * Piped, lines are left whole: the width is unknown and a script greps whole lines.
+ */
+export function fitLines(io: { isTTY: boolean; columns: number }, lines: string[], hang: number): string[] {
+  return io.isTTY ? wrapLines(lines, io.columns, hang) : lines;
+}

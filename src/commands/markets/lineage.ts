@@ -4,7 +4,7 @@ import { fetchMarketLineage } from '../../ops/markets.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { lineageLines, lineageRows } from '../../render/views/markets.js';
-import { fitLines } from '../../render/io.js';
+import { fitLines } from '../../render/width.js';
 
 export async function run(ctx: Context, _opts: unknown, args: string[]): Promise<void> {
   const lineage = await fetchMarketLineage(ctx, { market_ticker: args[0], exchange: ctx.exchangeFlag() });

@@ -29,7 +29,7 @@ import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, typ
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS, ORDER_HANG, PREVIEW_HANG } from '../../render/views/orders.js';
-import { fitLines } from '../../render/io.js';
+import { fitLines } from '../../render/width.js';
 import { printTable } from '../../render/table.js';
 import { parseEnum } from '../../validate.js';
 import { assetTarget } from '../../ops/resolve.js';

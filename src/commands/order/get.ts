@@ -9,7 +9,7 @@ import { fetchOrderByClientId } from '../../ops/journal.js';
 import { fetchOrder } from '../../ops/orders.js';
 import { Formatter } from '../../render/format.js';
 import { printOrders, orderLines, ORDER_HANG } from '../../render/views/orders.js';
-import { fitLines } from '../../render/io.js';
+import { fitLines } from '../../render/width.js';
 
 export async function run(ctx: Context, opts: { clientId?: string }, args: string[]): Promise<void> {
   if (opts.clientId !== undefined && args[0] !== undefined) throw usageError('give an order id or --client-id, not both');
