@@ -15,6 +15,7 @@ import { registerOrder } from './commands/order/index.js';
 import { registerPortfolio } from './commands/portfolio/index.js';
 import { registerProfile } from './commands/profile/index.js';
 import { registerCompletion } from './commands/completion.js';
+import { completedBy } from './commands/complete-values.js';
 import { registerExchanges } from './commands/exchanges.js';
 import { action } from './commands/action.js';
 import { applyHelp } from './commands/help-text.js';
@@ -32,7 +33,7 @@ export function buildProgram(): Command {
     .option('--json', 'print exactly one JSON document (the interface models) on stdout')
     .option('--ndjson', 'for lists: one JSON object per line, streamed as pages arrive')
     .addOption(new Option('--exchange <id>', 'exchange to use where an id alone cannot tell').choices(['kalshi', 'polymarket']))
-    .option('--profile <name>', 'use this stored profile instead of the active one')
+    .addOption(completedBy(new Option('--profile <name>', 'use this stored profile instead of the active one'), 'profiles'))
     .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
     .option('--wide', 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)')
     .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')
@@ -168,6 +169,14 @@ export async function main(argv: string[] = process.argv): Promise<number> {
   // `pmt version` too, as gh and kubectl have it.
   if (user.length === 1 && (user[0] === '--version' || user[0] === '-V' || user[0] === 'version')) {
     writeStdout(`${VERSION}\n`);
+    return 0;
+  }
+  // What the completion scripts ask at Tab time: before the command tree, which only the outcomes
+  // need; a read abandoned at its deadline must not hold the shell, so then the process ends here.
+  if (user[0] === '__complete') {
+    const r = await (await import('./commands/complete.js')).complete(user.slice(1), buildProgram);
+    if (r.lines.length) writeStdout(r.lines.join('\n') + '\n');
+    if (r.abandoned) setTimeout(() => process.exit(0), 20).unref();
     return 0;
   }
   const program = buildProgram();
