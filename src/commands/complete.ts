@@ -68,10 +68,20 @@ export function marketOf(st: LineState): string | undefined {
   return i >= 0 ? st.positionals[i]?.trim() || undefined : undefined;
 }
 
+/** bash splits words at ":" (COMP_WORDBREAKS): `polymarket:slug` arrives as three words. */
+export function joinColons(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === ':' && out.length > 0) out.push(`${out.pop()!}:${words[++i] ?? ''}`);
+    else out.push(words[i]!);
+  }
+  return out;
+}
+
 async function outcomes(before: string[], program: () => Command, env: NodeJS.ProcessEnv): Promise<{ labels: string[]; abandoned: boolean }> {
   const binary = ['Yes', 'No'];
   const { completionModel, lineState } = await import('./completion-model.js');
-  const st = lineState(completionModel(program()), before);
+  const st = lineState(completionModel(program()), joinColons(before));
   const market = marketOf(st);
   if (!market) return { labels: binary, abandoned: false };
   const exchange = st.values.get('--exchange')?.toLowerCase();
@@ -101,7 +111,7 @@ async function outcomes(before: string[], program: () => Command, env: NodeJS.Pr
   const labels = await Promise.race([read, deadline]).catch(() => null);
   clearTimeout(timer);
   if (!labels) return { labels: binary, abandoned: !settled };
-  cache.put(key, labels);
+  if (labels.length) cache.put(key, labels);
   return { labels: [...labels, ...binary], abandoned: false };
 }
 

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
-import { marketOf } from '../../src/commands/complete.js';
+import { joinColons, marketOf } from '../../src/commands/complete.js';
 import { completionModel, lineState } from '../../src/commands/completion-model.js';
 import { PMT_BIN, runPmt } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
@@ -76,6 +76,8 @@ describe('the command line as __complete reads it', () => {
   const model = completionModel(buildProgram());
   it.each<[string[], string | undefined, Record<string, string>]>([
     [['book', 'show', 'polymarket:x', '--outcome'], 'polymarket:x', {}],
+    // bash splits `polymarket:x` at the colon.
+    [['book', 'show', 'polymarket', ':', 'x', '--outcome'], 'polymarket:x', {}],
     [['--exchange', 'polymarket', 'book', 'show', '--depth', '5', 'slug-a'], 'slug-a', { '--exchange': 'polymarket', '--depth': '5' }],
     [['book', 'stats', '--outcome', 'Yes', 'KX-1'], 'KX-1', { '--outcome': 'Yes' }],
     [['order', 'create', '--asset=slug-b', '--side', 'buy'], 'slug-b', { '--side': 'buy' }],
@@ -85,7 +87,7 @@ describe('the command line as __complete reads it', () => {
     [['order', 'create', '--side', 'buy'], undefined, {}],
     [['book', 'show'], undefined, {}],
   ])('%j', (words, market, values) => {
-    const st = lineState(model, words);
+    const st = lineState(model, joinColons(words));
     expect(marketOf(st)).toBe(market);
     for (const [k, v] of Object.entries(values)) expect(st.values.get(k)).toBe(v);
   });
@@ -123,12 +125,13 @@ describe('bash completes profile names and outcomes', () => {
 
   it('--outcome offers Yes and No, and a categorical market its own labels (quoted for the shell)', async () => {
     const { slug, labels } = categorical;
-    const all = await bash(['pmt', 'book', 'show', `polymarket:${slug}`, '--outcome', '']);
+    // Readline splits `polymarket:<slug>` at the colon, as COMP_WORDBREAKS says.
+    const all = await bash(['pmt', 'book', 'show', 'polymarket', ':', slug, '--outcome', '']);
     expect(all.words).toEqual([...labels.map(escaped), 'Yes', 'No']);
     expect(all.stderr).toBe('');
     const first = labels[0]!;
     expect((await bash(['pmt', '--exchange', 'polymarket', 'order', 'create', '--asset', slug, '--side', 'buy', '--outcome', first.slice(0, 3).toLowerCase()])).words).toEqual([escaped(first)]);
-    expect((await bash(['pmt', 'markets', 'history', `polymarket:${slug}`, '--outcome', '=', first.slice(0, 2)])).words).toEqual([escaped(first)]);
+    expect((await bash(['pmt', 'markets', 'history', 'polymarket', ':', slug, '--outcome', '=', first.slice(0, 2)])).words).toEqual([escaped(first)]);
     // Kalshi's books are Yes or No: no request is needed for that.
     d.resetLogs();
     expect((await bash(['pmt', 'book', 'stats', 'KXTEST-25Q4-CONTRACT', '--outcome', 'n'])).words).toEqual(['No']);
@@ -139,7 +142,7 @@ describe('bash completes profile names and outcomes', () => {
 
   it("a market's labels are remembered briefly in the config directory", async () => {
     const own = store();
-    const line = ['pmt', 'book', 'show', `polymarket:${categorical.slug}`, '--outcome', ''];
+    const line = ['pmt', 'book', 'show', 'polymarket', ':', categorical.slug, '--outcome', ''];
     d.resetLogs();
     const first = await bash(line, { PMT_CONFIG_DIR: own });
     const asked = d.polymarket.gammaDouble.count();
