@@ -115,8 +115,41 @@ _pmt_args() {
   esac
 }
 
+# Flags ("path|flag") and arguments ("path|index") whose values pmt lists at run time.
+_pmt_dynamic_flag() {
+  case "$1" in
+    "markets history|--outcome") echo outcomes ;;
+    "book show|--outcome") echo outcomes ;;
+    "book stats|--outcome") echo outcomes ;;
+    "book impact|--outcome") echo outcomes ;;
+    "book watch|--outcome") echo outcomes ;;
+    "order create|--outcome") echo outcomes ;;
+    *"|--profile") echo profiles ;;
+  esac
+}
+_pmt_dynamic_arg() {
+  case "$1" in
+    "profile show|0") echo profiles ;;
+    "profile use|0") echo profiles ;;
+    "profile remove|0") echo profiles ;;
+  esac
+}
+
+# Ask `pmt __complete <kind>` (the words before the cursor, then the word being completed: $3)
+# and offer each line it prints, quoted for the shell, after the prefix $2. Never an error: a
+# failure offers nothing.
+_pmt_dynamic() {
+  local line quoted
+  COMPREPLY=()
+  while IFS= read -r line; do
+    [[ -n "$line" ]] || continue
+    printf -v quoted '%q' "$line"
+    COMPREPLY+=("$2$quoted")
+  done < <(pmt __complete "$1" "${COMP_WORDS[@]:1:COMP_CWORD-1}" "$3" 2>/dev/null)
+}
+
 _pmt() {
-  local cur prev cmdpath="" npos=0 i w opt="" prefix="" words
+  local cur prev cmdpath="" npos=0 i w opt="" prefix="" words kind
   COMPREPLY=()
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
@@ -149,7 +182,10 @@ _pmt() {
     opt="$prev"
   fi
   if [[ -n "$opt" ]]; then
-    if _pmt_file_flag "$cmdpath|$opt"; then
+    kind="$(_pmt_dynamic_flag "$cmdpath|$opt")"
+    if [[ -n "$kind" ]]; then
+      _pmt_dynamic "$kind" "$prefix" "$cur"
+    elif _pmt_file_flag "$cmdpath|$opt"; then
       compopt -o filenames 2>/dev/null
       COMPREPLY=($(compgen -f -- "$cur"))
     else
@@ -157,7 +193,14 @@ _pmt() {
     fi
     return 0
   fi
-  # Otherwise a subcommand, or the allowed values of the next positional argument.
+  # Otherwise a subcommand, or the values of the next positional argument.
+  if [[ "$cur" != -* && -z "$(_pmt_subcommands "$cmdpath")" ]]; then
+    kind="$(_pmt_dynamic_arg "$cmdpath|$npos")"
+    if [[ -n "$kind" ]]; then
+      _pmt_dynamic "$kind" "" "$cur"
+      return 0
+    fi
+  fi
   if ((npos == 0)); then
     words="$(_pmt_subcommands "$cmdpath")"
     [[ -n "$words" ]] || words="$(_pmt_args "$cmdpath|0")"

@@ -138,6 +138,15 @@ function __pmt_at --description 'is the command line at this command path?'
     return 0
 end
 
+# Values pmt lists at run time (profile names, outcome labels): `pmt __complete <kind>` is
+# given the words before the cursor and the word being completed.
+function __pmt_dynamic --description 'values pmt lists at run time'
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    set -l cur (commandline -ct | string unescape)
+    pmt __complete $argv[1] $tokens "$cur" 2>/dev/null
+end
+
 # No file names unless a flag asks for one.
 complete -c pmt -f
 
@@ -146,7 +155,7 @@ complete -c pmt -s V -l version -d 'print the version'
 complete -c pmt -l json -d 'print exactly one JSON document (the interface models) on stdout'
 complete -c pmt -l ndjson -d 'for lists: one JSON object per line, streamed as pages arrive'
 complete -c pmt -l exchange -x -a 'kalshi polymarket' -d 'exchange to use where an id alone cannot tell'
-complete -c pmt -l profile -x -d 'use this stored profile instead of the active one'
+complete -c pmt -l profile -x -a '(__pmt_dynamic profiles)' -d 'use this stored profile instead of the active one'
 complete -c pmt -l no-color -d 'no colour (also NO_COLOR=1; never when piped)'
 complete -c pmt -l wide -d 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)'
 complete -c pmt -l verbose -d 'one line per upstream request on stderr; stack traces on errors'
@@ -191,7 +200,7 @@ complete -c pmt -n '__pmt_at "pmt markets search"' -l limit -x -d 'markets in al
 # pmt markets history
 complete -c pmt -n '__pmt_at "pmt markets history"' -l interval -x -a '1m 1h 1d' -d 'candle length'
 complete -c pmt -n '__pmt_at "pmt markets history"' -l since -x -d 'start: a span back (90m, 12h, 7d, 4w), a date (2026-11-01) or an ISO time (default: 2h, 7d or 120d back by interval)'
-complete -c pmt -n '__pmt_at "pmt markets history"' -l outcome -x -d 'Polymarket market: the outcome whose token to chart (default: the first)'
+complete -c pmt -n '__pmt_at "pmt markets history"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'Polymarket market: the outcome whose token to chart (default: the first)'
 
 # pmt markets help
 complete -c pmt -n '__pmt_at "pmt markets help" 0' -a 'list search lineage history'
@@ -205,20 +214,20 @@ complete -c pmt -n '__pmt_at "pmt book" 0' -a help -d 'show help for a command'
 
 # pmt book show
 complete -c pmt -n '__pmt_at "pmt book show"' -l depth -x -d 'levels per side to show; JSON always has every level (default: as many as fit the terminal)'
-complete -c pmt -n '__pmt_at "pmt book show"' -l outcome -x -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
+complete -c pmt -n '__pmt_at "pmt book show"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book show"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
 # pmt book stats
-complete -c pmt -n '__pmt_at "pmt book stats"' -l outcome -x -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
+complete -c pmt -n '__pmt_at "pmt book stats"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book stats"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
 # pmt book impact
 complete -c pmt -n '__pmt_at "pmt book impact"' -l size -x -d 'order size in contracts (> 0)'
-complete -c pmt -n '__pmt_at "pmt book impact"' -l outcome -x -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
+complete -c pmt -n '__pmt_at "pmt book impact"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book impact"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
 # pmt book watch
-complete -c pmt -n '__pmt_at "pmt book watch"' -l outcome -x -d 'outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)'
 complete -c pmt -n '__pmt_at "pmt book watch"' -l depth -x -d 'levels per side to show (default: as many as fit the terminal)'
 complete -c pmt -n '__pmt_at "pmt book watch"' -l duration -x -d 'stop after this many seconds'
 complete -c pmt -n '__pmt_at "pmt book watch"' -l count -x -d 'stop after this many events'
@@ -242,7 +251,7 @@ complete -c pmt -n '__pmt_at "pmt order create"' -l asset -x -d 'Kalshi ticker, 
 complete -c pmt -n '__pmt_at "pmt order create"' -l side -x -a 'buy sell' -d 'order direction, asked for on a terminal'
 complete -c pmt -n '__pmt_at "pmt order create"' -l price -x -d 'limit price of the outcome traded, what you pay (buy) or receive (sell) per contract, in (0, 1) (asked for on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l size -x -d 'number of contracts, > 0 (asked for on a terminal)'
-complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -d 'yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
+complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l type -x -a 'gtc ioc fok' -d 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing'
 complete -c pmt -n '__pmt_at "pmt order create"' -l post-only -d 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)'
 complete -c pmt -n '__pmt_at "pmt order create"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
@@ -307,8 +316,15 @@ complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-key -x -d 'Pol
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-secret-stdin -d 'read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-passphrase-stdin -d 'read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)'
 
+# pmt profile show
+complete -c pmt -n '__pmt_at "pmt profile show" 0' -a '(__pmt_dynamic profiles)'
+
+# pmt profile use
+complete -c pmt -n '__pmt_at "pmt profile use" 0' -a '(__pmt_dynamic profiles)'
+
 # pmt profile remove
 complete -c pmt -n '__pmt_at "pmt profile remove"' -s y -l yes -d 'remove without asking for confirmation'
+complete -c pmt -n '__pmt_at "pmt profile remove" 0' -a '(__pmt_dynamic profiles)'
 
 # pmt profile help
 complete -c pmt -n '__pmt_at "pmt profile help" 0' -a 'add list show use remove'

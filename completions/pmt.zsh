@@ -9,15 +9,26 @@ _pmt_global_specs=(
   '--json[print exactly one JSON document (the interface models) on stdout]'
   '--ndjson[for lists: one JSON object per line, streamed as pages arrive]'
   '--exchange=[exchange to use where an id alone cannot tell]:id:(kalshi polymarket)'
-  '--profile=[use this stored profile instead of the active one]:name: '
+  '--profile=[use this stored profile instead of the active one]:name:_pmt_dynamic profiles'
   '--no-color[no colour (also NO_COLOR=1; never when piped)]'
   '--wide[tables keep every column at full width (they otherwise fit the terminal, ids never cut)]'
   '--verbose[one line per upstream request on stderr; stack traces on errors]'
 )
 
+# Values pmt lists at run time (profile names, outcome labels): `pmt __complete <kind>` is
+# given the words before the cursor (kept by the top function) and the word being completed.
+typeset -ga _pmt_line
+# _arguments calls it with its compadd options first and the kind last.
+_pmt_dynamic() {
+  local -a values
+  values=(${(f)"$(pmt __complete "${@[-1]}" "${_pmt_line[@]}" "${(Q)PREFIX}" 2>/dev/null)"})
+  compadd "${@[1,-2]}" -a values
+}
+
 _pmt() {
   local curcontext="$curcontext" state line
   typeset -A opt_args
+  _pmt_line=("${(@Q)words[2,CURRENT-1]}")
   _arguments -s -C \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -136,7 +147,7 @@ _pmt_markets_history() {
   _arguments -s \
     '--interval=[candle length]:interval:(1m 1h 1d)' \
     '--since=[start: a span back (90m, 12h, 7d, 4w), a date (2026-11-01) or an ISO time (default: 2h, 7d or 120d back by interval)]:when: ' \
-    '--outcome=[Polymarket market: the outcome whose token to chart (default: the first)]:outcome: ' \
+    '--outcome=[Polymarket market: the outcome whose token to chart (default: the first)]:outcome:_pmt_dynamic outcomes' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     '1:market: ' \
@@ -187,7 +198,7 @@ _pmt_book_commands() {
 _pmt_book_show() {
   _arguments -s \
     '--depth=[levels per side to show; JSON always has every level (default: as many as fit the terminal)]:n: ' \
-    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome: ' \
+    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome:_pmt_dynamic outcomes' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -197,7 +208,7 @@ _pmt_book_show() {
 
 _pmt_book_stats() {
   _arguments -s \
-    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome: ' \
+    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome:_pmt_dynamic outcomes' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -208,7 +219,7 @@ _pmt_book_stats() {
 _pmt_book_impact() {
   _arguments -s \
     '--size=[order size in contracts (> 0)]:n: ' \
-    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome: ' \
+    '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome:_pmt_dynamic outcomes' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -218,7 +229,7 @@ _pmt_book_impact() {
 
 _pmt_book_watch() {
   _arguments -s \
-    '--outcome=[outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)]:outcome: ' \
+    '--outcome=[outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)]:outcome:_pmt_dynamic outcomes' \
     '--depth=[levels per side to show (default: as many as fit the terminal)]:n: ' \
     '--duration=[stop after this many seconds]:seconds: ' \
     '--count=[stop after this many events]:n: ' \
@@ -282,7 +293,7 @@ _pmt_order_create() {
     '--side=[order direction, asked for on a terminal]:side:(buy sell)' \
     '--price=[limit price of the outcome traded, what you pay (buy) or receive (sell) per contract, in (0, 1) (asked for on a terminal)]:p: ' \
     '--size=[number of contracts, > 0 (asked for on a terminal)]:n: ' \
-    '--outcome=[yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome: ' \
+    '--outcome=[yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome:_pmt_dynamic outcomes' \
     '--type=[time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing]:type:(gtc ioc fok)' \
     '--post-only[rest on the book or not at all: refused before sending if the price would cross the book (gtc only)]' \
     '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
@@ -456,7 +467,7 @@ _pmt_profile_show() {
   _arguments -s \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
-    '1:name: ' \
+    '1:name:_pmt_dynamic profiles' \
     && return 0
 }
 
@@ -464,7 +475,7 @@ _pmt_profile_use() {
   _arguments -s \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
-    '1:name: ' \
+    '1:name:_pmt_dynamic profiles' \
     && return 0
 }
 
@@ -473,7 +484,7 @@ _pmt_profile_remove() {
     '(-y --yes)'{-y,--yes}'[remove without asking for confirmation]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
-    '1:name: ' \
+    '1:name:_pmt_dynamic profiles' \
     && return 0
 }
 

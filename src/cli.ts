@@ -110,6 +110,14 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       return 0;
     }
   }
+  // What the completion scripts ask at Tab time: before the command tree, which only the outcomes
+  // need; a read abandoned at its deadline must not hold the shell, so then the process ends here.
+  if (user[0] === '__complete') {
+    const r = await (await import('./commands/complete.js')).complete(user.slice(1), async () => (await import('./program.js')).buildProgram());
+    if (r.lines.length) writeStdout(r.lines.join('\n') + '\n');
+    if (r.abandoned) setTimeout(() => process.exit(0), 20).unref();
+    return 0;
+  }
   try {
     const { runProgram } = await import('./program.js');
     return await runProgram(argv);

@@ -4,7 +4,7 @@
  * atomic replace, temp files) is in profile-file.ts. Secrets are stored as given and never
  * printed: every display goes through `maskSecret`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir } from './config-dir.js';
 import { PmtError } from './errors.js';
@@ -128,6 +128,28 @@ export class ProfileStore {
       if (s.active === name || (s.active && !s.profiles[s.active])) s.active = Object.keys(s.profiles).sort()[0] ?? null;
       return { newActive: s.active };
     });
+  }
+}
+
+/**
+ * The stored profiles' names, sorted, for shell completion: a plain read of the store file (no
+ * lock, no mode fixes, no credential resolution). Every string value is dropped while the JSON is
+ * parsed, so no secret outlives the read; a missing or unreadable store has no names.
+ */
+export function profileNames(env: NodeJS.ProcessEnv = process.env): string[] {
+  let text: string;
+  try {
+    text = readFileSync(join(configDir(env), 'profiles.json'), 'utf8');
+  } catch {
+    return [];
+  }
+  try {
+    const data = JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? undefined : value)) as { profiles?: unknown };
+    const profiles = data?.profiles;
+    if (!profiles || typeof profiles !== 'object' || Array.isArray(profiles)) return [];
+    return Object.keys(profiles).filter((n) => PROFILE_NAME_RE.test(n)).sort();
+  } catch {
+    return [];
   }
 }
 

@@ -13,6 +13,7 @@ import { registerPortfolio } from './commands/portfolio/index.js';
 import { registerCompletion } from './commands/completion.js';
 import { registerExchanges } from './commands/exchanges.js';
 import { action } from './commands/action.js';
+import { completedBy } from './commands/complete-values.js';
 import { applyHelp } from './commands/help-text.js';
 import { overview, REFERENCE } from './commands/overview.js';
 import { unknownHelpTarget } from './commands/suggest.js';
@@ -47,7 +48,7 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
     .option('--json', 'print exactly one JSON document (the interface models) on stdout')
     .option('--ndjson', 'for lists: one JSON object per line, streamed as pages arrive')
     .addOption(new Option('--exchange <id>', 'exchange to use where an id alone cannot tell').choices(['kalshi', 'polymarket']))
-    .option('--profile <name>', 'use this stored profile instead of the active one')
+    .addOption(completedBy(new Option('--profile <name>', 'use this stored profile instead of the active one'), 'profiles'))
     .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
     .option('--wide', 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)')
     .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')

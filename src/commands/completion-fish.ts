@@ -25,7 +25,8 @@ function completeOption(bin: string, cond: string | undefined, o: OptSpec): stri
   if (o.takesValue) {
     if (o.file) parts.push('-r -F');
     else parts.push('-x');
-    if (o.choices?.length) parts.push(`-a ${q(o.choices.join(' '))}`);
+    if (o.dynamic) parts.push(`-a ${q(`(__${bin}_dynamic ${o.dynamic})`)}`);
+    else if (o.choices?.length) parts.push(`-a ${q(o.choices.join(' '))}`);
   }
   if (o.description) parts.push(`-d ${q(o.description)}`);
   return parts.join(' ');
@@ -91,6 +92,15 @@ export function fishScript(model: CompletionModel): string {
     '    return 0',
     'end',
     '',
+    `# Values ${bin} lists at run time (profile names, outcome labels): \`${bin} __complete <kind>\` is`,
+    '# given the words before the cursor and the word being completed.',
+    `function __${bin}_dynamic --description 'values ${bin} lists at run time'`,
+    '    set -l tokens (commandline -opc)',
+    '    set -e tokens[1]',
+    '    set -l cur (commandline -ct | string unescape)',
+    `    ${bin} __complete $argv[1] $tokens "$cur" 2>/dev/null`,
+    'end',
+    '',
     `# No file names unless a flag asks for one.`,
     `complete -c ${bin} -f`,
     '',
@@ -104,6 +114,7 @@ export function fishScript(model: CompletionModel): string {
     for (const o of s.options.filter((x) => !isHelp(x))) block.push(completeOption(bin, at(s), o));
     s.args.forEach((a, i) => {
       if (a.choices?.length) block.push(`complete -c ${bin} -n ${q(at(s, i))} -a ${q(a.choices.join(' '))}`);
+      if (a.dynamic) block.push(`complete -c ${bin} -n ${q(at(s, i))} -a ${q(`(__${bin}_dynamic ${a.dynamic})`)}`);
     });
     if (block.length) out.push('', `# ${[bin, ...s.path].join(' ')}`, ...block);
   }

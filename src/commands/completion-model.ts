@@ -5,6 +5,7 @@
  * generators in completion-script.ts only format this.
  */
 import type { Argument, Command, Option } from 'commander';
+import { dynamicKind, type DynamicKind } from './complete-values.js';
 
 export interface OptSpec {
   short?: string;
@@ -18,11 +19,15 @@ export interface OptSpec {
   file: boolean;
   /** May be given more than once (`--ticker A --ticker B`). */
   repeatable: boolean;
+  /** Values known only at run time: the script asks `pmt __complete <kind>`. */
+  dynamic?: DynamicKind;
 }
 
 export interface ArgSpec {
   name: string;
   choices?: string[];
+  /** Values known only at run time: the script asks `pmt __complete <kind>`. */
+  dynamic?: DynamicKind;
 }
 
 export interface CmdSpec {
@@ -65,11 +70,12 @@ function optSpec(o: Option): OptSpec {
     file: takesValue && /^(file|path|dir)$/i.test(valueName ?? ''),
     // A custom parser that is not a choices check accumulates values (see action.ts `collect`).
     repeatable: takesValue && Boolean(o.parseArg) && !o.argChoices,
+    dynamic: dynamicKind(o),
   };
 }
 
 function argSpec(a: Argument): ArgSpec {
-  return { name: safe(a.name(), 'argument'), choices: a.argChoices?.map((c) => safe(c, 'choice')) };
+  return { name: safe(a.name(), 'argument'), choices: a.argChoices?.map((c) => safe(c, 'choice')), dynamic: dynamicKind(a) };
 }
 
 function firstLine(s: string): string {
@@ -125,4 +131,48 @@ export function optionsAt(model: CompletionModel, spec: CmdSpec): OptSpec[] {
 /** The flags of an option as written on a command line (`-y`, `--yes`). */
 export function flagsOf(o: OptSpec): string[] {
   return [o.short, o.long].filter((f): f is string => Boolean(f));
+}
+
+/** Where a command line stands: the command reached, its positional words and its flags' values. */
+export interface LineState {
+  spec: CmdSpec;
+  positionals: string[];
+  /** The last value given to each value-taking flag, by long (else short) flag. */
+  values: Map<string, string>;
+}
+
+/**
+ * Walk the words after the binary as the parser would: subcommands extend the path, a flag that
+ * takes a value takes the next word (`--flag value`, `--flag=value`, and bash's split
+ * `--flag = value`), anything else is positional; after `--` every word is positional.
+ */
+export function lineState(model: CompletionModel, words: string[]): LineState {
+  let spec = model.root;
+  const positionals: string[] = [];
+  const values = new Map<string, string>();
+  let rest = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (!rest && w === '--') {
+      rest = true;
+      continue;
+    }
+    if (!rest && w.startsWith('-') && w.length > 1) {
+      const eq = w.indexOf('=');
+      const flag = eq > 0 ? w.slice(0, eq) : w;
+      const o = optionsAt(model, spec).find((x) => x.long === flag || x.short === flag);
+      if (!o?.takesValue) continue;
+      const key = (o.long ?? o.short)!;
+      if (eq > 0) values.set(key, w.slice(eq + 1));
+      else {
+        if (words[i + 1] === '=') i++;
+        if (i + 1 < words.length) values.set(key, words[++i]!);
+      }
+      continue;
+    }
+    const sub = positionals.length === 0 ? spec.subcommands.find((c) => c.name === w && c.name !== 'help') : undefined;
+    if (sub) spec = sub;
+    else positionals.push(w);
+  }
+  return { spec, positionals, values };
 }

@@ -39,12 +39,15 @@ function bashScript(model: CompletionModel): string {
   const choiceArms: string[] = [];
   const fileKeys: string[] = [];
   const argArms: string[] = [];
+  const dynamicArms: string[] = [];
+  const dynamicArgArms: string[] = [];
   // Own flags first: a command's own definition wins over a global one of the same name.
   const optionArms = (pattern: (f: string) => string, opts: OptSpec[]) => {
     for (const o of opts) {
       for (const f of flagsOf(o)) {
         if (o.choices?.length) choiceArms.push(`    ${pattern(f)}) echo "${o.choices.join(' ')}" ;;`);
         if (o.file) fileKeys.push(pattern(f));
+        if (o.dynamic) dynamicArms.push(`    ${pattern(f)}) echo ${o.dynamic} ;;`);
       }
     }
   };
@@ -52,6 +55,7 @@ function bashScript(model: CompletionModel): string {
     optionArms((f) => `"${key(s)}|${f}"`, s.options);
     s.args.forEach((a, i) => {
       if (a.choices?.length) argArms.push(`    "${key(s)}|${i}") echo "${a.choices.join(' ')}" ;;`);
+      if (a.dynamic) dynamicArgArms.push(`    "${key(s)}|${i}") echo ${a.dynamic} ;;`);
     });
   }
   optionArms((f) => `*"|${f}"`, model.globals);
@@ -110,8 +114,33 @@ function bashScript(model: CompletionModel): string {
     '  esac',
     '}',
     '',
+    `# Flags ("path|flag") and arguments ("path|index") whose values ${bin} lists at run time.`,
+    `${fn}_dynamic_flag() {`,
+    '  case "$1" in',
+    ...dynamicArms,
+    '  esac',
+    '}',
+    `${fn}_dynamic_arg() {`,
+    '  case "$1" in',
+    ...dynamicArgArms,
+    '  esac',
+    '}',
+    '',
+    `# Ask \`${bin} __complete <kind>\` (the words before the cursor, then the word being completed: $3)`,
+    `# and offer each line it prints, quoted for the shell, after the prefix $2. Never an error: a`,
+    `# failure offers nothing.`,
+    `${fn}_dynamic() {`,
+    '  local line quoted',
+    '  COMPREPLY=()',
+    '  while IFS= read -r line; do',
+    '    [[ -n "$line" ]] || continue',
+    '    printf -v quoted \'%q\' "$line"',
+    '    COMPREPLY+=("$2$quoted")',
+    `  done < <(${bin} __complete "$1" "\${COMP_WORDS[@]:1:COMP_CWORD-1}" "$3" 2>/dev/null)`,
+    '}',
+    '',
     `${fn}() {`,
-    '  local cur prev cmdpath="" npos=0 i w opt="" prefix="" words',
+    '  local cur prev cmdpath="" npos=0 i w opt="" prefix="" words kind',
     '  COMPREPLY=()',
     '  cur="${COMP_WORDS[COMP_CWORD]}"',
     '  prev="${COMP_WORDS[COMP_CWORD-1]}"',
@@ -144,7 +173,10 @@ function bashScript(model: CompletionModel): string {
     '    opt="$prev"',
     '  fi',
     '  if [[ -n "$opt" ]]; then',
-    `    if ${fn}_file_flag "$cmdpath|$opt"; then`,
+    `    kind="$(${fn}_dynamic_flag "$cmdpath|$opt")"`,
+    '    if [[ -n "$kind" ]]; then',
+    `      ${fn}_dynamic "$kind" "$prefix" "$cur"`,
+    `    elif ${fn}_file_flag "$cmdpath|$opt"; then`,
     '      compopt -o filenames 2>/dev/null',
     '      COMPREPLY=($(compgen -f -- "$cur"))',
     '    else',
@@ -152,7 +184,14 @@ function bashScript(model: CompletionModel): string {
     '    fi',
     '    return 0',
     '  fi',
-    '  # Otherwise a subcommand, or the allowed values of the next positional argument.',
+    '  # Otherwise a subcommand, or the values of the next positional argument.',
+    `  if [[ "$cur" != -* && -z "$(${fn}_subcommands "$cmdpath")" ]]; then`,
+    `    kind="$(${fn}_dynamic_arg "$cmdpath|$npos")"`,
+    '    if [[ -n "$kind" ]]; then',
+    `      ${fn}_dynamic "$kind" "" "$cur"`,
+    '      return 0',
+    '    fi',
+    '  fi',
     '  if ((npos == 0)); then',
     `    words="$(${fn}_subcommands "$cmdpath")"`,
     `    [[ -n "$words" ]] || words="$(${fn}_args "$cmdpath|0")"`,

@@ -15,6 +15,10 @@ function escDescribe(text: string): string {
   return text.replace(/'/g, `'\\''`).replace(/\s+/g, ' ');
 }
 
+function wordsVar(model: CompletionModel): string {
+  return `_${model.bin}_line`;
+}
+
 function globalsVar(model: CompletionModel): string {
   return `_${model.bin}_global_specs`;
 }
@@ -23,18 +27,24 @@ function fnName(bin: string, spec: CmdSpec): string {
   return ['_' + bin, ...spec.path].join('_').replace(/-/g, '_');
 }
 
-function valueAction(o: OptSpec): string {
+/** The action that asks `<bin> __complete <kind>` for values known only at run time. */
+function dynamicAction(bin: string, kind: string): string {
+  return `_${bin}_dynamic ${kind}`;
+}
+
+function valueAction(bin: string, o: OptSpec): string {
   if (!o.takesValue) return '';
   const name = o.valueName ?? 'value';
+  if (o.dynamic) return `:${name}:${dynamicAction(bin, o.dynamic)}`;
   if (o.choices?.length) return `:${name}:(${o.choices.join(' ')})`;
   if (o.file) return `:${name}:_files`;
   return `:${name}: `;
 }
 
 /** One `_arguments` spec (a shell word, possibly with brace expansion) for an option. */
-function optionSpec(o: OptSpec): string {
+function optionSpec(bin: string, o: OptSpec): string {
   const desc = `[${esc(o.description)}]`;
-  const action = valueAction(o);
+  const action = valueAction(bin, o);
   const short = o.short ? o.short + (o.takesValue ? '+' : '') : undefined;
   const long = o.long ? o.long + (o.takesValue ? '=' : '') : undefined;
   if (short && long) {
@@ -47,12 +57,12 @@ function optionSpec(o: OptSpec): string {
 function commandFunction(model: CompletionModel, spec: CmdSpec): string[] {
   const fn = fnName(model.bin, spec);
   // Own flags, then the shared global ones (minus any this command redefines).
-  const own = spec.options.map(optionSpec);
+  const own = spec.options.map((o) => optionSpec(model.bin, o));
   const globals = optionsAt(model, spec).length === spec.options.length + model.globals.length;
-  const specs = globals ? [...own, `"\${${globalsVar(model)}[@]}"`] : optionsAt(model, spec).map(optionSpec);
+  const specs = globals ? [...own, `"\${${globalsVar(model)}[@]}"`] : optionsAt(model, spec).map((o) => optionSpec(model.bin, o));
   if (spec.subcommands.length === 0) {
     spec.args.forEach((a, i) => {
-      const action = a.choices?.length ? `(${a.choices.join(' ')})` : ' ';
+      const action = a.dynamic ? dynamicAction(model.bin, a.dynamic) : a.choices?.length ? `(${a.choices.join(' ')})` : ' ';
       specs.push(`'${i + 1}:${a.name}:${action}'`);
     });
     return [`${fn}() {`, '  _arguments -s \\', ...specs.map((s) => `    ${s} \\`), '    && return 0', '}'];
@@ -61,6 +71,8 @@ function commandFunction(model: CompletionModel, spec: CmdSpec): string[] {
     `${fn}() {`,
     '  local curcontext="$curcontext" state line',
     '  typeset -A opt_args',
+    // The whole line, before `*::` narrows $words to a subcommand's own: __complete needs it all.
+    ...(spec.path.length === 0 ? [`  ${wordsVar(model)}=("\${(@Q)words[2,CURRENT-1]}")`] : []),
     '  _arguments -s -C \\',
     ...specs.map((s) => `    ${s} \\`),
     `    '1: :${fn}_commands' \\`,
@@ -95,7 +107,19 @@ export function zshScript(model: CompletionModel): string {
     `# Install: ${bin} completion zsh > "<a directory on your $fpath>/_${bin}", then restart zsh`,
     `# or add to ~/.zshrc (after compinit): source <(${bin} completion zsh)`,
   ];
-  out.push('', '# Flags accepted after any command.', `${globalsVar(model)}=(`, ...model.globals.map((o) => `  ${optionSpec(o)}`), ')');
+  out.push('', '# Flags accepted after any command.', `${globalsVar(model)}=(`, ...model.globals.map((o) => `  ${optionSpec(bin, o)}`), ')');
+  out.push(
+    '',
+    `# Values ${bin} lists at run time (profile names, outcome labels): \`${bin} __complete <kind>\` is`,
+    '# given the words before the cursor (kept by the top function) and the word being completed.',
+    `typeset -ga ${wordsVar(model)}`,
+    '# _arguments calls it with its compadd options first and the kind last.',
+    `_${bin}_dynamic() {`,
+    '  local -a values',
+    `  values=(\${(f)"$(${bin} __complete "\${@[-1]}" "\${${wordsVar(model)}[@]}" "\${(Q)PREFIX}" 2>/dev/null)"})`,
+    '  compadd "${@[1,-2]}" -a values',
+    '}',
+  );
   for (const spec of allSpecs(model.root)) out.push('', ...commandFunction(model, spec));
   out.push(
     '',

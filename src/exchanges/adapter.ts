@@ -27,6 +27,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   searchMarkets(...a: Parameters<Exchange['searchMarkets']>) {
     return this.ops.searchMarkets(this.client, ...a);
   }
+  fetchEventTitles(...a: Parameters<Exchange['fetchEventTitles']>) {
+    return this.ops.fetchEventTitles(this.client, ...a);
+  }
   fetchMarketLineage(...a: Parameters<Exchange['fetchMarketLineage']>) {
     return this.ops.fetchMarketLineage(this.client, ...a);
   }

@@ -9,6 +9,7 @@ import type {
   Market,
   MarketLineage,
   MarketsPage,
+  MarketStatusFilter,
   SearchMarketsParams,
   SearchMarketsResult,
   Order,
@@ -113,6 +114,12 @@ export interface Exchange {
   fetchMarkets(params: FetchMarketsParams): Promise<MarketsPage>;
   /** Markets whose title, event or series matches words, best first (public reads). */
   searchMarkets(params: SearchMarketsParams): Promise<SearchMarketsResult>;
+  /**
+   * Titles of these events (event ticker → title), for a list of markets that mixes events, where a
+   * market title like "Option A" needs its event's beside it. Public reads, at most one batched or
+   * paged read (cached, or already read by the listing); events not found are left out.
+   */
+  fetchEventTitles(eventTickers: string[], status?: MarketStatusFilter): Promise<Record<string, string>>;
   fetchMarketLineage(ticker: string): Promise<MarketLineage>;
   /**
    * The book of an asset. `outcome` names the side of a binary market to price it on: on Kalshi

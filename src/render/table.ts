@@ -16,15 +16,36 @@ export interface Column extends LayoutColumn {
   align?: 'left' | 'right';
 }
 
-/** A cell: the text for people (may carry colour) and, optionally, the raw value for pipes. */
-export type Cell = string | { human: string; raw: string };
+/**
+ * A cell: the text for people (may carry colour) and, optionally, the raw value for pipes, and a
+ * `lead` shown before the text (`lead · text`) that gives way first when the column is cut: an
+ * event's title before a market titled "Option A" keeps "Option A" readable in a narrow column.
+ */
+export type Cell = string | { human: string; raw: string; lead?: string };
+
+const LEAD_SEP = ' · ';
+/** Below this many columns for the lead, the cell shows its own text alone. */
+const MIN_LEAD = 6;
 
 /** What the terminal gives a table: its width, colour, and whether `--wide` was asked for. */
 export type TableIO = Pick<IO, 'columns' | 'color'> & { wide?: boolean };
 
 function humanOf(cell: Cell | undefined): string {
   if (cell === undefined) return '';
-  return typeof cell === 'string' ? cell : cell.human;
+  if (typeof cell === 'string') return cell;
+  return cell.lead ? cell.lead + LEAD_SEP + cell.human : cell.human;
+}
+
+/**
+ * A cell cut to `width`: from its end as usual, but a lead shrinks first, and goes when only a
+ * stub of it would be left, so the cell's own text is what survives.
+ */
+function fitCell(cell: Cell | undefined, width: number, align: 'left' | 'right', text: (s: string) => string): string {
+  const all = text(humanOf(cell));
+  if (typeof cell !== 'object' || !cell.lead || displayWidth(all) <= width) return fit(all, width, align);
+  const own = text(cell.human);
+  const room = width - displayWidth(own) - displayWidth(LEAD_SEP);
+  return fit(room >= MIN_LEAD ? truncate(text(cell.lead), room) + LEAD_SEP + own : own, width, align);
 }
 function rawOf(cell: Cell): string {
   return sanitize(typeof cell === 'string' ? cell.replace(SGR_RE, '') : cell.raw);
@@ -60,16 +81,19 @@ export async function tableString(io: TableIO, columns: Column[], rows: Cell[][]
 /** The table as text for a terminal: a bold header, aligned cells, no trailing spaces. */
 export async function renderTable(io: TableIO, columns: Column[], rows: Cell[][]): Promise<{ text: string; dropped: string[] }> {
   // Without colour, no cell may smuggle a colour code through (NO_COLOR means none at all).
-  const cellText = io.color ? humanOf : (c: Cell | undefined) => humanOf(c).replace(SGR_RE, '');
+  const plain = io.color ? (s: string) => s : (s: string) => s.replace(SGR_RE, '');
+  const cellText = (c: Cell | undefined) => plain(humanOf(c));
   const natural = columns.map((col, i) => Math.max(displayWidth(col.header), ...rows.map((r) => displayWidth(cellText(r[i])))));
   const plan = layout(columns, natural, io.columns, io.wide);
   const bold = (s: string) => (io.color ? `\u001b[1m${s}\u001b[22m` : s);
   if (plan.mode === 'stacked') {
-    const text = rows.map((r) => stackedLines(columns, r.map((c) => cellText(c)), io.columns, bold).join('\n')).join('\n');
+    // A record's flexible text has the width of the terminal less its indent (see stackedLines).
+    const record = (c: Cell | undefined) => (typeof c === 'object' && c.lead ? fitCell(c, io.columns - 2, 'left', plain).trimEnd() : cellText(c));
+    const text = rows.map((r) => stackedLines(columns, r.map(record), io.columns, bold).join('\n')).join('\n');
     return { text, dropped: [] };
   }
   const cols = plan.shown.map((i) => columns[i]!);
-  const fitted = (cells: string[]) => cells.map((text, k) => fit(text, plan.widths[k]!, cols[k]!.align ?? 'left'));
+  const fitted = (cells: Array<Cell | undefined>) => cells.map((c, k) => fitCell(c, plan.widths[k]!, cols[k]!.align ?? 'left', plain));
   const { default: Table } = await import('cli-table3');
   const none = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '' };
   const table = new Table({
@@ -78,7 +102,7 @@ export async function renderTable(io: TableIO, columns: Column[], rows: Cell[][]
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
     wordWrap: false,
   });
-  for (const r of rows) table.push(fitted(plan.shown.map((i) => cellText(r[i]))));
+  for (const r of rows) table.push(fitted(plan.shown.map((i) => r[i])));
   const text = table
     .toString()
     .split('\n')

@@ -13,6 +13,7 @@ import type { Services } from '../ops/services.js';
 import { splitIds } from '../split-ids.js';
 import { parseCursor, parseId } from '../validate.js';
 import { DAY_ROUTES } from './day-routes.js';
+import { SEARCH_ROUTE } from './search-route.js';
 import { ServeError } from './errors.js';
 import { partial, type Outcome, type RouteDef } from './route-def.js';
 import { MarketLineage, MarketsPage, Order, OrderList, Orderbook, OrderbookImpact, OrderbookStats, type JsonSchema } from './schemas.js';
@@ -61,7 +62,7 @@ async function fetchMarkets(svc: Services, q: MarketsRequest): Promise<Outcome> 
   return partial({ markets: r.markets, cursor: r.cursor }, r.failed);
 }
 
-/** Every interface operation, in the interface document's order. */
+/** Every interface operation, in the interface document's order (search beside the other market reads). */
 export const ROUTES: RouteDef[] = [
   {
     method: 'GET',
@@ -105,6 +106,7 @@ export const ROUTES: RouteDef[] = [
     errors: [404, ...upstream],
     handler: async (svc, { query }) => json(await markets.fetchMarketLineage(svc, query)),
   },
+  SEARCH_ROUTE,
   {
     method: 'GET',
     path: '/v1/orders/fetch_order',

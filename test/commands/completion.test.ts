@@ -140,7 +140,7 @@ describe('fish completes real command lines', () => {
     if (!has('fish')) return ctx.skip('fish is not installed');
     expect(fishComplete('pmt markets ')).toEqual(expect.arrayContaining(['list', 'lineage']));
     expect(fishComplete('pmt markets list --status ').sort()).toEqual(['active', 'all', 'closed', 'resolved']);
-    expect(fishComplete('pmt --exchange kalshi order ').sort()).toEqual(['cancel-all', 'create', 'get', 'help', 'list']);
+    expect(fishComplete('pmt --exchange kalshi order ').sort()).toEqual(['amend', 'cancel', 'cancel-all', 'create', 'get', 'help', 'journal', 'list']);
     expect(fishComplete('pmt completion ').sort()).toEqual(['bash', 'fish', 'zsh']);
     expect(fishComplete('pmt order create --type=').sort()).toEqual(['--type=fok', '--type=gtc', '--type=ioc']);
   });

@@ -1,7 +1,7 @@
 /**
  * The trader's-day operations (cancel one, amend, balance, positions, fills, tape, history, the
- * funds check) for the in-memory Exchange fakes: they are tested against the loopback doubles, so
- * a fake answers them NotSupported, naming itself and the operation.
+ * funds check) and event titles, for the in-memory Exchange fakes: they are tested against the
+ * loopback doubles, so a fake answers them NotSupported, naming itself and the operation.
  */
 import { PmtError } from '../../src/errors.js';
 
@@ -34,5 +34,8 @@ export abstract class DayOpsUnsupported {
   }
   checkFunds(): Promise<never> {
     return notSupported(this.id, 'check_funds');
+  }
+  fetchEventTitles(): Promise<never> {
+    return notSupported(this.id, 'fetch_event_titles');
   }
 }

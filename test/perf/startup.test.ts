@@ -51,7 +51,7 @@ const vendorEntries = (files: string[]) => files.filter((f) => f.startsWith('dis
 const NETWORK_AND_PROCESS = ['child_process', 'http', 'https', 'tls', 'http2', 'zlib', 'dns', 'crypto'];
 
 describe('start-up without the network loads only the core bundle', () => {
-  for (const args of [['--version'], ['--help'], ['completion', 'bash'], ['markets', 'list', '--help'], ['book', 'stats', '--help']]) {
+  for (const args of [['--version'], ['--help'], ['completion', 'bash'], ['__complete', 'profiles', ''], ['markets', 'list', '--help'], ['book', 'stats', '--help']]) {
     it(`pmt ${args.join(' ')}`, async () => {
       const r = await loaded(args);
       expect(r.exitCode, r.stderr).toBe(0);

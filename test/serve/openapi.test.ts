@@ -26,6 +26,8 @@ afterAll(async () => {
 const OPERATIONS = [
   ['get', '/v1/markets/fetch_markets', 'Markets'],
   ['get', '/v1/markets/fetch_market_lineage', 'Markets'],
+  // `pmt markets search` (cli-contract.md)
+  ['get', '/v1/markets/search_markets', 'Markets'],
   ['get', '/v1/orders/fetch_order', 'Orders'],
   ['get', '/v1/orders/fetch_open_orders', 'Orders'],
   ['post', '/v1/orders/create_order', 'Orders'],
@@ -72,6 +74,7 @@ describe('the OpenAPI document', () => {
     const names = (path: string) => (doc.paths[path].get.parameters as Array<{ name: string }>).map((p) => p.name).sort();
     expect(names('/v1/markets/fetch_markets')).toEqual(['cursor', 'event_ticker', 'exchange', 'limit', 'market_tickers', 'series_ticker', 'status']);
     expect(names('/v1/markets/fetch_market_lineage')).toEqual(['exchange', 'market_ticker']);
+    expect(names('/v1/markets/search_markets')).toEqual(['exchange', 'limit', 'query', 'status']);
     expect(names('/v1/orders/fetch_order')).toEqual(['exchange', 'order_id']);
     expect(names('/v1/orders/fetch_open_orders')).toEqual(['asset_id', 'exchange']);
     expect(names('/v1/orderbook/fetch_orderbook')).toEqual(['asset_id', 'exchange', 'outcome']);

@@ -155,6 +155,25 @@ describe('markets on kalshi and on both exchanges', () => {
   });
 });
 
+describe('search on both exchanges', () => {
+  it('search_markets: words on both exchanges, one exchange, a status and a limit', async () => {
+    const both = await same(['markets', 'search', 'canonical', 'test'], '/v1/markets/search_markets?query=canonical%20test');
+    expect(new Set(both.markets.map((m: { exchange: string }) => m.exchange))).toEqual(new Set(['kalshi', 'polymarket']));
+    expect(both.cursor).toBeNull();
+    await same(['--exchange', 'kalshi', 'markets', 'search', 'bitcoin', 'price', '--limit', '5'], '/v1/markets/search_markets?query=bitcoin+price&exchange=kalshi&limit=5');
+    await same(['markets', 'search', 'bitcoin', '--status', 'resolved', '--limit', '7'], '/v1/markets/search_markets?query=bitcoin&status=resolved&limit=7');
+    await same(['markets', 'search', 'zzqqxx'], '/v1/markets/search_markets?query=zzqqxx');
+  });
+
+  it('search_markets: the same refusals (no words, words too long, a limit out of range)', async () => {
+    expect((await same(['markets', 'search', '...'], '/v1/markets/search_markets?query=...')).kind).toBe('Api');
+    const long = 'x'.repeat(201);
+    await same(['markets', 'search', long], `/v1/markets/search_markets?query=${long}`);
+    await same(['markets', 'search', 'fed', '--limit', '0'], '/v1/markets/search_markets?query=fed&limit=0');
+    await same(['markets', 'search', 'fed', '--limit', '201'], '/v1/markets/search_markets?query=fed&limit=201');
+  });
+});
+
 describe('orderbooks on both exchanges', () => {
   const books: Array<[string, string]> = [
     ['kalshi', K.normal],

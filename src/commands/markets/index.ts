@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { action, collect } from '../action.js';
+import { completedBy } from '../complete-values.js';
 import { MARKET_STATUS_FILTERS } from '../../exchanges/types.js';
 import { MARKET_SORTS } from './sort.js';
 
@@ -39,6 +40,6 @@ export function registerMarkets(program: Command): void {
     .argument('<market>', 'unified id (kalshi:TICKER, polymarket:slug), a Kalshi ticker, or a Polymarket token id')
     .addOption(new Option('--interval <interval>', 'candle length').choices(['1m', '1h', '1d']).default('1h'))
     .option('--since <when>', 'start: a span back (90m, 12h, 7d, 4w), a date (2026-11-01) or an ISO time (default: 2h, 7d or 120d back by interval)')
-    .option('--outcome <outcome>', 'Polymarket market: the outcome whose token to chart (default: the first)')
+    .addOption(completedBy(new Option('--outcome <outcome>', 'Polymarket market: the outcome whose token to chart (default: the first)'), 'outcomes'))
     .action(action(async (ctx, opts, args) => (await import('./history.js')).run(ctx, opts as never, args)));
 }

@@ -1,7 +1,8 @@
 /** `pmt markets list`: fetch_markets over one or every exchange, one page or --all (ops/markets.ts). */
 import type { Context } from '../../context.js';
-import { MARKET_STATUS_FILTERS, type Market } from '../../exchanges/types.js';
+import { MARKET_STATUS_FILTERS, type Market, type MarketStatusFilter } from '../../exchanges/types.js';
 import { failureOf, type ExchangeFailure } from '../../ops/fanout.js';
+import { eventTitlesFor } from '../../ops/event-titles.js';
 import { checkAll, fetchMarkets, iterateAllMarkets, type MarketsQuery, type MissingTicker } from '../../ops/markets.js';
 import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
@@ -49,7 +50,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     q.series_ticker ? `--series ${q.series_ticker}` : '',
     q.limit !== undefined ? `--limit ${q.limit}` : '',
   ].filter(Boolean);
-  await emit(ctx, r.markets, r.cursor, again);
+  await emit(ctx, r.markets, r.cursor, q.status, again);
   failed(r.failed);
 }
 
@@ -73,7 +74,7 @@ async function all(ctx: Context, q: MarketsQuery): Promise<void> {
   if (!ctx.ndjson) {
     if (ctx.json) ctx.io.json({ markets: collected, cursor: null });
     else if (collected.length === 0) noMarkets(ctx);
-    else await printMarkets(ctx.io, new Formatter(ctx.io), collected);
+    else await table(ctx, collected, q.status);
   }
   failed(failures);
 }
@@ -106,7 +107,7 @@ async function sorted(ctx: Context, q: MarketsQuery, sort: MarketSort, every: bo
     failures.push(...r.failed);
   }
   const again = [ctx.globals.exchange ? `--exchange ${ctx.globals.exchange}` : '', q.status !== 'active' ? `--status ${q.status}` : '', q.limit !== undefined ? `--limit ${q.limit}` : '', `--sort ${sort}`].filter(Boolean);
-  await emit(ctx, sortMarkets(markets, sort), cursor, again);
+  await emit(ctx, sortMarkets(markets, sort), cursor, q.status, again);
   failed(failures);
 }
 
@@ -115,16 +116,25 @@ function failed(failures: ExchangeFailure[]): void {
   if (failures.length) throw failureOf(failures);
 }
 
-async function emit(ctx: Context, markets: Market[], cursor: string | null, again: string[] = []): Promise<void> {
+async function emit(ctx: Context, markets: Market[], cursor: string | null, status: MarketStatusFilter | undefined, again: string[] = []): Promise<void> {
   if (ctx.ndjson) {
     if (!ctx.io.ndjsonLines(markets)) await ctx.io.drain();
     return;
   }
   if (ctx.json) return ctx.io.json({ markets, cursor });
   if (markets.length === 0) noMarkets(ctx);
-  else await printMarkets(ctx.io, new Formatter(ctx.io), markets);
+  else await table(ctx, markets, status);
   // The cursor is data a person needs to continue: on stderr so stdout stays rows only.
   if (cursor) ctx.io.err(`next page: pmt markets list ${[...again, `--cursor ${cursor}`].join(' ')}`);
+}
+
+/**
+ * The table for people; where the rows mix events, generic titles ("Option A") get their event's
+ * title beside them (piped rows keep the market's own title, and never wait for event titles).
+ */
+async function table(ctx: Context, markets: Market[], status: MarketStatusFilter | undefined): Promise<void> {
+  const titles = ctx.io.isTTY ? await eventTitlesFor(ctx, markets, status) : {};
+  await printMarkets(ctx.io, new Formatter(ctx.io), markets, titles);
 }
 
 function noMarkets(ctx: Context): void {

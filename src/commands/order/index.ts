@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { action } from '../action.js';
+import { completedBy } from '../complete-values.js';
 import { ORDER_SIDES, ORDER_TYPES } from '../../exchanges/types.js';
 
 export function registerOrder(program: Command): void {
@@ -12,7 +13,7 @@ export function registerOrder(program: Command): void {
     .addOption(new Option('--side <side>', 'order direction, asked for on a terminal').choices(ORDER_SIDES))
     .option('--price <p>', 'limit price of the outcome traded, what you pay (buy) or receive (sell) per contract, in (0, 1) (asked for on a terminal)')
     .option('--size <n>', 'number of contracts, > 0 (asked for on a terminal)')
-    .option('--outcome <outcome>', "yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token's own outcome, or a market id's first outcome)")
+    .addOption(completedBy(new Option('--outcome <outcome>', "yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token's own outcome, or a market id's first outcome)"), 'outcomes'))
     .addOption(new Option('--type <type>', 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing').choices(ORDER_TYPES).default('gtc'))
     .option('--post-only', 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)')
     .option('-y, --yes', 'send without asking for confirmation (required when not on a terminal)')

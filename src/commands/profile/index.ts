@@ -1,5 +1,9 @@
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { action } from '../action.js';
+import { completedBy } from '../complete-values.js';
+
+/** A stored profile's name, completed from the store (`pmt __complete profiles`). */
+const stored = (flags: string, help: string) => completedBy(new Argument(flags, help), 'profiles');
 
 export function registerProfile(program: Command): void {
   const profile = program.command('profile').description('Manage credential profiles');
@@ -33,19 +37,19 @@ export function registerProfile(program: Command): void {
   profile
     .command('show')
     .description('Show a profile and where each credential comes from (secrets masked)')
-    .argument('[name]', 'profile name (default: the active one)')
+    .addArgument(stored('[name]', 'profile name (default: the active one)'))
     .action(action(async (ctx, opts, args) => (await import('./show.js')).run(ctx, opts as never, args)));
 
   profile
     .command('use')
     .description('Make a profile the active one')
-    .argument('<name>', 'profile name')
+    .addArgument(stored('<name>', 'profile name'))
     .action(action(async (ctx, opts, args) => (await import('./use.js')).run(ctx, opts as never, args)));
 
   profile
     .command('remove')
     .description('Remove a profile')
-    .argument('<name>', 'profile name')
+    .addArgument(stored('<name>', 'profile name'))
     .option('-y, --yes', 'remove without asking for confirmation')
     .action(action(async (ctx, opts, args) => (await import('./remove.js')).run(ctx, opts as never, args)));
 }

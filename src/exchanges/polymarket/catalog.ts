@@ -18,6 +18,7 @@ import { polymarket } from './manifest.js';
 import { obj, text } from './coerce.js';
 import { bucketsFor, decodeCursor, encodeCursor, startCursor, type Bucket, type BucketState, type CatalogCursor } from './cursor.js';
 import { eventMarkets } from './parse.js';
+import { rememberEvents } from './event-titles.js';
 
 /** Upstream requests one bucket may spend on one page before handing back a (short) page. */
 export const MAX_REQUESTS_PER_PAGE = 6;
@@ -123,6 +124,7 @@ async function keysetPage(c: PolymarketClient, query: Query, userPosition: boole
   if (!rec || !Array.isArray(rec.events)) {
     throw new PmtError('Api', 'Polymarket Gamma GET /events/keyset answered without an events list');
   }
+  rememberEvents(c, rec.events);
   return { events: rec.events, next: text(rec.next_cursor) };
 }
 

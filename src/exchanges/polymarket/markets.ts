@@ -11,6 +11,9 @@ import type { PolymarketClient } from './client.js';
 import { fetchCatalogPage, matchesStatus, pageSize } from './catalog.js';
 import { firstObj, obj } from './coerce.js';
 import { eventMarkets, parseEvent, parseMarket, parseSeries } from './parse.js';
+import { rememberEvents, rememberMarketEvents } from './event-titles.js';
+
+export { fetchEventTitles } from './event-titles.js';
 
 /** Page size when none is given (the CLI's default too). */
 export const DEFAULT_PAGE_SIZE = 100;
@@ -68,6 +71,7 @@ async function bySlugs(c: PolymarketClient, slugs: string[], status: MarketStatu
 async function byEvent(c: PolymarketClient, slug: string, status: MarketStatusFilter): Promise<Market[]> {
   const raw = await c.gamma.get(`/events/slug/${encodeURIComponent(slug)}`);
   if (!obj(raw)) throw new PmtError('Api', `Polymarket Gamma answered GET /events/slug/${slug} without an event`);
+  rememberEvents(c, [raw]);
   const seen = new Set<string>();
   return eventMarkets(raw).filter((m) => matchesStatus(m, status) && !seen.has(m.ticker) && Boolean(seen.add(m.ticker)));
 }
@@ -76,6 +80,7 @@ async function byEvent(c: PolymarketClient, slug: string, status: MarketStatusFi
 async function listMarkets(c: PolymarketClient, query: Record<string, string | number | boolean | string[]>): Promise<Market[]> {
   const body = await c.gamma.get('/markets', { query });
   if (!Array.isArray(body)) throw new PmtError('Api', 'Polymarket Gamma GET /markets answered without a list of markets');
+  rememberMarketEvents(c, body);
   return body.map((raw) => parseMarket(raw)).filter((m): m is Market => m !== null);
 }
 

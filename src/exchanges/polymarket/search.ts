@@ -10,6 +10,7 @@ import type { PolymarketClient } from './client.js';
 import { matchesStatus } from './catalog.js';
 import { obj } from './coerce.js';
 import { eventMarkets } from './parse.js';
+import { rememberEvents } from './event-titles.js';
 
 /** Events asked for per search: each carries its markets, so a few dozen is plenty. */
 const EVENTS_PER_SEARCH = 40;
@@ -32,6 +33,7 @@ export async function searchMarkets(c: PolymarketClient, params: SearchMarketsPa
     throw new PmtError('Api', 'Polymarket Gamma answered GET /public-search without a list of events');
   }
   const events = (body.events as unknown[] | null | undefined) ?? [];
+  rememberEvents(c, events);
   const titles: Record<string, string> = {};
   const scored = [];
   const seen = new Set<string>();

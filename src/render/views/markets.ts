@@ -32,7 +32,8 @@ export function marketRow(f: Formatter, m: Market, eventTitle?: string): Cell[] 
     return [m.unified_id, m.title, m.exchange, m.status, raw(m.best_bid), raw(m.best_ask), raw(m.last_trade_price), raw(m.volume), raw(m.close_time)];
   }
   return [
-    f.text(eventTitle ? `${eventTitle} · ${m.title}` : m.title),
+    // The event's title leads and gives way first when the column is cut (see Cell).
+    eventTitle ? { human: f.text(m.title), raw: m.title, lead: f.text(eventTitle) } : f.text(m.title),
     m.exchange,
     f.text(m.ticker),
     statusColor(f, m.status),

@@ -47,6 +47,18 @@ describe.each(WIDTHS)('at %i columns', (width) => {
     if (width === 110) expect(text).toContain('TICKER');
   });
 
+  it("markets list with event titles beside generic titles: ids whole, the market's own title kept", async () => {
+    const event = 'Bitcoin price range at 5pm EST on December 31, 2025';
+    const rows = MARKETS.map((m) => marketRow(f, m, m.title === 'Option A' ? event : undefined));
+    const { text } = await renderTable({ columns: width, color: true }, MARKET_COLUMNS, rows);
+    checkFits(text, width, MARKETS.map((m) => m.ticker));
+    const plain = text.replace(SGR_RE, '');
+    // The event's title gives way first: the market's own title is never the part cut off.
+    expect(plain).toMatch(/ · Option A/);
+    if (width === 200) expect(plain).toContain(`${event} · Option A`);
+    else expect(plain).not.toContain(`${event} · Option A`);
+  });
+
   it('order list shows every order id and market whole and fits', async () => {
     const { text } = await renderTable({ columns: width, color: true }, ORDER_COLUMNS, ORDERS.map((o) => orderRow(f, o)));
     checkFits(text, width, [...ORDERS.map((o) => o.order.id), ...ORDERS.map((o) => o.order.market_ticker)]);

@@ -1,0 +1,57 @@
+/**
+ * bash completion in a real terminal (tmux): readline splits the line as a person types it (at
+ * `:` and `=` too), the script asks `pmt __complete`, and Tab shows or inserts what it offers.
+ * `pmt` on PATH is the built binary; a temp profile store and the upstream doubles stand behind it.
+ */
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { describe, it } from 'vitest';
+import { PMT_BIN } from '../helpers/cli.js';
+import { startDoubles } from '../upstream/doubles.js';
+import { installed, Terminal } from './tmux.js';
+
+const SCRIPT = resolve(import.meta.dirname, '../../completions/pmt.bash');
+
+describe('bash completion', () => {
+  it('completes profile names and a market\'s outcomes by asking pmt', async (ctx) => {
+    if (!installed('tmux') || !installed('bash')) return ctx.skip('needs tmux and bash');
+    const d = await startDoubles({ polymarket: { events: 40 } });
+    const dir = mkdtempSync(join(tmpdir(), 'pmt-bash-'));
+    mkdirSync(join(dir, 'bin'));
+    symlinkSync(PMT_BIN, join(dir, 'bin', 'pmt'));
+    mkdirSync(join(dir, 'cfg'), { mode: 0o700 });
+    writeFileSync(join(dir, 'cfg', 'profiles.json'), JSON.stringify({ active: 'work', profiles: { work: {}, demo: {} } }), { mode: 0o600 });
+    const m = d.polymarket.gamma.catalog.markets.find((x) => x.wire.closed !== true && JSON.parse(String(x.wire.outcomes)).length > 2)!;
+    const labels = JSON.parse(String(m.wire.outcomes)) as string[];
+    const quoted = (l: string) => l.replace(/ /g, '\\ ');
+    const env = { PATH: `${join(dir, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`, PMT_CONFIG_DIR: join(dir, 'cfg'), ...d.env };
+    const term = new Terminal({ cols: 150, rows: 30, env, shell: 'bash --norc --noprofile' });
+    await term.start();
+    try {
+      await term.type(`source ${SCRIPT} && clear`);
+      await term.typeText('pmt --profile ');
+      await term.keys('Tab', 'Tab');
+      await term.waitFor(/^demo\s+work\s*$/m, 'the profile names');
+      await term.keys('C-c');
+      await term.typeText('pmt profile use w');
+      await term.keys('Tab');
+      await term.waitFor(/^\$ pmt profile use work *$/m, 'the name completed in place');
+      await term.keys('C-c');
+      await term.typeText(`pmt book show polymarket:${m.slug} --outcome `);
+      await term.keys('Tab', 'Tab');
+      await term.waitFor((s) => [...labels.map(quoted), 'Yes', 'No'].every((l) => s.includes(l)), "the market's outcome labels");
+      await term.keys('C-c');
+      await term.typeText(`pmt --exchange polymarket order create --asset ${m.slug} --outcome ${labels[0]!.slice(0, 3).toLowerCase()}`);
+      await term.keys('Tab');
+      await term.waitFor((s) => s.includes(`--outcome ${quoted(labels[0]!)}`), 'the label completed, quoted');
+      await term.keys('C-c');
+      await term.typeText('pmt book stats KXTEST-25Q4-CONTRACT --outcome=n');
+      await term.keys('Tab');
+      await term.waitFor(/--outcome=No *$/m, 'No after --outcome=');
+    } finally {
+      await term.close();
+      await d.close();
+    }
+  });
+});
