@@ -54,7 +54,7 @@ describe('parseMarket: openpx fixture', () => {
   it('has exactly the interface fields, none undefined', () => {
     const m = parse(fixture);
     expect(Object.keys(m).sort()).toEqual(MARKET_KEYS);
-    expect(Object.values(m).includes(undefined)).toBe(false);
+    expect((Object.values(m) as unknown[]).includes(undefined)).toBe(false);
   });
 
   it('backfills event_ticker from the parent event only when the market has no events relation', () => {
