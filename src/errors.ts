@@ -2,24 +2,11 @@
  * The interface document's nine error kinds, and the one place that maps them to exit codes.
  * Every failure that reaches the user is a PmtError; anything else is wrapped as `Api`.
  */
-export const ERROR_KINDS = [
-  'Authentication',
-  'InsufficientFunds',
-  'MarketNotFound',
-  'OrderNotFound',
-  'RateLimited',
-  'NetworkError',
-  'Api',
-  'Config',
-  'NotSupported',
-] as const;
-export type ErrorKind = (typeof ERROR_KINDS)[number];
-
-/** The interface's error object, exactly: `{kind, message}`. */
-export interface ErrorObject {
-  kind: ErrorKind;
-  message: string;
-}
+export { ERROR_KINDS, type ErrorKind } from './models/enums.js';
+/** The interface's error object, exactly: `{kind, message}` (defined in models/error.ts). */
+export type { ErrorObject } from './models/error.js';
+import type { ErrorKind } from './models/enums.js';
+import type { ErrorObject } from './models/error.js';
 
 export interface PmtErrorOptions {
   /** A short remedy shown to people after the message ("run `pmt profile add`"). */

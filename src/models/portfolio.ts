@@ -7,9 +7,10 @@
  * Prices follow the contract: the price of the `outcome` in the same object, a probability.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { ORDER_SIDES } from './enums.js';
+import { Nullable, StringEnum } from './kit.js';
 
-const Nullable = <T extends ReturnType<typeof Type.Number>>(t: T) => Type.Union([t, Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableString = Nullable(Type.String());
 
 export const PositionSchema = Type.Object(
   {
@@ -22,7 +23,7 @@ export const PositionSchema = Type.Object(
     /** Volume-weighted entry price of that outcome, in (0, 1). */
     average_price: Type.Number({ description: 'volume-weighted entry price of that outcome' }),
     /** Mark price of that outcome now (best bid, else last); null when the market has no quote. */
-    current_price: Nullable(Type.Number({ description: 'mark price of that outcome (best bid, else last); null without a quote' })),
+    current_price: Nullable(Type.Number(), 'mark price of that outcome (best bid, else last); null without a quote'),
   },
   { additionalProperties: false, $id: 'Position' },
 );
@@ -39,7 +40,7 @@ export const FillSchema = Type.Object(
     /** Outcome traded. */
     outcome: Type.String(),
     /** The caller's direction, for that outcome. */
-    side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
+    side: StringEnum(ORDER_SIDES),
     /** Price of that outcome. */
     price: Type.Number(),
     /** Contracts filled. */
@@ -64,7 +65,7 @@ export const MarketTradeSchema = Type.Object(
     /** Contracts. */
     size: Type.Number(),
     /** Taker's direction relative to `outcome`. */
-    aggressor_side: Type.Union([Type.Literal('buy'), Type.Literal('sell'), Type.Null()]),
+    aggressor_side: Nullable(StringEnum(ORDER_SIDES)),
     /** Outcome of the traded token; `Yes` on Kalshi. */
     outcome: NullableString,
     /** YES reference price (binary markets). */
@@ -103,7 +104,9 @@ export const TradesPageSchema = Type.Object({ trades: Type.Array(MarketTradeSche
 export type TradesPage = Static<typeof TradesPageSchema>;
 
 /** fetch_balance: cash available to trade, in dollars, keyed by currency (`USD`, `USDC`). */
-export const BalanceSchema = Type.Record(Type.String(), Type.Number());
+export const BalanceSchema = Type.Record(Type.String(), Type.Number(), {
+  description: 'Cash available to trade in dollars, per currency (`USD` Kalshi, `USDC` Polymarket)',
+});
 export type Balance = Static<typeof BalanceSchema>;
 
 /**

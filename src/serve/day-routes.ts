@@ -2,16 +2,16 @@
  * The REST routes of the trader's-day operations (interface-extensions.md): cancel_order,
  * amend_order, fetch_balance, fetch_positions, fetch_fills, fetch_trades, fetch_price_history.
  * Same shape as routes.ts (one entry per operation, schema-validated, in the OpenAPI document);
- * models come from the TypeBox definitions in models/portfolio.ts.
+ * models are the TypeBox definitions in models/portfolio.ts, served through schemas.ts's `served`.
  */
 import { EXCHANGE_IDS } from '../exchanges/registry.js';
 import { INTERVALS } from '../models/params.js';
-import { CandleSchema, FillsPageSchema, PositionSchema, TradesPageSchema } from '../models/portfolio.js';
+import { BalanceSchema, CandleSchema, FillsPageSchema, PositionSchema, TradesPageSchema } from '../models/portfolio.js';
 import * as one from '../ops/order-one.js';
 import * as portfolio from '../ops/portfolio.js';
 import * as tape from '../ops/tape.js';
 import { partial, type RouteDef } from './route-def.js';
-import { Order, type JsonSchema } from './schemas.js';
+import { Order, served, type JsonSchema } from './schemas.js';
 
 const MAX_ID = 200;
 const id = (description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: MAX_ID, description });
@@ -20,13 +20,6 @@ const object = (properties: Record<string, JsonSchema>, required: string[] = [])
 const upstream = [429, 500, 501, 502];
 const orderId = id('Kalshi order id (UUID) or Polymarket order id (0x + 64 hex)');
 const market = id('Unified market id (`kalshi:TICKER`, `polymarket:slug`), native ticker/slug, or Polymarket token/condition id');
-/** TypeBox schemas are JSON Schema; the symbol-keyed TypeBox metadata is dropped by the copy. */
-const plain = (s: unknown): JsonSchema => {
-  const out = JSON.parse(JSON.stringify(s)) as JsonSchema;
-  delete out.$id;
-  return out;
-};
-const Balance: JsonSchema = { type: 'object', additionalProperties: { type: 'number' }, description: 'Cash available to trade in dollars, per currency (`USD` Kalshi, `USDC` Polymarket)' };
 
 export const DAY_ROUTES: RouteDef[] = [
   {
@@ -71,7 +64,7 @@ export const DAY_ROUTES: RouteDef[] = [
     summary: 'Cash available to trade on each exchange with credentials',
     description: 'When some exchanges answer and others fail: 200 with what came back and `Pmt-Failures`.',
     querystring: object({ exchange }),
-    response: Balance,
+    response: served(BalanceSchema),
     errors: upstream,
     handler: async (svc, { query }) => {
       const r = await portfolio.fetchBalance(svc, query);
@@ -86,7 +79,7 @@ export const DAY_ROUTES: RouteDef[] = [
     summary: 'Open positions, optionally of one market',
     description: 'Prices are those of the outcome held. When some exchanges answer and others fail: 200 with what came back and `Pmt-Failures`.',
     querystring: object({ market_ticker: market, exchange }),
-    response: { type: 'array', items: plain(PositionSchema) },
+    response: { type: 'array', items: served(PositionSchema) },
     errors: [404, ...upstream],
     handler: async (svc, { query }) => {
       const r = await portfolio.fetchPositions(svc, query);
@@ -106,7 +99,7 @@ export const DAY_ROUTES: RouteDef[] = [
       cursor: { type: 'string', maxLength: 4096, description: 'Opaque cursor returned by a prior page' },
       exchange,
     }),
-    response: plain(FillsPageSchema),
+    response: served(FillsPageSchema),
     errors: [404, ...upstream],
     handler: async (svc, { query }) => {
       const r = await portfolio.fetchFills(svc, query);
@@ -130,7 +123,7 @@ export const DAY_ROUTES: RouteDef[] = [
       },
       ['asset_id'],
     ),
-    response: plain(TradesPageSchema),
+    response: served(TradesPageSchema),
     errors: [404, ...upstream],
     handler: async (svc, { query }) => {
       const q = query as { asset_id: string; limit?: number; cursor?: string; start_ts?: number; end_ts?: number; exchange?: never };
@@ -155,7 +148,7 @@ export const DAY_ROUTES: RouteDef[] = [
       },
       ['asset_id'],
     ),
-    response: { type: 'array', items: plain(CandleSchema) },
+    response: { type: 'array', items: served(CandleSchema) },
     errors: [404, ...upstream],
     handler: async (svc, { query }) => {
       const q = query as { asset_id: string; interval?: string; start_ts?: number; end_ts?: number; outcome?: string; exchange?: never };

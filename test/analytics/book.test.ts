@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { bookImpact, bookStats, walkBook } from '../../src/analytics/book.js';
 import type { Level, Orderbook } from '../../src/exchanges/types.js';
+import { OrderbookImpactSchema, OrderbookStatsSchema } from '../../src/models/book.js';
+import { expectModel, fieldsOf } from '../helpers/models.js';
 
 const TS = '2026-01-01T00:00:00.000Z';
 const SERVED = '2026-01-01T00:00:01.000Z';
@@ -121,9 +123,8 @@ describe('bookStats', () => {
   it('has exactly the OrderbookStats fields, never NaN or Infinity', () => {
     for (const b of [NORMAL, book([], []), book([[0.5, 1]], [])]) {
       const s = bookStats(b, SERVED);
-      expect(Object.keys(s).sort()).toEqual(
-        ['asset_id', 'ask_depth', 'bid_depth', 'service_ts', 'best_ask', 'best_bid', 'exchange_ts', 'imbalance', 'mid', 'spread_bps', 'weighted_mid'].sort(),
-      );
+      expect(Object.keys(s)).toEqual(fieldsOf(OrderbookStatsSchema));
+      expectModel(OrderbookStatsSchema, s);
       expect(JSON.stringify(s)).not.toMatch(/NaN|Infinity/);
       for (const v of Object.values(s)) if (typeof v === 'number') expect(Number.isFinite(v)).toBe(true);
     }
@@ -224,6 +225,7 @@ describe('bookImpact', () => {
       const imp = bookImpact(c.b, c.size, SERVED);
       expect(imp).toMatchObject({ ...c.want, size: c.size, asset_id: 'TEST', service_ts: SERVED, exchange_ts: TS });
       expect(JSON.stringify(imp)).not.toMatch(/NaN|Infinity/);
+      expectModel(OrderbookImpactSchema, imp);
     });
   }
 

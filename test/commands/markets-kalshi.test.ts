@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { expectedTickers, MARKET_KEYS } from '../exchanges/kalshi/helpers.js';
+import { MarketLineageSchema, MarketsPageSchema } from '../../src/models/market.js';
+import { ErrorObjectSchema } from '../../src/models/error.js';
+import { expectModel, fieldsOf } from '../helpers/models.js';
 
 let d: Doubles;
 let env: Record<string, string>;
@@ -57,7 +60,8 @@ describe('pmt markets list --exchange kalshi', () => {
     const one = await list('--limit', '4', '--json');
     expect([one.exitCode, one.stderr]).toEqual([0, '']);
     const page1 = JSON.parse(one.stdout) as { markets: Array<Record<string, unknown>>; cursor: string };
-    expect(Object.keys(page1)).toEqual(['markets', 'cursor']);
+    expect(Object.keys(page1)).toEqual(fieldsOf(MarketsPageSchema));
+    expectModel(MarketsPageSchema, page1);
     expect(page1.markets).toHaveLength(4);
     for (const m of page1.markets) expect(Object.keys(m)).toEqual(MARKET_KEYS);
     expect(page1.markets[0]).toMatchObject({ unified_id: 'kalshi:KXTEST-25Q4-CONTRACT', condition_id: null, outcomes: [{ label: 'Yes', price: 0.67, token_id: null }, { label: 'No', price: 0.33, token_id: null }] });
@@ -107,7 +111,8 @@ describe('pmt markets lineage (kalshi)', () => {
     const r = await pmt(['markets', 'lineage', 'kalshi:KXTEST-25Q4-CONTRACT', '--json']);
     expect([r.exitCode, r.stderr]).toEqual([0, '']);
     const l = JSON.parse(r.stdout) as { market: Record<string, unknown>; event: Record<string, unknown>; series: Record<string, unknown> };
-    expect(Object.keys(l)).toEqual(['market', 'event', 'series']);
+    expect(Object.keys(l)).toEqual(fieldsOf(MarketLineageSchema));
+    expectModel(MarketLineageSchema, l);
     expect(Object.keys(l.market)).toEqual(MARKET_KEYS);
     expect(l.event).toMatchObject({ ticker: 'KXTEST-25Q4', series_ticker: 'KXTEST', market_tickers: ['KXTEST-25Q4-CONTRACT'] });
     expect(l.series).toMatchObject({ ticker: 'KXTEST', title: 'Test series', tags: ['Inflation'] });
@@ -141,6 +146,6 @@ describe('bad input', () => {
     if (code === 2) expect(d.kalshi.double.requests).toHaveLength(0);
     const j = await pmt([...(args as string[]), '--json']);
     expect([j.exitCode, j.stdout]).toEqual([code, '']);
-    expect(Object.keys(JSON.parse(j.stderr) as object)).toEqual(['kind', 'message']);
+    expect(Object.keys(JSON.parse(j.stderr) as object)).toEqual(fieldsOf(ErrorObjectSchema));
   });
 });

@@ -5,12 +5,11 @@ import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { expectedSlugs, wireStatus } from '../exchanges/polymarket/gamma-harness.js';
 import { FIXTURE_EVENT_SLUG } from '../upstream/polymarket/gamma-catalog.js';
 import { displayWidth } from '../../src/render/format.js';
+import { MarketLineageSchema, MarketSchema, MarketsPageSchema, OutcomeSchema, SeriesSchema } from '../../src/models/market.js';
+import { ErrorObjectSchema } from '../../src/models/error.js';
+import { expectModel, fieldsOf } from '../helpers/models.js';
 
-const MARKET_KEYS = [
-  'best_ask', 'best_bid', 'close_time', 'condition_id', 'created_at', 'event_ticker', 'exchange', 'last_trade_price',
-  'market_type', 'min_order_size', 'neg_risk', 'neg_risk_market_id', 'numeric_id', 'open_time', 'outcomes', 'result',
-  'rules', 'settlement_time', 'status', 'tick_size', 'ticker', 'title', 'unified_id', 'volume', 'volume_24h',
-].sort();
+const MARKET_KEYS = fieldsOf(MarketSchema).sort();
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 let d: Doubles;
@@ -58,14 +57,15 @@ describe('pmt markets list --exchange polymarket', () => {
   it('--json prints {markets, cursor} with every Market field', async () => {
     const r = ok(await pmt(['markets', 'list', '--limit', '25', '--status', 'all', '--json']));
     const body = JSON.parse(r.stdout) as { markets: Array<Record<string, any>>; cursor: string };
-    expect(Object.keys(body).sort()).toEqual(['cursor', 'markets']);
+    expect(Object.keys(body).sort()).toEqual(fieldsOf(MarketsPageSchema).sort());
+    expectModel(MarketsPageSchema, body);
     expect(body.markets.length).toBe(25);
     expect(body.cursor).toMatch(/^pm1\./);
     for (const m of body.markets) {
       expect(Object.keys(m).sort()).toEqual(MARKET_KEYS);
       expect(m.exchange).toBe('polymarket');
       expect(m.unified_id).toBe(`polymarket:${m.ticker}`);
-      for (const o of m.outcomes) expect(Object.keys(o).sort()).toEqual(['label', 'price', 'token_id']);
+      for (const o of m.outcomes) expect(Object.keys(o).sort()).toEqual(fieldsOf(OutcomeSchema).sort());
     }
     expect(r.stderr).toBe('');
   });
@@ -124,11 +124,11 @@ describe('pmt markets lineage (polymarket)', () => {
     const e = catalog().events.find((x) => Array.isArray(x.wire.series))!;
     const r = ok(await pmt(['markets', 'lineage', e.markets[0]!.slug, '--json']));
     const l = JSON.parse(r.stdout) as { market: Record<string, unknown>; event: Record<string, unknown>; series: Record<string, unknown> };
-    expect(Object.keys(l).sort()).toEqual(['event', 'market', 'series']);
+    expect(Object.keys(l).sort()).toEqual(fieldsOf(MarketLineageSchema).sort());
+    expectModel(MarketLineageSchema, l);
     expect(Object.keys(l.market).sort()).toEqual(MARKET_KEYS);
     expect(l.event.ticker).toBe(e.slug);
-    expect(Object.keys(l.series).sort()).toEqual(['category', 'fee_type', 'frequency', 'last_updated_ts', 'numeric_id', 'settlement_sources', 'tags', 'ticker', 'title', 'volume']);
-    expect(Object.keys(l.event).length).toBe(14);
+    expect(Object.keys(l.series).sort()).toEqual(fieldsOf(SeriesSchema).sort());
   });
 
   it('prints a tree for people and rows when piped', async () => {
@@ -162,7 +162,7 @@ describe('bad input', () => {
       expect(r.exitCode, r.stderr).toBe(code);
       expect(r.stdout).toBe('');
       expect(lines(r.stderr).length).toBe(1);
-      if (json) expect(Object.keys(JSON.parse(r.stderr)).sort()).toEqual(['kind', 'message']);
+      if (json) expectModel(ErrorObjectSchema, JSON.parse(r.stderr));
       else expect(r.stderr).toMatch(/^error: /);
     }
   });

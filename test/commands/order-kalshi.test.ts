@@ -10,6 +10,8 @@ import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey, type KalshiKeyPair } from '../upstream/kalshi/auth.js';
 import { TAPERED_RANGES } from '../upstream/kalshi/market-fixtures.js';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { OrderSchema } from '../../src/models/order.js';
+import { expectModel, fieldsOf } from '../helpers/models.js';
 
 const T = 'KXORD-26DEC31-A';
 const TAPER = 'KXORD-26DEC31-T';
@@ -53,7 +55,8 @@ describe('order create on kalshi', () => {
     const r = await pmt('order', 'create', '--asset', T, '--side', 'buy', '--price', '0.42', '--size', '10', '--yes', '--json');
     expect(r.exitCode, r.stderr).toBe(0);
     const o = JSON.parse(r.stdout);
-    expect(Object.keys(o).sort()).toEqual(['created_at', 'fee', 'filled', 'id', 'market_ticker', 'outcome', 'price', 'side', 'size', 'status', 'updated_at']);
+    expect(Object.keys(o)).toEqual(fieldsOf(OrderSchema));
+    expectModel(OrderSchema, o);
     expect(o).toMatchObject({ market_ticker: T, outcome: 'Yes', side: 'buy', price: 0.42, size: 10, filled: 0, status: 'open' });
     expect(o.id).toMatch(UUID_RE);
     expect(creates()).toBe(1);

@@ -12,6 +12,8 @@ import { cleanEnv, PMT_BIN, runPmt, tempConfigDir } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { addressOf, catalogMarket, KEYS, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
+import { ErrorObjectSchema } from '../../src/models/error.js';
+import { fieldsOf } from '../helpers/models.js';
 
 const K = 'KXTRUST-26DEC31-A';
 const CREATE = /^\/portfolio\/events\/orders$/;
@@ -114,7 +116,7 @@ describe('--yes --json failures', () => {
     expect(r.stdout).toBe('');
     const l = r.stderr.split('\n').filter(Boolean);
     expect(l).toHaveLength(1);
-    expect(Object.keys(JSON.parse(l[0]!))).toEqual(['kind', 'message']);
+    expect(Object.keys(JSON.parse(l[0]!))).toEqual(fieldsOf(ErrorObjectSchema));
     // The refusal is in the journal as a result, not as "unknown".
     expect((await journal()).at(-1)).toMatchObject({ event: 'result', status: 'rejected' });
   });

@@ -11,6 +11,8 @@ import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { kalshiWireMarket } from '../upstream/kalshi/market-fixtures.js';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { CandleSchema } from '../../src/models/portfolio.js';
+import { expectModel, fieldsOf } from '../helpers/models.js';
 import { record, transcriptTitle } from './transcript.js';
 
 const T = 'KXDAY-26DEC31-A';
@@ -129,7 +131,8 @@ describe('a trader\'s day on kalshi', () => {
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(100);
     const candles = JSON.parse((await pmt(['markets', 'history', T, '--interval', '1d', '--json'])).stdout);
     expect(candles.at(-1)).toMatchObject({ close: 0.46 });
-    expect(Object.keys(candles[0]).sort()).toEqual(['close', 'high', 'low', 'open', 'start', 'volume']);
+    expect(Object.keys(candles[0])).toEqual(fieldsOf(CandleSchema));
+    for (const c of candles) expectModel(CandleSchema, c);
   });
 
   it('the preview checks the balance before anything is signed: ✗ with the shortfall, --yes still sends', async () => {

@@ -5,6 +5,8 @@
 import { expect } from 'vitest';
 
 import type { RunResult } from '../helpers/cli.js';
+import { ErrorObjectSchema } from '../../src/models/error.js';
+import { expectModel } from '../helpers/models.js';
 import type { UpstreamDouble } from '../upstream/server.js';
 
 export { failure } from '../helpers/failure.js';
@@ -31,7 +33,7 @@ export function expectCleanFailure(r: RunResult, exit: number, opts: { json?: bo
   expect(r.stdout).toBe('');
   if (opts.json) {
     const obj = JSON.parse(err[0]!) as { kind: string; message: string };
-    expect(Object.keys(obj).sort()).toEqual(['kind', 'message']);
+    expectModel(ErrorObjectSchema, obj);
     if (opts.kind) expect(obj.kind).toBe(opts.kind);
   } else if (opts.kind && exit !== 2) {
     expect(err[0]).toContain(`[${opts.kind}]`);

@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { isLoopback } from '../../src/serve/run.js';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
 import { TOKEN } from './helpers.js';
+import { ErrorObjectSchema } from '../../src/models/error.js';
+import { fieldsOf } from '../helpers/models.js';
 import { startServe } from './process.js';
 
 describe('pmt serve', () => {
@@ -74,7 +76,7 @@ describe('pmt serve', () => {
     });
     const r = await s.call('/v1/markets/fetch_market_lineage?market_ticker=kalshi:KXTEST-26');
     expect(r.status).toBeGreaterThanOrEqual(400);
-    expect(Object.keys(r.json)).toEqual(['kind', 'message']);
+    expect(Object.keys(r.json)).toEqual(fieldsOf(ErrorObjectSchema));
     expect(r.text).not.toMatch(/\n\s+at /);
     expect(await s.stop()).toBe(0);
   });

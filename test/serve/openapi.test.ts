@@ -1,14 +1,17 @@
 /**
  * `GET /v1/openapi.json`: a valid OpenAPI 3.1 document, version 0.3.1, listing every operation of
  * the interface with the contract's parameter names, built from the schemas the server validates
- * with, whose models match the unified types field for field.
+ * with, whose models are the definitions in src/models.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../src/serve/openapi.js';
 import { ROUTES } from '../../src/serve/routes.js';
-import type { Event, OrderbookImpact, OrderbookStats, Series } from '../../src/exchanges/types.js';
-import { book, market, order } from './fake.js';
+import { LevelSchema, OrderbookImpactSchema, OrderbookSchema, OrderbookStatsSchema } from '../../src/models/book.js';
+import { ErrorObjectSchema } from '../../src/models/error.js';
+import { EventSchema, MarketLineageSchema, MarketSchema, MarketsPageSchema, OutcomeSchema, SeriesSchema, SettlementSourceSchema } from '../../src/models/market.js';
+import { OrderSchema } from '../../src/models/order.js';
+import { CandleSchema, FillSchema, MarketTradeSchema, PositionSchema } from '../../src/models/portfolio.js';
 import { startApp } from './helpers.js';
 
 let s: Awaited<ReturnType<typeof startApp>>;
@@ -113,43 +116,54 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('describes each model with exactly the fields of the unified types, all required', () => {
-    const fields: Record<string, object> = {
-      Market: market('kalshi', 'X'),
-      Outcome: market('kalshi', 'X').outcomes[0]!,
-      Order: order('x'),
-      Orderbook: book('X'),
-      Level: book('X').asks[0]!,
-      MarketsPage: { markets: [], cursor: null },
-      MarketLineage: { market: 1, event: null, series: null },
-      Error: { kind: 'Api', message: '' },
-      OrderbookStats: stats,
-      OrderbookImpact: impact,
-      Event: event,
-      Series: series,
-      SettlementSource: series.settlement_sources[0]!,
+  it('uses only schema keywords that mean the same in draft-07 (ajv) and 2020-12 (OpenAPI 3.1)', () => {
+    // Not allowed, e.g.: items as an array (a tuple in draft-07, an error in 2020-12), prefixItems,
+    // $defs/definitions, dependencies, $id (ajv registers it once per compiler).
+    const SAME = new Set([
+      'type', 'properties', 'required', 'additionalProperties', 'patternProperties', 'items', 'enum', 'const', 'anyOf', 'oneOf',
+      'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems',
+      'format', 'description', 'default', '$ref',
+    ]);
+    const odd: string[] = [];
+    const visit = (node: unknown, path: string, isSchema: boolean): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${path}/${i}`, isSchema));
+      if (!node || typeof node !== 'object') return;
+      for (const [k, v] of Object.entries(node)) {
+        if (isSchema && !SAME.has(k)) odd.push(`${path}/${k}`);
+        if (k === 'items' && Array.isArray(v)) odd.push(`${path}/items[]`);
+        // Keyword values that are schemas, or maps of names to schemas.
+        if (['properties', 'patternProperties'].includes(k)) for (const [n, sub] of Object.entries(v as object)) visit(sub, `${path}/${k}/${n}`, true);
+        else if (['items', 'additionalProperties', 'anyOf', 'oneOf'].includes(k)) visit(v, `${path}/${k}`, true);
+      }
     };
-    for (const [name, sample] of Object.entries(fields)) {
-      const schema = doc.components.schemas[name];
-      expect(Object.keys(schema.properties), name).toEqual(Object.keys(sample));
-      expect(schema.required, name).toEqual(Object.keys(sample));
-      expect(schema.additionalProperties, name).toBe(false);
+    for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, unknown>)) visit(schema, name, true);
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const [status, r] of Object.entries(op.responses as Record<string, any>)) {
+          const schema = r.content?.['application/json']?.schema;
+          if (schema) visit(schema, `${method} ${path} ${status}`, true);
+        }
+        const body = op.requestBody?.content?.['application/json']?.schema;
+        if (body) visit(body, `${method} ${path} body`, true);
+        for (const p of (op.parameters ?? []) as Array<{ name: string; schema: unknown }>) visit(p.schema, `${method} ${path} ?${p.name}`, true);
+      }
+    }
+    expect(odd).toEqual([]);
+  });
+
+  it('publishes each model as its definition in src/models: every field, all required, nothing else', () => {
+    const models = [
+      OutcomeSchema, MarketSchema, EventSchema, SeriesSchema, SettlementSourceSchema, MarketLineageSchema, MarketsPageSchema,
+      OrderSchema, LevelSchema, OrderbookSchema, OrderbookStatsSchema, OrderbookImpactSchema, ErrorObjectSchema,
+      PositionSchema, FillSchema, MarketTradeSchema, CandleSchema,
+    ];
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(models.map((m) => m.$id).sort());
+    for (const m of models) {
+      const schema = doc.components.schemas[m.$id!];
+      expect(Object.keys(schema.properties), m.$id).toEqual(Object.keys(m.properties));
+      expect(schema.required, m.$id).toEqual(Object.keys(m.properties));
+      expect(schema.additionalProperties, m.$id).toBe(false);
+      expect(schema.$id, m.$id).toBeUndefined();
     }
   });
 });
-
-// Typed samples: the compiler rejects a missing or extra field, so their keys are the types' keys.
-const stats: OrderbookStats = {
-  asset_id: '', ask_depth: 0, bid_depth: 0, service_ts: '', best_ask: 0, best_bid: 0, exchange_ts: null, imbalance: 0, mid: 0, spread_bps: 0, weighted_mid: 0,
-};
-const impact: OrderbookImpact = {
-  asset_id: '', size: 0, buy_fill_pct: 0, sell_fill_pct: 0, service_ts: '', buy_avg_price: 0, sell_avg_price: 0, buy_slippage_bps: 0, sell_slippage_bps: 0, mid: 0, exchange_ts: null,
-};
-const event: Event = {
-  ticker: '', title: '', category: null, description: null, start_ts: null, end_ts: null, last_updated_ts: null, market_tickers: [],
-  mutually_exclusive: null, numeric_id: null, open_interest: null, series_ticker: null, status: null, volume: null,
-};
-const series: Series = {
-  ticker: '', title: '', category: null, fee_type: null, frequency: null, last_updated_ts: null, numeric_id: null,
-  settlement_sources: [{ name: null, url: null }], tags: [], volume: null,
-};

@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp } from './helpers.js';
+import { ErrorObjectSchema } from '../../src/models/error.js';
+import { fieldsOf } from '../helpers/models.js';
 
 let s: Awaited<ReturnType<typeof startApp>>;
 beforeAll(async () => {
@@ -52,7 +54,7 @@ describe('query parameters', () => {
     expect(r.status, r.text).toBe(400);
     expect(r.json.kind).toBe('Api');
     expect(r.json.message).toMatch(message);
-    expect(Object.keys(r.json)).toEqual(['kind', 'message']);
+    expect(Object.keys(r.json)).toEqual(fieldsOf(ErrorObjectSchema));
     expect(noCalls().filter((c) => c.op !== 'resolveAsset')).toEqual([]);
   });
 });

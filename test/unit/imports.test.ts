@@ -38,6 +38,7 @@ const RULES: Array<{ from: RegExp; forbid: RegExp; why: string }> = [
   { from: /^render\//, forbid: /^(exchanges\/(?!types|registry)|profiles|commands|serve|context)/, why: 'render only presents (exchange facts come from the registry)' },
   { from: /^serve\//, forbid: /^(render|commands)\//, why: 'serve uses the core, not the CLI' },
   { from: /^serve\//, forbid: /^exchanges\/(kalshi|polymarket)\//, why: 'serve reaches exchanges through ops and the registry' },
+  { from: /^models\//, forbid: /^(?!models\/|exchanges\/registry$|@sinclair\/typebox$)/, why: 'a model is its definition: TypeBox, the other models and the registry\'s exchange ids' },
 ];
 
 describe('import boundaries', () => {
@@ -75,6 +76,46 @@ describe('import boundaries', () => {
     };
     for (const n of graph.keys()) visit(n, []);
     expect(cycles).toEqual([]);
+  });
+
+  it('TypeBox is loaded at run time only by serve and the models (everything else imports models as types)', () => {
+    // Runtime edges: static imports and re-exports that are not `import type` / `export type`
+    // (an inline `{ type X }` counts as runtime: it is the statement that decides). A dynamic
+    // import() is a lazy load (pmt serve's chunk), not a start-up cost.
+    const runtime = new Map<string, string[]>();
+    for (const file of files(SRC)) {
+      const text = readFileSync(file, 'utf8');
+      const deps: string[] = [];
+      for (const m of text.matchAll(/^\s*(?:import|export)\s+(type\s+[{*\w])?[^'"]*?\bfrom\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm)) {
+        if (m[1]) continue;
+        deps.push(target(file, (m[2] ?? m[3])!));
+      }
+      runtime.set(relative(SRC, file).replace(/\.ts$/, ''), deps);
+    }
+    const TYPEBOX = '@sinclair/typebox';
+    const memo = new Map<string, boolean>();
+    const loadsTypebox = (n: string): boolean => {
+      if (n === TYPEBOX) return true;
+      if (memo.has(n)) return memo.get(n)!;
+      memo.set(n, false); // a cycle adds nothing
+      const r = (runtime.get(n) ?? []).some(loadsTypebox);
+      memo.set(n, r);
+      return r;
+    };
+    const allowed = /^(serve|models)\//;
+    const offenders: string[] = [];
+    for (const [n, deps] of runtime) {
+      if (allowed.test(n)) continue;
+      // The edges into TypeBox or a model carrying it; whatever imports the offender then follows.
+      for (const d of deps) if ((d === TYPEBOX || d.startsWith('models/')) && loadsTypebox(d)) offenders.push(`${n} imports ${d} at run time, which loads TypeBox (use import type)`);
+    }
+    expect(offenders).toEqual([]);
+    // The check sees what it should: the models and serve do load TypeBox; the value lists do not.
+    expect(loadsTypebox('models/market')).toBe(true);
+    expect(loadsTypebox('serve/schemas')).toBe(true);
+    expect(loadsTypebox('models/enums')).toBe(false);
+    expect(loadsTypebox('exchanges/types')).toBe(false);
+    expect(loadsTypebox('cli')).toBe(false);
   });
 
   it('no exchange name is compared outside the exchanges\' own folders and the registry', () => {

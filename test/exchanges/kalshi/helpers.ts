@@ -1,5 +1,5 @@
 /**
- * Shared by the Kalshi adapter tests: the interface's field lists, a KalshiClient pointed at a
+ * Shared by the Kalshi adapter tests: the interface's field lists (from the model definitions), a KalshiClient pointed at a
  * double, and the expected ticker sets computed straight from the double's wire catalogue with
  * the reference's status table (independent of the parser under test).
  */
@@ -8,18 +8,13 @@ import { KalshiClient } from '../../../src/exchanges/kalshi/client.js';
 import type { MarketStatusFilter } from '../../../src/exchanges/types.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createKalshiDouble, type KalshiDouble } from '../../upstream/kalshi/index.js';
+import { EventSchema, MarketSchema, SeriesSchema } from '../../../src/models/market.js';
+import { fieldsOf } from '../../helpers/models.js';
 
-/** The interface's Market fields, in its order. */
-export const MARKET_KEYS = [
-  'exchange', 'market_type', 'unified_id', 'status', 'ticker', 'title', 'volume', 'best_ask', 'best_bid',
-  'last_trade_price', 'close_time', 'open_time', 'created_at', 'settlement_time', 'condition_id', 'event_ticker',
-  'min_order_size', 'neg_risk', 'neg_risk_market_id', 'numeric_id', 'outcomes', 'result', 'rules', 'tick_size', 'volume_24h',
-];
-export const EVENT_KEYS = [
-  'ticker', 'title', 'category', 'description', 'start_ts', 'end_ts', 'last_updated_ts', 'market_tickers',
-  'mutually_exclusive', 'numeric_id', 'open_interest', 'series_ticker', 'status', 'volume',
-];
-export const SERIES_KEYS = ['ticker', 'title', 'category', 'fee_type', 'frequency', 'last_updated_ts', 'numeric_id', 'settlement_sources', 'tags', 'volume'];
+/** The interface's Market, Event and Series fields, in its order (the Kalshi adapter builds them in it). */
+export const MARKET_KEYS = fieldsOf(MarketSchema);
+export const EVENT_KEYS = fieldsOf(EventSchema);
+export const SERIES_KEYS = fieldsOf(SeriesSchema);
 
 export function clientFor(url: string, log?: (line: string) => void): KalshiClient {
   const cfg: AdapterConfig = {

@@ -3,12 +3,10 @@ import fc from 'fast-check';
 import fixture from '../../upstream/polymarket/fixtures/polymarket-market.json' with { type: 'json' };
 import { parseMarket } from '../../../src/exchanges/polymarket/parse.js';
 import type { Market } from '../../../src/exchanges/types.js';
+import { MarketSchema } from '../../../src/models/market.js';
+import { expectModel, fieldsOf } from '../../helpers/models.js';
 
-const MARKET_KEYS = [
-  'best_ask', 'best_bid', 'close_time', 'condition_id', 'created_at', 'event_ticker', 'exchange', 'last_trade_price',
-  'market_type', 'min_order_size', 'neg_risk', 'neg_risk_market_id', 'numeric_id', 'open_time', 'outcomes', 'result',
-  'rules', 'settlement_time', 'status', 'tick_size', 'ticker', 'title', 'unified_id', 'volume', 'volume_24h',
-].sort();
+const MARKET_KEYS = fieldsOf(MarketSchema).sort();
 
 const base = { slug: 's', question: 'Q?' };
 const parse = (raw: Record<string, unknown>, parent?: string): Market => {
@@ -54,7 +52,8 @@ describe('parseMarket: openpx fixture', () => {
   it('has exactly the interface fields, none undefined', () => {
     const m = parse(fixture);
     expect(Object.keys(m).sort()).toEqual(MARKET_KEYS);
-    expect(Object.values(m).includes(undefined)).toBe(false);
+    expect((Object.values(m) as unknown[]).includes(undefined)).toBe(false);
+    expectModel(MarketSchema, m);
   });
 
   it('backfills event_ticker from the parent event only when the market has no events relation', () => {
