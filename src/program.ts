@@ -130,6 +130,11 @@ export async function runProgram(argv: string[]): Promise<number> {
     writeStdout(overview(program, VERSION));
     return 0;
   }
+  // `pmt --help` (or `help`) alone: the text Commander prints after parsing, without the parse.
+  if (user.length === 1 && (user[0] === '--help' || user[0] === '-h' || user[0] === 'help')) {
+    program.outputHelp();
+    return 0;
+  }
   const wrong = unknownHelpTarget(program, user);
   if (wrong) throw new PmtError('Api', wrong, { usage: true });
   try {

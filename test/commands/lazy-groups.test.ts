@@ -30,4 +30,13 @@ describe('lazily built groups', () => {
     const built = p.commands.filter((c) => c.commands.length > 0).map((c) => c.name());
     expect(built).toEqual(['book']);
   });
+
+  it('`pmt --help`, `-h` and `help` print the same text, exit 0 (none of them parses)', async () => {
+    const { runPmt } = await import('../helpers/cli.js');
+    const [a, b, c] = await Promise.all([runPmt(['--help']), runPmt(['-h']), runPmt(['help'])]);
+    expect([a.exitCode, b.exitCode, c.exitCode]).toEqual([0, 0, 0]);
+    expect(a.stdout).toContain('Usage: pmt [options] [command]');
+    expect(b.stdout).toBe(a.stdout);
+    expect(c.stdout).toBe(a.stdout);
+  });
 });
