@@ -98,7 +98,8 @@ try {
     if (m) env[m[1]] = m[2];
   }
   for (const k of Object.keys(env)) if (/^(KALSHI_|POLYMARKET_)/.test(k)) delete env[k];
-  server = start(process.execPath, [join(root, 'bin/pmt'), 'serve', '--port', '0', '--token', TOKEN], env, 'stderr', /listening on (http:\/\/\S+)\/v1 /);
+  // The token by environment: --token on the command line is refused (visible in ps).
+  server = start(process.execPath, [join(root, 'bin/pmt'), 'serve', '--port', '0'], { ...env, PMT_SERVE_TOKEN: TOKEN }, 'stderr', /listening on (http:\/\/\S+)\/v1 /);
   const base = (await server.ready)[1];
 
   const list = await get(base, '/v1/markets/fetch_markets?exchange=polymarket&limit=5');

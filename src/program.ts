@@ -2,16 +2,13 @@
  * The Commander program: global options and the command tree, and one run of it. Loaded by the
  * entry (cli.ts) for everything but the version and a completion script.
  *
- * The groups with subcommands (markets, book, order, profile) are built only when the command
- * line names them: `pmt --help` lists them from their names alone, and `pmt book show` never
- * builds the order tree. `buildProgram()` without argv builds the whole tree (completion, tests).
+ * The top-level commands are built only when the command line names them: `pmt --help` lists
+ * them from LAZY_COMMANDS alone, and `pmt book show` never builds the order tree.
+ * `buildProgram()` without argv builds the whole tree (completion, tests).
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { PmtError } from './errors.js';
 import { VERSION } from './version.js';
-import { registerPortfolio } from './commands/portfolio/index.js';
-import { registerCompletion } from './commands/completion.js';
-import { registerExchanges } from './commands/exchanges.js';
 import { action } from './commands/action.js';
 import { completedBy } from './commands/complete-values.js';
 import { applyHelp } from './commands/help-text.js';
@@ -21,26 +18,44 @@ import { commanderOutput, writeStdout } from './render/io.js';
 
 type Register = (program: Command) => void;
 
+/** A top-level command as `pmt --help` lists it without building it. */
+export interface Listed {
+  name: string;
+  /** A group's subcommand names (its summary line lists them). */
+  subcommands?: readonly string[];
+  /** What the list shows for it, as Commander would (`trades [options] <market>`); default: the name. */
+  term?: string;
+}
+
 /**
- * The command groups, in the order they are listed, with the names of their subcommands: enough
- * for `pmt --help` and `pmt` alone, which show a group as its summary and subcommand names.
- * test/commands/lazy-groups.test.ts checks the names against the groups' real trees.
+ * The top-level commands, in the order they are listed, by the module that registers them: enough
+ * for `pmt --help` and `pmt` alone, which show each as its term and summary (a group's with its
+ * subcommand names). A module is loaded, and its commands built, only when the command line names
+ * one of them. test/commands/lazy-groups.test.ts checks every entry against the real tree.
  */
-export const LAZY_GROUPS: ReadonlyArray<{ name: string; subcommands: readonly string[]; load: () => Promise<Register> }> = [
-  { name: 'markets', subcommands: ['list', 'search', 'lineage', 'history'], load: async () => (await import('./commands/markets/index.js')).registerMarkets },
-  { name: 'book', subcommands: ['show', 'stats', 'impact', 'watch'], load: async () => (await import('./commands/book/index.js')).registerBook },
-  { name: 'order', subcommands: ['create', 'cancel-all', 'cancel', 'amend', 'get', 'journal', 'list'], load: async () => (await import('./commands/order/index.js')).registerOrder },
-  { name: 'profile', subcommands: ['add', 'list', 'show', 'use', 'remove'], load: async () => (await import('./commands/profile/index.js')).registerProfile },
+export const LAZY_COMMANDS: ReadonlyArray<{ listed: readonly Listed[]; load: () => Promise<Register> }> = [
+  { listed: [{ name: 'markets', subcommands: ['list', 'search', 'lineage', 'history'] }], load: async () => (await import('./commands/markets/index.js')).registerMarkets },
+  { listed: [{ name: 'book', subcommands: ['show', 'stats', 'impact', 'watch'] }], load: async () => (await import('./commands/book/index.js')).registerBook },
+  { listed: [{ name: 'order', subcommands: ['create', 'cancel-all', 'cancel', 'amend', 'get', 'journal', 'list'] }], load: async () => (await import('./commands/order/index.js')).registerOrder },
+  {
+    listed: [{ name: 'balance' }, { name: 'positions', term: 'positions [options]' }, { name: 'fills', term: 'fills [options]' }, { name: 'trades', term: 'trades [options] <market>' }],
+    load: async () => (await import('./commands/portfolio/index.js')).registerPortfolio,
+  },
+  { listed: [{ name: 'profile', subcommands: ['add', 'list', 'show', 'use', 'remove'] }], load: async () => (await import('./commands/profile/index.js')).registerProfile },
+  { listed: [{ name: 'serve', term: 'serve [options]' }], load: async () => registerServe },
+  { listed: [{ name: 'completion', term: 'completion <shell>' }], load: async () => (await import('./commands/completion.js')).registerCompletion },
+  { listed: [{ name: 'exchanges', term: 'exchanges [options]' }], load: async () => (await import('./commands/exchanges.js')).registerExchanges },
 ];
 
 /**
- * The command tree. With `argv`, only the groups it names are built in full (the others are
- * their names and subcommand names, never run); without, all of them.
+ * The command tree. With `argv`, only the commands it names are built in full (the others are
+ * listed, never run); without, all of them.
  */
 export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   // A completion script describes the whole tree, whatever else the line says.
   const named = argv && !argv.includes('completion') ? new Set(argv) : undefined;
-  const groups = await Promise.all(LAZY_GROUPS.map(async (g) => (!named || named.has(g.name) ? await g.load() : undefined)));
+  const registers = await Promise.all(LAZY_COMMANDS.map(async (m) => (!named || m.listed.some((l) => named.has(l.name)) ? await m.load() : undefined)));
+  const listed = new Map<Command, Listed>();
   const program = new Command('pmt');
   program
     .description('Trade prediction markets on Kalshi and Polymarket from one command line')
@@ -53,26 +68,27 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
     .option('--wide', 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)')
     .option('--verbose', 'one line per upstream request on stderr; stack traces on errors')
     .helpOption('-h, --help', 'show help for this command')
-    // Every command's help also lists the global options, so `--json` is discoverable anywhere.
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({
+      // Every command's help also lists the global options, so `--json` is discoverable anywhere.
+      showGlobalOptions: true,
+      // A listed command's term is the one its built form would have.
+      subcommandTerm(this: Help, cmd: Command): string {
+        const l = listed.get(cmd);
+        return l ? (l.term ?? l.name) : Help.prototype.subcommandTerm.call(this, cmd);
+      },
+    })
     .showSuggestionAfterError(true)
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput(commanderOutput());
-  const stubs = new Map<Command, readonly string[]>();
-  LAZY_GROUPS.forEach((g, i) => {
-    const register = groups[i];
+  LAZY_COMMANDS.forEach((m, i) => {
+    const register = registers[i];
     if (register) register(program);
-    // Listed, never run: a command line that reaches into a group names it, and builds it.
-    else stubs.set(program.command(g.name), g.subcommands);
-    // The account and tape commands come right after the groups of market data and trading.
-    if (g.name === 'order') registerPortfolio(program);
+    // Listed, never run: a command line that reaches one names it, and builds it.
+    else for (const l of m.listed) listed.set(program.command(l.name), l);
   });
-  registerServe(program);
-  registerCompletion(program);
-  registerExchanges(program);
   program.command('version').description('print the version (same as --version)').action(() => writeStdout(`${VERSION}\n`));
-  applyHelp(program, (cmd) => stubs.get(cmd));
+  applyHelp(program, (cmd) => listed.get(cmd)?.subcommands);
   program.addHelpText('after', REFERENCE);
   return program;
 }

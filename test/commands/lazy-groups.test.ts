@@ -1,18 +1,22 @@
 /**
- * The groups `pmt --help` lists without building them (program.ts LAZY_GROUPS) must list what
- * building them gives: the same subcommands in the same order, and the same help text for the
- * whole program whether a group is built or not.
+ * The commands `pmt --help` lists without building them (program.ts LAZY_COMMANDS) must list what
+ * building them gives: the same names in the same order, terms, subcommands, and the same help
+ * text for the whole program whether a command is built or not.
  */
+import { Help } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { buildProgram, LAZY_GROUPS } from '../../src/program.js';
+import { buildProgram, LAZY_COMMANDS } from '../../src/program.js';
 
-describe('lazily built groups', () => {
-  it('each group names the subcommands its module registers, in order', async () => {
+describe('lazily built commands', () => {
+  it('each entry is what its module registers: names in order, term, subcommands', async () => {
     const full = await buildProgram();
-    for (const g of LAZY_GROUPS) {
-      const cmd = full.commands.find((c) => c.name() === g.name);
-      expect(cmd, g.name).toBeDefined();
-      expect(cmd!.commands.map((c) => c.name()), g.name).toEqual([...g.subcommands]);
+    const help = new Help();
+    const listed = LAZY_COMMANDS.flatMap((m) => m.listed);
+    expect(full.commands.map((c) => c.name()).filter((n) => n !== 'version')).toEqual(listed.map((l) => l.name));
+    for (const l of listed) {
+      const cmd = full.commands.find((c) => c.name() === l.name)!;
+      expect(help.subcommandTerm(cmd), l.name).toBe(l.term ?? l.name);
+      expect(cmd.commands.map((c) => c.name()), l.name).toEqual([...(l.subcommands ?? [])]);
     }
   });
 
@@ -27,8 +31,10 @@ describe('lazily built groups', () => {
 
   it('a command line builds the groups it names, and only those', async () => {
     const p = await buildProgram(['book', 'stats', 'X']);
-    const built = p.commands.filter((c) => c.commands.length > 0).map((c) => c.name());
+    const built = p.commands.filter((c) => c.commands.length > 0 || c.options.length > 0).map((c) => c.name());
     expect(built).toEqual(['book']);
+    const trades = await buildProgram(['trades', 'X', '--limit', '5']);
+    expect(trades.commands.filter((c) => c.options.length > 0 || c.commands.length > 0).map((c) => c.name())).toEqual(['positions', 'fills', 'trades']);
   });
 
   it('`pmt --help`, `-h` and `help` print the same text, exit 0 (none of them parses)', async () => {
