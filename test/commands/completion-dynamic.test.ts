@@ -16,6 +16,7 @@ import { buildProgram } from '../../src/program.js';
 import { joinColons, marketOf } from '../../src/commands/complete.js';
 import { completionModel, lineState } from '../../src/commands/completion-model.js';
 import { PMT_BIN, runPmt } from '../helpers/cli.js';
+import { bashDriver } from '../helpers/completion.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 
 const run = promisify(execFile);
@@ -56,15 +57,7 @@ const env = (extra: Record<string, string> = {}) => ({ PATH, HOME: tmp, PMT_CONF
  * doubles answering pmt live in this process.
  */
 async function bash(words: string[], extra: Record<string, string> = {}): Promise<{ words: string[]; stderr: string; ms: number }> {
-  const driver = join(tmp, 'drive.sh');
-  writeFileSync(
-    driver,
-    [
-      `source ${JSON.stringify(join(ROOT, 'completions/pmt.bash'))}`,
-      'COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); _pmt',
-      'printf "%s\\n" "${COMPREPLY[@]}"',
-    ].join('\n'),
-  );
+  const driver = bashDriver(tmp);
   const t0 = Date.now();
   const r = await run('bash', [driver, ...words], { encoding: 'utf8', cwd: tmp, env: env(extra) });
   return { words: r.stdout.split('\n').filter(Boolean), stderr: r.stderr, ms: Date.now() - t0 };

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { allCommands, buildProgram } from '../../src/program.js';
 import { completionScript, SHELLS, type Shell } from '../../src/commands/completion-script.js';
 import { runPmt } from '../helpers/cli.js';
+import { bashDriver } from '../helpers/completion.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const checkedIn = (shell: Shell) => readFileSync(join(ROOT, 'completions', `pmt.${shell}`), 'utf8');
@@ -76,15 +77,7 @@ describe('scripts are valid for their shell', () => {
 
 /** Words offered by the bash script for a command line; the last word is being completed. */
 function bashComplete(words: string[]): string[] {
-  const driver = join(tmp, 'drive.sh');
-  writeFileSync(
-    driver,
-    [
-      `source ${JSON.stringify(join(ROOT, 'completions/pmt.bash'))}`,
-      'COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); _pmt',
-      'printf "%s\\n" "${COMPREPLY[@]}"',
-    ].join('\n'),
-  );
+  const driver = bashDriver(tmp);
   const out = execFileSync('bash', [driver, ...words], { encoding: 'utf8', cwd: tmp });
   return out.split('\n').filter(Boolean);
 }

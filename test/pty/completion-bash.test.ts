@@ -3,11 +3,9 @@
  * `:` and `=` too), the script asks `pmt __complete`, and Tab shows or inserts what it offers.
  * `pmt` on PATH is the built binary; a temp profile store and the upstream doubles stand behind it.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, it } from 'vitest';
-import { PMT_BIN } from '../helpers/cli.js';
+import { completionHome } from '../helpers/completion.js';
 import { startDoubles } from '../upstream/doubles.js';
 import { installed, Terminal } from './tmux.js';
 
@@ -17,15 +15,8 @@ describe('bash completion', () => {
   it('completes profile names and a market\'s outcomes by asking pmt', async (ctx) => {
     if (!installed('tmux') || !installed('bash')) return ctx.skip('needs tmux and bash');
     const d = await startDoubles({ polymarket: { events: 40 } });
-    const dir = mkdtempSync(join(tmpdir(), 'pmt-bash-'));
-    mkdirSync(join(dir, 'bin'));
-    symlinkSync(PMT_BIN, join(dir, 'bin', 'pmt'));
-    mkdirSync(join(dir, 'cfg'), { mode: 0o700 });
-    writeFileSync(join(dir, 'cfg', 'profiles.json'), JSON.stringify({ active: 'work', profiles: { work: {}, demo: {} } }), { mode: 0o600 });
-    const m = d.polymarket.gamma.catalog.markets.find((x) => x.wire.closed !== true && JSON.parse(String(x.wire.outcomes)).length > 2)!;
-    const labels = JSON.parse(String(m.wire.outcomes)) as string[];
+    const { env, labels, slug } = completionHome(d, 'pmt-bash-');
     const quoted = (l: string) => l.replace(/ /g, '\\ ');
-    const env = { PATH: `${join(dir, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`, PMT_CONFIG_DIR: join(dir, 'cfg'), ...d.env };
     const term = new Terminal({ cols: 150, rows: 30, env, shell: 'bash --norc --noprofile' });
     await term.start();
     try {
@@ -38,11 +29,11 @@ describe('bash completion', () => {
       await term.keys('Tab');
       await term.waitFor(/^\$ pmt profile use work *$/m, 'the name completed in place');
       await term.keys('C-c');
-      await term.typeText(`pmt book show polymarket:${m.slug} --outcome `);
+      await term.typeText(`pmt book show polymarket:${slug} --outcome `);
       await term.keys('Tab', 'Tab');
       await term.waitFor((s) => [...labels.map(quoted), 'Yes', 'No'].every((l) => s.includes(l)), "the market's outcome labels");
       await term.keys('C-c');
-      await term.typeText(`pmt --exchange polymarket order create --asset ${m.slug} --outcome ${labels[0]!.slice(0, 3).toLowerCase()}`);
+      await term.typeText(`pmt --exchange polymarket order create --asset ${slug} --outcome ${labels[0]!.slice(0, 3).toLowerCase()}`);
       await term.keys('Tab');
       await term.waitFor((s) => s.includes(`--outcome ${quoted(labels[0]!)}`), 'the label completed, quoted');
       await term.keys('C-c');

@@ -2,11 +2,9 @@
  * zsh completion in a real terminal (tmux): load completions/pmt.zsh the way ~/.zshrc would,
  * press Tab, and read what zsh offers.
  */
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PMT_BIN } from '../helpers/cli.js';
+import { completionHome } from '../helpers/completion.js';
 import { startDoubles } from '../upstream/doubles.js';
 import { installed, Terminal } from './tmux.js';
 
@@ -44,14 +42,8 @@ describe('zsh completion', () => {
   it('completes profile names and a market\'s outcomes by asking pmt', async (ctx) => {
     if (!installed('tmux') || !installed('zsh')) return ctx.skip('needs tmux and zsh');
     const d = await startDoubles({ polymarket: { events: 40 } });
-    const dir = mkdtempSync(join(tmpdir(), 'pmt-zsh-'));
-    mkdirSync(join(dir, 'bin'));
-    symlinkSync(PMT_BIN, join(dir, 'bin', 'pmt'));
-    mkdirSync(join(dir, 'cfg'), { mode: 0o700 });
-    writeFileSync(join(dir, 'cfg', 'profiles.json'), JSON.stringify({ active: 'work', profiles: { work: {}, demo: {} } }), { mode: 0o600 });
-    const m = d.polymarket.gamma.catalog.markets.find((x) => x.wire.closed !== true && JSON.parse(String(x.wire.outcomes)).length > 2)!;
-    const labels = JSON.parse(String(m.wire.outcomes)) as string[];
-    const env = { PS1: '%% ', PATH: `${join(dir, 'bin')}:${dirname(process.execPath)}:/usr/bin:/bin`, PMT_CONFIG_DIR: join(dir, 'cfg'), ...d.env };
+    const { env: home, labels, slug } = completionHome(d, 'pmt-zsh-');
+    const env = { PS1: '%% ', ...home };
     const term = new Terminal({ cols: 150, rows: 30, env, shell: 'zsh -f' });
     await term.start();
     try {
@@ -64,12 +56,12 @@ describe('zsh completion', () => {
       await term.keys('Tab');
       await term.waitFor(/^% pmt profile use work *$/m, 'the name completed in place');
       await term.keys('C-c');
-      await term.typeText(`pmt book show polymarket:${m.slug} --outcome `);
+      await term.typeText(`pmt book show polymarket:${slug} --outcome `);
       await term.keys('Tab');
       const screen = await term.waitFor((s) => labels.every((l) => s.includes(l.replace(/ /g, '\\ '))), 'the market\'s outcome labels');
       expect(screen).toMatch(/\bNo\b[\s\S]*\bYes\b|\bYes\b[\s\S]*\bNo\b/);
       await term.keys('C-c');
-      await term.typeText(`pmt --exchange polymarket order create --asset ${m.slug} --outcome=${labels[0]!.slice(0, 3)}`);
+      await term.typeText(`pmt --exchange polymarket order create --asset ${slug} --outcome=${labels[0]!.slice(0, 3)}`);
       await term.keys('Tab');
       await term.waitFor((s) => s.includes(`--outcome=${labels[0]!.replace(/ /g, '\\ ')}`), 'the label completed after --outcome=');
     } finally {
