@@ -9,6 +9,7 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { PmtError } from './errors.js';
 import { VERSION } from './version.js';
+import { EXCHANGE_IDS } from './exchanges/registry.js';
 import { action } from './commands/action.js';
 import { completedBy } from './commands/complete-values.js';
 import { applyHelp } from './commands/help-text.js';
@@ -62,7 +63,7 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
     .version(VERSION, '-V, --version', 'print the version')
     .option('--json', 'print exactly one JSON document (the interface models) on stdout')
     .option('--ndjson', 'for lists: one JSON object per line, streamed as pages arrive')
-    .addOption(new Option('--exchange <id>', 'exchange to use where an id alone cannot tell').choices(['kalshi', 'polymarket']))
+    .addOption(new Option('--exchange <id>', 'exchange to use where an id alone cannot tell').choices(EXCHANGE_IDS))
     .addOption(completedBy(new Option('--profile <name>', 'use this stored profile instead of the active one'), 'profiles'))
     .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
     .option('--wide', 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)')
