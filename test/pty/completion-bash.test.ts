@@ -19,24 +19,31 @@ describe('bash completion', () => {
     const quoted = (l: string) => l.replace(/ /g, '\\ ');
     const term = new Terminal({ cols: 150, rows: 30, env, shell: 'bash --norc --noprofile' });
     await term.start();
+    // Ctrl-C, then wait for bash's fresh prompt: keys sent while a completion (which runs pmt)
+    // is still being drawn would otherwise land on the old line.
+    const lastLine = (s: string) => s.split('\n').filter((l) => l.trim() !== '').at(-1) ?? '';
+    const newLine = async () => {
+      await term.keys('C-c');
+      await term.waitFor((s) => lastLine(s).trim() === '$', 'a fresh prompt');
+    };
     try {
       await term.type(`source ${SCRIPT} && clear`);
       await term.typeText('pmt --profile ');
       await term.keys('Tab', 'Tab');
-      await term.waitFor(/^demo\s+work\s*$/m, 'the profile names');
-      await term.keys('C-c');
+      await term.waitFor((s) => /^demo\s+work\s*$/m.test(s) && lastLine(s).includes('--profile'), 'the profile names, then the line again');
+      await newLine();
       await term.typeText('pmt profile use w');
       await term.keys('Tab');
       await term.waitFor(/^\$ pmt profile use work *$/m, 'the name completed in place');
-      await term.keys('C-c');
+      await newLine();
       await term.typeText(`pmt book show polymarket:${slug} --outcome `);
       await term.keys('Tab', 'Tab');
-      await term.waitFor((s) => [...labels.map(quoted), 'Yes', 'No'].every((l) => s.includes(l)), "the market's outcome labels");
-      await term.keys('C-c');
+      await term.waitFor((s) => [...labels.map(quoted), 'Yes', 'No'].every((l) => s.includes(l)) && lastLine(s).includes('--outcome'), "the market's outcome labels, then the line again");
+      await newLine();
       await term.typeText(`pmt --exchange polymarket order create --asset ${slug} --outcome ${labels[0]!.slice(0, 3).toLowerCase()}`);
       await term.keys('Tab');
       await term.waitFor((s) => s.includes(`--outcome ${quoted(labels[0]!)}`), 'the label completed, quoted');
-      await term.keys('C-c');
+      await newLine();
       await term.typeText('pmt book stats KXTEST-25Q4-CONTRACT --outcome=n');
       await term.keys('Tab');
       await term.waitFor(/--outcome=No *$/m, 'No after --outcome=');
