@@ -13,7 +13,7 @@
  * with ("No buy 0.30") when the two are the same order.
  */
 import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PmtError } from './errors.js';
 import type { CreateOrderOptions, Exchange, SendIds } from './exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Order, OrderSide, OrderType } from './exchanges/types.js';
@@ -66,15 +66,7 @@ export class Journal {
   append(entry: JournalEntry, durable = false): void {
     const line = JSON.stringify({ ...entry, message: entry.message === null ? null : redactSecrets(entry.message) }) + '\n';
     try {
-      if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const fd = openSync(this.path, 'a', 0o600);
-      try {
-        writeSync(fd, line);
-        if (durable) fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      if ((statSync(this.path).mode & 0o777) !== 0o600) chmodSync(this.path, 0o600);
+      appendPrivateLine(this.path, line, durable);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       throw new PmtError('Config', `cannot write the order journal ${this.path}${code ? ` (${code})` : ''}; the order was not sent`, {
@@ -103,6 +95,23 @@ export class Journal {
     }
     return out;
   }
+}
+
+/**
+ * Append one line to a file only its owner may read (0600, in a 0700 directory made if missing);
+ * `durable` flushes it to disk before returning. Throws the file system's error.
+ */
+export function appendPrivateLine(path: string, line: string, durable: boolean): void {
+  const dir = dirname(path);
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const fd = openSync(path, 'a', 0o600);
+  try {
+    writeSync(fd, line);
+    if (durable) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  if ((statSync(path).mode & 0o777) !== 0o600) chmodSync(path, 0o600);
 }
 
 /** The journal in the config directory (the caller passes `configDir(env)`). */

@@ -13,9 +13,9 @@
  * Kalshi also dedups by itself: its client order id is derived from the key.
  */
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PmtError, usageError } from '../errors.js';
+import { appendPrivateLine } from '../journal.js';
 import type { SendIds } from '../exchanges/exchange.js';
 import type { ExchangeId, Order } from '../exchanges/types.js';
 
@@ -135,20 +135,11 @@ export class IdempotencyStore {
 
   private append(record: SentRecord, durable: boolean): void {
     if (!this.file) return;
-    const file = this.file;
     try {
-      if (!existsSync(dirname(file))) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      const fd = openSync(file, 'a', 0o600);
-      try {
-        writeSync(fd, JSON.stringify(record) + '\n');
-        if (durable) fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      if ((statSync(file).mode & 0o777) !== 0o600) chmodSync(file, 0o600);
+      appendPrivateLine(this.file, JSON.stringify(record) + '\n', durable);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw new PmtError('Config', `cannot write ${file}${code ? ` (${code})` : ''}; the order was not sent`, {
+      throw new PmtError('Config', `cannot write ${this.file}${code ? ` (${code})` : ''}; the order was not sent`, {
         hint: 'pmt serve remembers each Idempotency-Key before sending its order; check that the config directory (PMT_CONFIG_DIR) is writable',
       });
     }
