@@ -45,22 +45,23 @@ export async function fetchOrderByClientId(svc: Services, q: { client_order_id: 
 }
 
 /**
- * Cancelled orders go into the journal as `cancel` events, so the file tells an order's whole
- * life (intent, result, cancel) and `order journal` shows what was pulled and when. The order in
- * the terms it was placed with (asPlaced); the send ids and type from the journal when pmt placed
- * it, else null ids and `gtc` (only a resting order can be cancelled). Best effort: the exchange
+ * Cancelled orders, as placed and recorded: returned in the terms they were placed with
+ * (asPlaced: a Kalshi NO buy stays a NO buy, as `order get` and `order list` show it), and
+ * appended to the journal as `cancel` events, so the file tells an order's whole life (intent,
+ * result, cancel). The send ids and type come from the journal when pmt placed the order, else null
+ * ids and `gtc` (only a resting order can be cancelled). Recording is best effort: the exchange
  * has already cancelled, and a journal that cannot be written must not turn that into a failure.
  */
-export function journalCancels(svc: Services, orders: readonly ExchangeOrder[]): void {
-  if (!svc.journal || orders.length === 0) return;
+export function placedCancels(svc: Services, orders: readonly ExchangeOrder[]): ExchangeOrder[] {
+  if (!svc.journal || orders.length === 0) return [...orders];
+  const entries = svc.journal.read();
+  const intents = intentsByOrderId(entries);
+  const placed = orders.map((o) => ({ exchange: o.exchange, order: withIntent(o.order, intents) }));
+  const results = new Map(entries.filter((e) => e.order_id && e.event === 'result').map((e) => [e.order_id!, e]));
+  const ts = new Date(svc.now()).toISOString();
   try {
-    const entries = svc.journal.read();
-    const placed = new Map(entries.filter((e) => e.order_id && e.event === 'result').map((e) => [e.order_id!, e]));
-    const intents = intentsByOrderId(entries);
-    const ts = new Date(svc.now()).toISOString();
-    for (const { exchange, order: reported } of orders) {
-      const order = withIntent(reported, intents);
-      const p = placed.get(order.id);
+    for (const { exchange, order } of placed) {
+      const r = results.get(order.id);
       svc.journal.append({
         ts,
         event: 'cancel',
@@ -70,9 +71,9 @@ export function journalCancels(svc: Services, orders: readonly ExchangeOrder[]):
         side: order.side,
         price: order.price,
         size: order.size,
-        type: p?.type ?? 'gtc',
-        client_order_id: p?.client_order_id ?? null,
-        order_hash: p?.order_hash ?? null,
+        type: r?.type ?? 'gtc',
+        client_order_id: r?.client_order_id ?? null,
+        order_hash: r?.order_hash ?? null,
         order_id: order.id,
         status: order.status,
         message: order.filled > 0 ? `cancelled after ${order.filled} of ${order.size} filled` : null,
@@ -81,4 +82,5 @@ export function journalCancels(svc: Services, orders: readonly ExchangeOrder[]):
   } catch {
     // See above: the cancel stands whether or not it could be recorded.
   }
+  return placed;
 }

@@ -9,7 +9,7 @@ import type { ExchangeId } from '../exchanges/types.js';
 import type { ExchangeOrder } from './orders.js';
 import { parsePrice, parseSize } from '../validate.js';
 import type { Services } from './services.js';
-import { journalCancels } from './journal.js';
+import { asPlaced, placedCancels } from './journal.js';
 
 export interface OrderRef {
   order_id: unknown;
@@ -25,14 +25,13 @@ export async function orderTarget(svc: Services, q: OrderRef): Promise<{ exchang
 
 /** The order as it stands (what a confirmation shows before cancelling or amending it). */
 export async function currentOrder(svc: Services, t: { exchange: ExchangeId; id: string }): Promise<ExchangeOrder> {
-  return { exchange: t.exchange, order: await (await svc.exchange(t.exchange)).fetchOrder(t.id) };
+  return asPlaced(svc, [{ exchange: t.exchange, order: await (await svc.exchange(t.exchange)).fetchOrder(t.id) }])[0]!;
 }
 
+/** The cancelled order as placed, recorded in the journal (placedCancels). */
 export async function cancelOrder(svc: Services, q: OrderRef): Promise<ExchangeOrder> {
   const { exchange, id } = await orderTarget(svc, q);
-  const cancelled: ExchangeOrder = { exchange, order: await (await svc.exchange(exchange)).cancelOrder(id) };
-  journalCancels(svc, [cancelled]);
-  return cancelled;
+  return placedCancels(svc, [{ exchange, order: await (await svc.exchange(exchange)).cancelOrder(id) }])[0]!;
 }
 
 export interface AmendBody extends OrderRef {

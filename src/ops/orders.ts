@@ -15,7 +15,7 @@ import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
 import { createWithJournal } from '../journal.js';
 import { idempotencyKey, type KeyedSend, type SentRecord } from './idempotency.js';
-import { asPlaced, journalCancels } from './journal.js';
+import { asPlaced, placedCancels } from './journal.js';
 
 export type { ExchangeOrder } from './services.js';
 import type { ExchangeOrder } from './services.js';
@@ -150,9 +150,7 @@ export async function cancelAllOrders(svc: Services, scope: { ids: ExchangeId[];
       // Every asset of the scope: a market's orders on each outcome token.
       for (const a of scope.assets ?? [undefined]) {
         const r = await (await svc.exchange(id)).cancelAllOrders(a);
-        const cancelled = r.cancelled.map((order) => ({ exchange: id, order }));
-        journalCancels(svc, cancelled);
-        out.cancelled.push(...asPlaced(svc, cancelled));
+        out.cancelled.push(...placedCancels(svc, r.cancelled.map((order) => ({ exchange: id, order }))));
         out.refused.push(...r.failed.map((f) => ({ exchange: id, ...f })));
       }
     } catch (e) {

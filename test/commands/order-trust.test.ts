@@ -183,6 +183,8 @@ describe('cancels in the journal', () => {
     expect(coid).toEqual(expect.any(String));
     const c = await pmt(['order', 'cancel', id, '--yes', '--json']);
     expect(c.exitCode, c.stderr).toBe(0);
+    // Printed as placed, like `order get` prints it: the NO buy, not Kalshi's YES-sell form.
+    expect(JSON.parse(c.stdout)).toMatchObject({ id, outcome: 'No', side: 'buy', price: 0.3, status: 'cancelled' });
     const entry = (await journal()).find((e) => e.event === 'cancel' && e.order_id === id);
     expect(entry).toMatchObject({ exchange: 'kalshi', market_ticker: K, outcome: 'No', side: 'buy', price: 0.3, size: 2, type: 'gtc', order_hash: null, status: 'cancelled' });
     expect(entry!.client_order_id).toBe(coid);
