@@ -18,6 +18,7 @@ import { parseOpenOrder, type CreateContext } from './order-parse.js';
 import { orderBody, signOrder, unsignedOrder, type OrderIntent } from './sign-order.js';
 import { listOpenOrdersRaw, lookupOrder, OrderVersionRefused, submitOrder } from './submit.js';
 import { orderVersion } from './order-version.js';
+import { orderVersionFor } from './protocol.js';
 import type { OrderVersion } from './order-versions.js';
 import { fetchOrderbook } from './book.js';
 import { oneTickInside, postOnlyCross, postOnlyError } from '../post-only.js';
@@ -112,7 +113,8 @@ export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, 
   const w = await wallet(c);
   const { tokenId, t, amounts, ctx } = await prepare(c, req);
   const { signer, creds } = await l2(c);
-  let version = await orderVersion(c);
+  // A Protocol V2 market's orders go to ExchangeV3 whatever the CLOB's default order version.
+  let version = orderVersionFor(t.protocol, await orderVersion(c));
   // At most two signatures: the second only after the CLOB refused the first for its version (a
   // definitive 4xx, never an ambiguous send) and /version, asked again, names another one.
   for (let attempt = 0; ; attempt++) {
@@ -125,7 +127,7 @@ export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, 
       return await submitOrder(c, body, built.hash, signer, ctx(built.hash));
     } catch (e) {
       if (!(e instanceof OrderVersionRefused) || attempt > 0) throw e;
-      const next = await orderVersion(c, { refresh: true });
+      const next = orderVersionFor(t.protocol, await orderVersion(c, { refresh: true }));
       if (next === version) {
         throw new PmtError('Api', `Polymarket refused order version ${version} (order_version_mismatch), yet its /version still names ${version}; nothing was placed`, {
           status: e.status,
@@ -149,7 +151,7 @@ export async function previewOrder(c: PolymarketClient, req: CreateOrderRequest)
   const { tokenId, t, amounts } = await prepare(c, req);
   const placeholder = '0x0000000000000000000000000000000000000000' as Hex;
   const w = creds ? await buildWallet(creds) : { address: placeholder, maker: placeholder, signatureTypeCode: 0 as const };
-  const version = await orderVersion(c);
+  const version = orderVersionFor(t.protocol, await orderVersion(c));
   const order = unsignedOrder(w, version, await intentFor(c, version, tokenId, t, amounts));
   order.signature = '(signed with your private key when sent)';
   const owner = creds?.apiKey ? `(API key from ${creds.apiKey.origin})` : '(API key, derived from your private key when sent)';

@@ -56,7 +56,7 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
     const own = engine.tokens.get(id);
     if (own) return own;
     const g = gamma.tokenInfo(id);
-    return g ? { tokenId: g.tokenId, conditionId: g.conditionId, outcome: g.outcome, tickSize: g.tickSize, negRisk: g.negRisk, minSize: g.minOrderSize } : undefined;
+    return g ? { tokenId: g.tokenId, conditionId: g.conditionId, outcome: g.outcome, tickSize: g.tickSize, negRisk: g.negRisk, minSize: g.minOrderSize, ...(g.protocol ? { protocol: g.protocol } : {}) } : undefined;
   };
   const marketTokens = (conditionId: string): TokenDef[] => {
     const own = [...engine.tokens.values()].filter((t) => t.conditionId === conditionId);
