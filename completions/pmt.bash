@@ -41,7 +41,7 @@ _pmt_options() {
     "order journal") echo "--limit -h --help" ;;
     "order list") echo "--asset -h --help" ;;
     "balance") echo "-h --help" ;;
-    "positions") echo "--market -h --help" ;;
+    "positions") echo "--market --status -h --help" ;;
     "fills") echo "--market --limit --cursor --all -h --help" ;;
     "trades") echo "--limit --cursor --all -h --help" ;;
     "profile") echo "-h --help" ;;
@@ -73,7 +73,7 @@ _pmt_valued() {
     "order get") echo "--client-id" ;;
     "order journal") echo "--limit" ;;
     "order list") echo "--asset" ;;
-    "positions") echo "--market" ;;
+    "positions") echo "--market --status" ;;
     "fills") echo "--market --limit --cursor" ;;
     "trades") echo "--limit --cursor" ;;
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key" ;;

@@ -65,7 +65,7 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'balance'
             printf '%s\n' --exchange --profile
         case 'positions'
-            printf '%s\n' --market --exchange --profile
+            printf '%s\n' --market --status --exchange --profile
         case 'fills'
             printf '%s\n' --market --limit --cursor --exchange --profile
         case 'trades'
@@ -284,6 +284,7 @@ complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel am
 
 # pmt positions
 complete -c pmt -n '__pmt_at "pmt positions"' -l market -x -d 'only this market (unified id, Kalshi ticker, Polymarket slug)'
+complete -c pmt -n '__pmt_at "pmt positions"' -l status -x -d 'open (default), redeemable, mergeable or closed (Polymarket)'
 
 # pmt fills
 complete -c pmt -n '__pmt_at "pmt fills"' -l market -x -d 'only this market'

@@ -375,6 +375,7 @@ _pmt_balance() {
 _pmt_positions() {
   _arguments -s \
     '--market=[only this market (unified id, Kalshi ticker, Polymarket slug)]:market: ' \
+    '--status=[open (default), redeemable, mergeable or closed (Polymarket)]:status: ' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     && return 0

@@ -2,6 +2,7 @@
  * The Exchange interface every adapter implements, and capabilities as data (ccxt's `has`).
  * Commands and `pmt serve` talk only to this; upstream names stay inside `exchanges/<id>/`.
  */
+import type { PositionStatus } from '../models/enums.js';
 import type {
   CreateOrderRequest,
   ExchangeId,
@@ -145,7 +146,8 @@ export interface Exchange {
   /** Cash available to trade, in dollars, with what people also want to see (portfolio value, allowance). */
   fetchBalance(): Promise<BalanceDetail>;
   /** Every open position (all pages), optionally of one market; prices of the outcome held. */
-  fetchPositions(marketTicker?: string): Promise<Position[]>;
+  /** Positions by lifecycle status (`open` when absent; only the statuses the manifest lists reach an adapter). */
+  fetchPositions(marketTicker?: string, opts?: { status?: PositionStatus }): Promise<Position[]>;
   /** One page of the caller's fills, newest first. */
   fetchFills(params?: FetchFillsParams): Promise<FillsPage>;
   /** One page of a market's public trades, newest first. */

@@ -24,3 +24,6 @@ export const ERROR_KINDS = [
   'NotSupported',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
+/** `pmt positions --status`: the lifecycle filter (Polymarket Data API v2 `status`); `open` is the default. */
+export const POSITION_STATUSES = ['open', 'redeemable', 'mergeable', 'closed'] as const;
+export type PositionStatus = (typeof POSITION_STATUSES)[number];

@@ -100,7 +100,7 @@ describe('orders', () => {
 
 describe('partial results', () => {
   it('one exchange failing: 200 with the other\'s answer and Pmt-Failures', async () => {
-    d.polymarket.dataDouble.inject({ kind: 'status', status: 500, body: '{"error":"down"}' }, { path: /^\/positions/, times: 10 });
+    d.polymarket.dataDouble.inject({ kind: 'status', status: 500, body: '{"error":"down"}' }, { path: /^\/v2\/positions/, times: 10 });
     try {
       const r = await s.call('/v1/positions/fetch_positions');
       expect(r.status, r.text).toBe(200);

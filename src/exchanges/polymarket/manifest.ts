@@ -61,5 +61,7 @@ export const polymarket = {
     fetchTrades: { supported: true, auth: false },
     fetchPriceHistory: { supported: true, auth: false },
   },
+  // Data API v2 `GET /v2/positions?status=` (OPEN, REDEEMABLE, MERGEABLE, CLOSED).
+  positionStatuses: ['open', 'redeemable', 'mergeable', 'closed'],
   load: async () => (await import('./index.js')).createPolymarket,
 } as const satisfies ExchangeManifest<'polymarket'>;
