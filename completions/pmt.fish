@@ -47,7 +47,7 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'order'
             printf '%s\n' --exchange --profile
         case 'order create'
-            printf '%s\n' --asset --side --price --size --outcome --type --client-order-id --exchange --profile
+            printf '%s\n' --asset --side --price --size --outcome --type --expires --client-order-id --exchange --profile
         case 'order cancel-all'
             printf '%s\n' --asset --exchange --profile
         case 'order cancel'
@@ -254,6 +254,7 @@ complete -c pmt -n '__pmt_at "pmt order create"' -l size -x -d 'number of contra
 complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l type -x -a 'gtc ioc fok' -d 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing'
 complete -c pmt -n '__pmt_at "pmt order create"' -l post-only -d 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)'
+complete -c pmt -n '__pmt_at "pmt order create"' -l expires -x -d 'GTD: the order expires at this time, ISO 8601 (2026-12-01T18:00:00Z) or unix seconds (gtc only; Polymarket: at least 3 minutes ahead)'
 complete -c pmt -n '__pmt_at "pmt order create"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l dry-run -d 'validate and preview against live data; send nothing'
 complete -c pmt -n '__pmt_at "pmt order create"' -l client-order-id -x -d 'Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)'

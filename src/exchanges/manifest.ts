@@ -96,6 +96,8 @@ export interface ExchangeManifest<Id extends string = string> {
     checkKey?(key: string, source: string): Promise<void>;
   };
   capabilities: Capabilities;
+  /** GTD orders (`expires_at`): the exchange's minimum lead (absent: no GTD; ops refuses the flag). */
+  gtd?: { minLeadSeconds: number };
   /** Position statuses `fetchPositions` can filter by (absent: `open` only). */
   positionStatuses?: readonly PositionStatus[];
   /** The adapter, loaded on first use (the module is heavy). */

@@ -59,4 +59,9 @@ export interface CreateOrderRequest {
    * refuses one that would cross the current book before sending it. Default false.
    */
   post_only?: boolean;
+  /**
+   * GTD: unix seconds at which a resting (gtc) order expires; absent = until cancelled. Checked in
+   * ops (ops/expires.ts: the exchange's minimum lead); only exchanges whose manifest has `gtd` get one.
+   */
+  expires_at?: number;
 }

@@ -11,6 +11,7 @@ import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
 import { parsePrice, parseSize } from '../validate.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { postOnlyOf } from './post-only.js';
+import { expiresFor } from './expires.js';
 import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
 import { createWithJournal } from '../journal.js';
@@ -65,6 +66,8 @@ export interface CreateOrderBody {
   exchange?: ExchangeId;
   /** The caller's id for this order: an idempotency key (and, derived, Kalshi's client_order_id). */
   client_order_id?: unknown;
+  /** GTD: an ISO time or unix seconds at which the (gtc) order expires (ops/expires.ts). */
+  expires?: unknown;
 }
 
 /**
@@ -114,6 +117,8 @@ async function createOnce(svc: Services, b: CreateOrderBody, key: string | undef
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: orderType };
   // The adapter refuses a crossing post-only order before sending (see post-only.ts).
   if (postOnly) req.post_only = true;
+  const expiresAt = expiresFor({ field: svc.names.expires, value: b.expires, exchange: info.exchange, orderType, nowMs: svc.now() });
+  if (expiresAt !== undefined) req.expires_at = expiresAt;
   // A key makes the exchange dedup too where it can (Kalshi sends under a client id derived from it).
   const opts: { idempotencyKey?: string; onSend?: (ids: SendIds) => void } = key === undefined ? {} : { idempotencyKey: key };
   if (send) opts.onSend = (ids) => send.sent(info.exchange, ids);

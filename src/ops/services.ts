@@ -18,12 +18,14 @@ export interface InputNames {
   tickers: string;
   outcome: string;
   size: string;
+  /** The GTD expiry's name (`--expires` / `expires`). */
+  expires: string;
   /** A bare market id (a Polymarket slug) is accepted as an asset, as on the CLI; serve's contract does not. */
   bareMarketAsset?: boolean;
 }
 
-export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', bareMarketAsset: true };
-export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size' };
+export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', expires: '--expires', bareMarketAsset: true };
+export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size', expires: 'expires' };
 
 export interface Services {
   /** The adapter for one exchange, built on first use. */

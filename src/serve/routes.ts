@@ -167,6 +167,10 @@ export const ROUTES: RouteDef[] = [
           default: false,
           description: 'Rest on the book or not at all (gtc only): refused before sending, naming the best price that would rest, when the price would cross the current book',
         },
+        expires: {
+          type: ['string', 'integer'],
+          description: 'GTD: the (gtc) order expires at this time, ISO 8601 or unix seconds; refused when inside the exchange\'s minimum lead (Polymarket: 3 minutes), naming the earliest allowed',
+        },
         exchange,
         client_order_id: {
           type: 'string',

@@ -74,6 +74,17 @@ describe("a trader's day on polymarket", () => {
     expect((await pmt(['balance'], TTY)).stdout).toMatch(/polymarket\s+USDC\s+\$238.76\s+portfolio value \$10.40 · allowance unlimited · wallet 0x/);
   });
 
+  it('GTD: --expires inside the 3-minute lead is refused before sending, naming the earliest; a later one rests as GTD', async () => {
+    const soon = String(Math.floor(Date.now() / 1000) + 60);
+    const r = await pmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.30', '--size', '10', '--expires', soon, '--yes']);
+    expect([r.exitCode, r.stderr]).toEqual([2, expect.stringMatching(/--expires .* is too soon: Polymarket needs an expiry at least 3 minutes ahead; the earliest allowed now is 20\d\d-.*Z \(\d+\)/)]);
+    const later = new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    const d = await pmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.30', '--size', '10', '--expires', later, '--dry-run', '--json']);
+    expect(d.exitCode, d.stderr).toBe(0);
+    const body = JSON.parse(d.stdout).upstream.body;
+    expect([body.orderType, body.order.expiration]).toEqual(['GTD', String(Date.parse(later) / 1000)]);
+  });
+
   it('positions by status: open is the default, the others are asked of the Data API; Kalshi lists open only', async () => {
     expect(JSON.parse((await pmt(['positions', '--status', 'open', '--json'])).stdout)).toHaveLength(1);
     expect(JSON.parse((await pmt(['positions', '--status', 'closed', '--json'])).stdout)).toEqual([]);

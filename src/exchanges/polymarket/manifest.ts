@@ -61,6 +61,9 @@ export const polymarket = {
     fetchTrades: { supported: true, auth: false },
     fetchPriceHistory: { supported: true, auth: false },
   },
+  // GTD: `orderType: "GTD"` with `expiration` (unix seconds) at least 3 minutes ahead
+  // (@polymarket/client 0.2.0 `MINIMUM_LIMIT_ORDER_EXPIRATION_SECONDS = 180`).
+  gtd: { minLeadSeconds: 180 },
   // Data API v2 `GET /v2/positions?status=` (OPEN, REDEEMABLE, MERGEABLE, CLOSED).
   positionStatuses: ['open', 'redeemable', 'mergeable', 'closed'],
   load: async () => (await import('./index.js')).createPolymarket,

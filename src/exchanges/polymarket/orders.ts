@@ -30,6 +30,9 @@ const ORDER_ID_RE = /^0x[0-9a-fA-F]{64}$/;
 /** pmt's time in force → the CLOB's: ioc is Polymarket's FAK (fill and kill). */
 export const CLOB_ORDER_TYPE: Record<OrderType, 'GTC' | 'FAK' | 'FOK'> = { gtc: 'GTC', ioc: 'FAK', fok: 'FOK' };
 
+/** The CLOB's order type: a gtc order with an expiry is Polymarket's GTD. */
+const clobType = (req: CreateOrderRequest): string => (req.expires_at !== undefined && req.order_type === 'gtc' ? 'GTD' : CLOB_ORDER_TYPE[req.order_type]);
+
 export function parseOrderId(id: string): string {
   const s = String(id ?? '').trim();
   if (!ORDER_ID_RE.test(s)) throw usageError(`"${s.slice(0, 80)}" is not a Polymarket order id (0x followed by 64 hex digits)`);
@@ -64,6 +67,9 @@ function checkRequestShape(req: CreateOrderRequest): void {
   if (!(req.order_type in CLOB_ORDER_TYPE)) throw usageError(`order_type must be one of gtc, ioc, fok (got "${String(req.order_type)}")`);
   // The CLOB refuses postOnly on FOK/FAK: an order that must not take cannot be one that only takes.
   if (req.post_only && req.order_type !== 'gtc') throw usageError(`post-only orders rest on the book, so they must be gtc (got ${req.order_type})`);
+  if (req.expires_at !== undefined && (!Number.isSafeInteger(req.expires_at) || req.expires_at <= 0 || req.order_type !== 'gtc')) {
+    throw usageError('an expiry (GTD) needs a gtc order and a time in unix seconds');
+  }
 }
 
 /** Checks, fresh metadata and amounts shared by create and preview (nothing signed or sent). */
@@ -92,8 +98,8 @@ async function prepare(c: PolymarketClient, req: CreateOrderRequest) {
 }
 
 /** What a version signs beyond the amounts: V1 signs the market's fee rate (`GET /fee-rate`). */
-async function intentFor(c: PolymarketClient, version: OrderVersion, tokenId: string, t: { negRisk: boolean }, amounts: OrderIntent['amounts']): Promise<OrderIntent> {
-  const intent: OrderIntent = { tokenId, amounts, negRisk: t.negRisk, nowMs: c.cfg.now() };
+async function intentFor(c: PolymarketClient, version: OrderVersion, tokenId: string, t: { negRisk: boolean }, amounts: OrderIntent['amounts'], expiresAt?: number): Promise<OrderIntent> {
+  const intent: OrderIntent = { tokenId, amounts, negRisk: t.negRisk, nowMs: c.cfg.now(), expiration: expiresAt };
   if (version === 1) {
     const r = (await c.clob.get<Record<string, unknown>>('/fee-rate', { query: { token_id: tokenId } })) ?? {};
     intent.feeRateBps = typeof r.base_fee === 'number' && Number.isInteger(r.base_fee) && r.base_fee >= 0 ? r.base_fee : 0;
@@ -118,8 +124,8 @@ export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, 
   // At most two signatures: the second only after the CLOB refused the first for its version (a
   // definitive 4xx, never an ambiguous send) and /version, asked again, names another one.
   for (let attempt = 0; ; attempt++) {
-    const built = await signOrder(w, version, await intentFor(c, version, tokenId, t, amounts));
-    const body = orderBody(built.order, creds.key, CLOB_ORDER_TYPE[req.order_type], Boolean(req.post_only));
+    const built = await signOrder(w, version, await intentFor(c, version, tokenId, t, amounts, req.expires_at));
+    const body = orderBody(built.order, creds.key, clobType(req), Boolean(req.post_only));
     opts?.onPayload?.(body);
     // The journal's intent, flushed before the signed order leaves (its hash is the order id).
     opts?.onSend?.({ client_order_id: null, order_hash: built.hash });
@@ -152,13 +158,13 @@ export async function previewOrder(c: PolymarketClient, req: CreateOrderRequest)
   const placeholder = '0x0000000000000000000000000000000000000000' as Hex;
   const w = creds ? await buildWallet(creds) : { address: placeholder, maker: placeholder, signatureTypeCode: 0 as const };
   const version = orderVersionFor(t.protocol, await orderVersion(c));
-  const order = unsignedOrder(w, version, await intentFor(c, version, tokenId, t, amounts));
+  const order = unsignedOrder(w, version, await intentFor(c, version, tokenId, t, amounts, req.expires_at));
   order.signature = '(signed with your private key when sent)';
   const owner = creds?.apiKey ? `(API key from ${creds.apiKey.origin})` : '(API key, derived from your private key when sent)';
   return {
     method: 'POST',
     url: c.clob.displayUrl('/order'),
-    body: orderBody(order, owner, CLOB_ORDER_TYPE[req.order_type], Boolean(req.post_only)),
+    body: orderBody(order, owner, clobType(req), Boolean(req.post_only)),
   };
 }
 

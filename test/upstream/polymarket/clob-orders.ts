@@ -69,6 +69,9 @@ export async function postOrder(deps: OrderDeps, key: ApiKeyRecord, bodyText: st
   }
   const token = deps.token(String(o.tokenId));
   if (!token) return bad('Invalid order payload');
+  // GTD: an expiration at least a minute ahead (Polymarket's security threshold); other types carry none.
+  const expiration = Number(o.expiration ?? '0');
+  if (orderType === 'GTD' ? expiration < Math.floor(Date.now() / 1000) + 60 : expiration !== 0) return bad('invalid expiration');
 
   // Protocol V2 positions settle on ExchangeV3 only (domain "3"), whatever `/version` names.
   const version = token.protocol === 'v2' ? 3 : deps.version();
