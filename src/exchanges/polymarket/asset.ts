@@ -16,7 +16,7 @@ import type { Market } from '../types.js';
 import type { PolymarketClient } from './client.js';
 import { fetchMarketByToken } from './markets.js';
 import type { TokenRules } from './order-rules.js';
-import { protocolOf, type Protocol } from './protocol.js';
+import { carryFacts, protocolOf, type Protocol } from './protocol.js';
 
 const TOKEN_RE = /^\d{1,78}$/;
 const UINT256_MAX = (1n << 256n) - 1n;
@@ -141,7 +141,7 @@ export interface TokenContext extends TokenMarket {
 /** Everything the pre-trade checks and the signer need, in parallel. */
 export async function tokenContext(c: PolymarketClient, tokenId: string): Promise<TokenContext> {
   const [m, fresh] = await Promise.all([lookupMarket(c, tokenId), freshTradingRules(c, tokenId)]);
-  const market = { ...m.market, tick_size: fresh.tick.toNumber(), neg_risk: fresh.negRisk };
+  const market = carryFacts(m.market, { ...m.market, tick_size: fresh.tick.toNumber(), neg_risk: fresh.negRisk });
   const rules: TokenRules = {
     tokenId,
     outcome: m.outcome,

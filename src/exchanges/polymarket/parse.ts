@@ -6,7 +6,7 @@
 import { Decimal } from '../../decimal.js';
 import type { Event, Market, MarketStatus, Outcome, Series } from '../types.js';
 import { bool, firstObj, idStr, isoDate, jsonArray, num, obj, positive, prob, text, tokenId } from './coerce.js';
-import { marketProtocol, outcomeIdsOf, recordProtocol } from './protocol.js';
+import { gammaFees, marketProtocol, outcomeIdsOf, recordFees, recordProtocol } from './protocol.js';
 
 /**
  * Gamma `Market` (trimmed; `GET /markets`, `/markets/slug/{slug}`, `events[].markets[]`):
@@ -70,7 +70,7 @@ export function parseMarket(raw: unknown, parentEventSlug?: string | null): Mark
     tick_size: positive(m.orderPriceMinTickSize),
     volume_24h: num(m.volume24hr),
   };
-  return recordProtocol(market, marketProtocol(m) ?? 'v1');
+  return recordFees(recordProtocol(market, marketProtocol(m) ?? 'v1'), gammaFees(m));
 }
 
 /** closed → resolved (even while UMA resolution is pending); active false → closed; else active. */

@@ -57,3 +57,52 @@ export function orderVersionFor(p: Protocol, clobVersion: OrderVersion): OrderVe
 export function conditionalAssetType(p: Protocol): 'CONDITIONAL' | 'CONDITIONAL-V2' {
   return p === 'v2' ? 'CONDITIONAL-V2' : 'CONDITIONAL';
 }
+
+/**
+ * A market's fee schedule as Gamma publishes it (2026: fees per category): `feeType` (the
+ * category's schedule name), `feeSchedule` `{rate, exponent, takerOnly, rebateRate}` and
+ * `feesEnabled` (false: no fee). An input of the fee estimate where the CLOB's own curve
+ * (`/clob-markets` `fd`) is not given.
+ */
+export interface GammaFees {
+  type: string | null;
+  rate: number | null;
+  exponent: number | null;
+  takerOnly: boolean | null;
+}
+
+const fees = new WeakMap<Market, GammaFees>();
+
+const finiteNonNeg = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
+
+/** The Gamma fee fields of a raw market, or null when it publishes none. */
+export function gammaFees(raw: Record<string, unknown>): GammaFees | null {
+  const sched = raw.feeSchedule !== null && typeof raw.feeSchedule === 'object' && !Array.isArray(raw.feeSchedule) ? (raw.feeSchedule as Record<string, unknown>) : null;
+  const type = text(raw.feeType);
+  if (raw.feesEnabled === false) return { type, rate: 0, exponent: null, takerOnly: null };
+  if (!sched && type === null) return null;
+  return {
+    type,
+    rate: sched ? finiteNonNeg(sched.rate) : null,
+    exponent: sched ? finiteNonNeg(sched.exponent) : null,
+    takerOnly: sched && typeof sched.takerOnly === 'boolean' ? sched.takerOnly : null,
+  };
+}
+
+export function recordFees(m: Market, f: GammaFees | null): Market {
+  if (f) fees.set(m, f);
+  return m;
+}
+
+export function feesOf(m: Market): GammaFees | null {
+  return fees.get(m) ?? null;
+}
+
+/** A copy of a market (order entry refreshes tick and neg-risk) keeps what was recorded about it. */
+export function carryFacts(from: Market, to: Market): Market {
+  recordProtocol(to, protocolOf(from));
+  return recordFees(to, feesOf(from));
+}

@@ -196,7 +196,7 @@ export function createGamma(opts: GammaOptions = {}) {
      * `clobTokenIds` (JSON text) that are NOT its trading ids. Its positions trade on the CLOB
      * double through ExchangeV3 only.
      */
-    addV2Market(o: { label: string; negRisk?: boolean; tickSize?: '0.01' | '0.001'; minSize?: number; yesPrice?: string; legacyIds?: boolean; positionIdsAsText?: boolean }): { slug: string; conditionId: string; positionIds: [string, string]; clobTokenIds: [string, string] | null } {
+    addV2Market(o: { label: string; negRisk?: boolean; tickSize?: '0.01' | '0.001'; minSize?: number; yesPrice?: string; legacyIds?: boolean; positionIdsAsText?: boolean; feeType?: string; feeSchedule?: { rate: number; exponent: number; takerOnly: boolean; rebateRate: number }; feesEnabled?: boolean }): { slug: string; conditionId: string; positionIds: [string, string]; clobTokenIds: [string, string] | null } {
       const id = Math.max(...catalog.markets.map((m) => m.id)) + 1;
       const eventId = Math.max(...catalog.events.map((e) => e.id)) + 1;
       const slug = `v2-${o.label}`;
@@ -216,6 +216,10 @@ export function createGamma(opts: GammaOptions = {}) {
         positionIds: o.positionIdsAsText ? JSON.stringify(positionIds) : positionIds,
       };
       if (clobTokenIds) wire.clobTokenIds = JSON.stringify(clobTokenIds);
+      // 2026 fees per category: the schedule name and its curve (the official bindings' FeeSchedule shape).
+      if (o.feeType !== undefined) wire.feeType = o.feeType;
+      if (o.feeSchedule) wire.feeSchedule = o.feeSchedule;
+      if (o.feesEnabled !== undefined) wire.feesEnabled = o.feesEnabled;
       const ev: CatalogEvent = { id: eventId, slug: `${slug}-event`, active: true, closed: false, wire: {}, markets: [] };
       const cm: CatalogMarket = { id, slug, wire, event: ev };
       ev.markets.push(cm);
