@@ -60,6 +60,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   fetchBalance(...a: Parameters<Exchange['fetchBalance']>) {
     return this.ops.fetchBalance(this.client, ...a);
   }
+  watchOrders(...a: Parameters<Exchange['watchOrders']>) {
+    return this.ops.watchOrders(this.client, ...a);
+  }
   fetchPositions(...a: Parameters<Exchange['fetchPositions']>) {
     return this.ops.fetchPositions(this.client, ...a);
   }

@@ -28,6 +28,7 @@ import type {
   TradesPage,
 } from '../models/portfolio.js';
 import type { BookStream, WatchBookOptions } from './stream.js';
+import type { OrderStream, WatchOrdersOptions } from './order-stream.js';
 
 import type { FeeAmounts, FeeLegs } from './fees.js';
 import type { Capabilities } from './manifest.js';
@@ -189,6 +190,8 @@ export interface Exchange {
    * fix arrive through `opts.onFatal`.
    */
   watchBook(assetId: string, opts: WatchBookOptions): BookStream;
+  /** The account's orders and fills as the exchange pushes them (order-stream.ts); needs credentials. */
+  watchOrders(opts: WatchOrdersOptions): OrderStream;
 }
 
 export interface CreateOrderOptions {

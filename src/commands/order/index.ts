@@ -59,6 +59,13 @@ export function registerOrder(program: Command): void {
     .action(action(async (ctx, opts, args) => (await import('./journal.js')).run(ctx, opts as never)));
 
   order
+    .command('watch')
+    .description('Your orders and fills, live, as the exchanges push them (NDJSON when piped)')
+    .option('--duration <s>', 'stop after this many seconds')
+    .option('--count <n>', 'stop after this many events')
+    .action(action(async (ctx, opts) => (await import('./watch.js')).run(ctx, opts as never)));
+
+  order
     .command('list')
     .description('List open orders')
     .option('--asset <asset>', 'only orders of this asset')

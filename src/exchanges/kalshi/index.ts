@@ -18,6 +18,7 @@ import * as history from './history.js';
 import * as keyCheck from './key-check.js';
 import * as search from './search.js';
 import * as stream from './stream.js';
+import * as userStream from './user-stream.js';
 
 export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
 
@@ -30,6 +31,7 @@ export function createKalshi(cfg: AdapterConfig): KalshiExchange {
     ...orders,
     ...fees,
     ...stream,
+    watchOrders: userStream.watchOrders,
     ...amend,
     ...portfolio,
     ...trades,
