@@ -13,7 +13,7 @@ _pmt_subcommands() {
     "") echo "markets book order balance positions fills trades profile serve completion exchanges version help" ;;
     "markets") echo "list search lineage history help" ;;
     "book") echo "show stats impact watch help" ;;
-    "order") echo "create cancel-all cancel amend get journal list help" ;;
+    "order") echo "create cancel-all cancel amend get journal watch list help" ;;
     "profile") echo "add list show use remove help" ;;
   esac
 }
@@ -39,6 +39,7 @@ _pmt_options() {
     "order amend") echo "--price --size -y --yes -h --help" ;;
     "order get") echo "--client-id -h --help" ;;
     "order journal") echo "--limit -h --help" ;;
+    "order watch") echo "--duration --count -h --help" ;;
     "order list") echo "--asset -h --help" ;;
     "balance") echo "-h --help" ;;
     "positions") echo "--market --status -h --help" ;;
@@ -72,6 +73,7 @@ _pmt_valued() {
     "order amend") echo "--price --size" ;;
     "order get") echo "--client-id" ;;
     "order journal") echo "--limit" ;;
+    "order watch") echo "--duration --count" ;;
     "order list") echo "--asset" ;;
     "positions") echo "--market --status" ;;
     "fills") echo "--market --limit --cursor" ;;
@@ -108,7 +110,7 @@ _pmt_args() {
   case "$1" in
     "markets help|0") echo "list search lineage history" ;;
     "book help|0") echo "show stats impact watch" ;;
-    "order help|0") echo "create cancel-all cancel amend get journal list" ;;
+    "order help|0") echo "create cancel-all cancel amend get journal watch list" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;
     "help|0") echo "markets book order balance positions fills trades profile serve completion exchanges version" ;;

@@ -10,7 +10,7 @@ function __pmt_subcommands --description 'subcommands of a command path'
         case 'book'
             printf '%s\n' show stats impact watch help
         case 'order'
-            printf '%s\n' create cancel-all cancel amend get journal list help
+            printf '%s\n' create cancel-all cancel amend get journal watch list help
         case 'profile'
             printf '%s\n' add list show use remove help
     end
@@ -58,6 +58,8 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --client-id --exchange --profile
         case 'order journal'
             printf '%s\n' --limit --exchange --profile
+        case 'order watch'
+            printf '%s\n' --duration --count --exchange --profile
         case 'order list'
             printf '%s\n' --asset --exchange --profile
         case 'order help'
@@ -164,7 +166,7 @@ complete -c pmt -s h -l help -d 'show help for this command'
 # pmt
 complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, search, lineage, history'
 complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact, watch'
-complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list'
+complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, watch, list'
 complete -c pmt -n '__pmt_at "pmt" 0' -a balance -d 'Cash available to trade per exchange'
 complete -c pmt -n '__pmt_at "pmt" 0' -a positions -d 'Open positions with average price, mark and unrealized P&L'
 complete -c pmt -n '__pmt_at "pmt" 0' -a fills -d 'Your fills (executions), newest first'
@@ -243,6 +245,7 @@ complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel -d 'Cancel one order'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a amend -d 'Change a resting order\'s price and/or size (Kalshi)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a get -d 'One order by id'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a journal -d 'Every order pmt sent: intent before it left, result after'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a watch -d 'Your orders and fills, live, as the exchanges push them (NDJSON when piped)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a list -d 'Your open orders'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a help -d 'show help for a command'
 
@@ -277,11 +280,15 @@ complete -c pmt -n '__pmt_at "pmt order get"' -l client-id -x -d 'the client ord
 # pmt order journal
 complete -c pmt -n '__pmt_at "pmt order journal"' -l limit -x -d 'only the last N entries'
 
+# pmt order watch
+complete -c pmt -n '__pmt_at "pmt order watch"' -l duration -x -d 'stop after this many seconds'
+complete -c pmt -n '__pmt_at "pmt order watch"' -l count -x -d 'stop after this many events'
+
 # pmt order list
 complete -c pmt -n '__pmt_at "pmt order list"' -l asset -x -d 'only orders of this asset'
 
 # pmt order help
-complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get journal list'
+complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get journal watch list'
 
 # pmt positions
 complete -c pmt -n '__pmt_at "pmt positions"' -l market -x -d 'only this market (unified id, Kalshi ticker, Polymarket slug)'

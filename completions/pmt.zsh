@@ -61,7 +61,7 @@ _pmt_commands() {
   commands=(
     'markets:Browse markets: list, search, lineage, history'
     'book:Orderbooks: show, stats, impact, watch'
-    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list'
+    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, watch, list'
     'balance:Cash available to trade per exchange'
     'positions:Open positions with average price, mark and unrealized P&L'
     'fills:Your fills (executions), newest first'
@@ -265,6 +265,7 @@ _pmt_order() {
         amend) _pmt_order_amend ;;
         get) _pmt_order_get ;;
         journal) _pmt_order_journal ;;
+        watch) _pmt_order_watch ;;
         list) _pmt_order_list ;;
         help) _pmt_order_help ;;
       esac
@@ -281,6 +282,7 @@ _pmt_order_commands() {
     'amend:Change a resting order'\''s price and/or size (Kalshi)'
     'get:One order by id'
     'journal:Every order pmt sent: intent before it left, result after'
+    'watch:Your orders and fills, live, as the exchanges push them (NDJSON when piped)'
     'list:Your open orders'
     'help:show help for a command'
   )
@@ -351,6 +353,15 @@ _pmt_order_journal() {
     && return 0
 }
 
+_pmt_order_watch() {
+  _arguments -s \
+    '--duration=[stop after this many seconds]:s: ' \
+    '--count=[stop after this many events]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
 _pmt_order_list() {
   _arguments -s \
     '--asset=[only orders of this asset]:asset: ' \
@@ -362,7 +373,7 @@ _pmt_order_list() {
 _pmt_order_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(create cancel-all cancel amend get journal list)' \
+    '1:command:(create cancel-all cancel amend get journal watch list)' \
     && return 0
 }
 

@@ -14,6 +14,7 @@
  * UpstreamDouble (`inject`), e.g. `reset-after-handling` for an order that landed but whose
  * answer was lost.
  */
+import type { PortfolioOrder } from './portfolio.js';
 import type { Reply, Router, RecordedRequest } from '../server.js';
 import type { KalshiAuth } from './auth.js';
 import type { KalshiMarkets, KalshiMarketWire } from './markets-routes.js';
@@ -59,6 +60,8 @@ export interface Placed {
   resting: number;
   filled: number;
   avgPrice: number | null;
+  /** The order as the portfolio keeps it (the user_orders channel reports it). */
+  order?: PortfolioOrder;
 }
 
 export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _books: KalshiBooks) {
@@ -73,6 +76,7 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
   const state = { maxCancelBatch: 100 };
   /** Listeners told of every order placed (the stream double turns them into deltas and trades). */
   const placedListeners: Array<(p: Placed) => void> = [];
+  const cancelListeners: Array<(o: PortfolioOrder) => void> = [];
 
   const marketOf = (t: string) => ownMarkets.get(t) ?? markets.market(t);
 
@@ -108,7 +112,7 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     if (portfolio.hasClientOrderId(keyId, coid)) return kalshiError(409, 'order_already_exists', 'order already exists', 'client_order_id has already been used');
     const r = portfolio.place(keyId, { ticker, clientOrderId: coid, side: side as BookSide, count: n, price: Decimal.parse(price)!, tif: tif as Tif, stp, postOnly: b.post_only === true });
     if (!r.ok) return kalshiError(r.status, r.code, r.message, r.details);
-    for (const l of placedListeners) l({ ticker, side: side as BookSide, price, resting: r.remainingCount.toNumber(), filled: r.fillCount.toNumber(), avgPrice: r.avgPrice?.toNumber() ?? null });
+    for (const l of placedListeners) l({ ticker, side: side as BookSide, price, resting: r.remainingCount.toNumber(), filled: r.fillCount.toNumber(), avgPrice: r.avgPrice?.toNumber() ?? null, order: r.order });
     return {
       status: 201,
       json: {
@@ -159,6 +163,7 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
       }
       const r = portfolio.cancel(keyId, id);
       if ('error' in r) return { order_id: id, client_order_id: o?.clientOrderId ?? null, reduced_by: '0.00', error: r.error };
+      for (const l of cancelListeners) l(r.order);
       return { order_id: id, client_order_id: r.order.clientOrderId, reduced_by: r.reducedBy.toFixed(2), error: null };
     });
     return { json: { orders } };
@@ -236,6 +241,9 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     /** Be told of every order placed through REST. */
     onPlaced(fn: (p: Placed) => void): void {
       placedListeners.push(fn);
+    },
+    onCancelled(fn: (o: PortfolioOrder) => void): void {
+      cancelListeners.push(fn);
     },
     seedBook: portfolio.seedBook.bind(portfolio),
     seedOrder: portfolio.seedOrder.bind(portfolio),
