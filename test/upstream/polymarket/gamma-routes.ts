@@ -167,7 +167,15 @@ export function createGamma(opts: GammaOptions = {}) {
         const q = req.query;
         const limit = intParam(q, 'limit', LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT, true);
         const offset = intParam(q, 'offset', 0, 0, Number.MAX_SAFE_INTEGER, false);
-        return { json: marketsList(q).slice(offset, offset + limit).map((m) => listedMarket(m)) };
+        // `order` (id or createdAt) with `ascending` (default true), as Gamma sorts its lists.
+        const order = q.get('order');
+        let rows = marketsList(q);
+        if (order === 'id' || order === 'createdAt') {
+          const key = (m: CatalogMarket) => (order === 'id' ? m.id : String(m.wire.createdAt ?? ''));
+          rows = [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+          if (boolParam(q, 'ascending') === false) rows.reverse();
+        }
+        return { json: rows.slice(offset, offset + limit).map((m) => listedMarket(m)) };
       }));
       router.get('/markets/keyset', validated((req) => marketsKeyset(req.query)));
       router.get('/markets/slug/:slug', (_req, p) => {
