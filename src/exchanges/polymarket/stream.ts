@@ -2,7 +2,9 @@
  * Polymarket's book stream: the public market channel (`<PMT_POLYMARKET_WS_URL>/market`),
  * subscribed with `{"assets_ids": [token], "type": "market"}`. Events: `book` (the full book,
  * with the exchange's summary hash), `price_change` (absolute sizes per level), `tick_size_change`,
- * `last_trade_price` (a trade). The client sends `PING` every 10 s and the server answers `PONG`;
+ * `last_trade_price` (a trade), and with `custom_feature_enabled` `best_bid_ask` (the exchange's
+ * top of book after a change: checked against the applied book) and `market_resolved` (reported
+ * as a state detail). The client sends `PING` every 10 s and the server answers `PONG`;
  * silence beyond that is `stale`.
  *
  * Integrity: Polymarket has no sequence numbers, so every `book` that arrives while a book is
@@ -117,6 +119,25 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
     });
   }
 
+  /**
+   * `best_bid_ask` (custom feature): the exchange's own top of book after a change. When the
+   * applied book's best bid or ask differs, a change was lost: clear (`hash_mismatch`) and
+   * resubscribe for a fresh book rather than show a wrong top until the next `book` arrives.
+   */
+  function onBestBidAsk(e: Ev): void {
+    if (!live) return;
+    const bid = num(e.best_bid);
+    const ask = num(e.best_ask);
+    const exBid = bid !== null && bid > 0 ? bid : null;
+    const exAsk = ask !== null && ask < 1 ? ask : null;
+    const ourBid = book.bids[0]?.price ?? null;
+    const ourAsk = book.asks[0]?.price ?? null;
+    if (exBid !== ourBid || exAsk !== ourAsk) {
+      clear('hash_mismatch');
+      socket.reconnectNow();
+    }
+  }
+
   function onEvent(e: Ev): void {
     switch (e.event_type) {
       case 'book':
@@ -127,6 +148,15 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
         return;
       case 'last_trade_price':
         if (e.asset_id === assetId) onTrade(e);
+        return;
+      case 'best_bid_ask':
+        if (e.asset_id === assetId) onBestBidAsk(e);
+        return;
+      case 'market_resolved':
+        if (Array.isArray(e.assets_ids) && e.assets_ids.includes(assetId)) {
+          const won = typeof e.winning_outcome === 'string' && e.winning_outcome ? e.winning_outcome : null;
+          opts.onState?.(live ? 'live' : 'connecting', `market resolved${won ? `: ${won} won` : ''}`);
+        }
         return;
       case 'tick_size_change':
         if (e.asset_id === assetId && typeof e.new_tick_size === 'string') {
@@ -143,7 +173,8 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
     heartbeatText: 'PING',
     onOpen(send) {
       seq = 0;
-      send(JSON.stringify({ assets_ids: [assetId], type: 'market' }));
+      // custom_feature_enabled: best_bid_ask (a top-of-book check after each change) and market_resolved.
+      send(JSON.stringify({ assets_ids: [assetId], type: 'market', custom_feature_enabled: true }));
     },
     onMessage(text) {
       if (text === 'PONG' || text === '') return;
