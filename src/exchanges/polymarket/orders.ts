@@ -9,7 +9,9 @@ import { PmtError, usageError } from '../../errors.js';
 import type { AuthCheck, CancelResult, ClientIdHint, CreateOrderOptions } from '../exchange.js';
 import type { CreateOrderRequest, Order, OrderType } from '../types.js';
 import { orderAmounts } from './amounts.js';
-import { describeAsset, parseTokenId, tokenContext } from './asset.js';
+import { describeAsset, parseTokenId, tokenContext, type TokenContext } from './asset.js';
+import { estimateFees, fetchFeeSchedule } from './fees.js';
+import type { Decimal } from '../../decimal.js';
 import { apiCreds, l2 } from './auth.js';
 import { cancelAll } from './cancel.js';
 import type { PolymarketClient } from './client.js';
@@ -82,7 +84,7 @@ async function prepare(c: PolymarketClient, req: CreateOrderRequest) {
   if (req.post_only) {
     // The token's own book: its price is the outcome's price, no frame to convert.
     const cross = postOnlyCross(req.side, price, await fetchOrderbook(c, tokenId), oneTickInside(t.tick));
-    if (cross) throw postOnlyError(`${req.side} ${t.outcome || 'this token'} at ${price.toFixed()}`, req.side, cross);
+    if (cross) throw postOnlyError(`${req.side} ${t.outcome || 'this token'} at ${price.toFixed()}`, req.side, cross, '', await takerFeeNote(c, t, price, size));
   }
   const ctx = (id: string): CreateContext => ({
     id,
@@ -95,6 +97,22 @@ async function prepare(c: PolymarketClient, req: CreateOrderRequest) {
     nowMs: c.cfg.now(),
   });
   return { tokenId, t, amounts, ctx };
+}
+
+/**
+ * What taking instead would cost under the market's fee schedule (its category rate), for the
+ * post-only refusal's hint; undefined when the schedule cannot be read or the fee is unknown.
+ */
+async function takerFeeNote(c: PolymarketClient, t: TokenContext, price: Decimal, size: Decimal): Promise<string | undefined> {
+  try {
+    const info = { exchange: 'polymarket' as const, asset_id: t.tokenId, market: t.market, book_outcome: t.outcome, outcomes: [], tick_size: t.tick.toNumber(), min_order_size: t.minSize.toNumber(), neg_risk: t.negRisk };
+    const s = await fetchFeeSchedule(c, info);
+    const fee = estimateFees(c, s, { taker: [{ price, size }], maker: null, assumed: true });
+    if (fee.taker === null || s.rate === null) return undefined;
+    return fee.taker.isZero() ? 'this market charges no taker fee' : `as a taker about $${fee.taker.toFixed()} in fees at this market's rate ${s.rate}; makers pay none`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a version signs beyond the amounts: V1 signs the market's fee rate (`GET /fee-rate`). */
