@@ -188,6 +188,22 @@ describe('bundle layout', () => {
     }
   });
 
+  const hasCompileCache = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+  it.runIf(hasCompileCache)("Node 22+: V8's checked compile cache lives in the user's own cache directory (0700), never the shared temporary one", () => {
+    const home = mkdtempSync(join(tmpdir(), 'pmt-home-'));
+    try {
+      const env = { ...cleanEnv(), HOME: home, XDG_CACHE_HOME: '', NODE_COMPILE_CACHE: '', NODE_DISABLE_COMPILE_CACHE: '' } as Record<string, string>;
+      for (const k of ['XDG_CACHE_HOME', 'NODE_COMPILE_CACHE', 'NODE_DISABLE_COMPILE_CACHE']) delete env[k];
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin/pmt'), '--version'], { encoding: 'utf8', env });
+      expect(r.status, r.stderr).toBe(0);
+      const dir = join(home, '.cache/pmt/node-compile-cache');
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(readdirSync(dir).some((d) => d.startsWith(`${process.version}-`))).toBe(true);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it('the binary is CommonJS (bin/package.json), so no ES module is loaded at start-up', () => {
     expect(JSON.parse(readFileSync(join(ROOT, 'bin/package.json'), 'utf8')).type).toBe('commonjs');
   });
