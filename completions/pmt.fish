@@ -245,7 +245,7 @@ complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel -d 'Cancel one order'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a amend -d 'Change a resting order\'s price and/or size (Kalshi)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a get -d 'One order by id'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a journal -d 'Every order pmt sent: intent before it left, result after'
-complete -c pmt -n '__pmt_at "pmt order" 0' -a watch -d 'Your orders and fills, live, as the exchanges push them (NDJSON when piped)'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a watch -d 'Your orders and fills, live, as the exchanges push them'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a list -d 'Your open orders'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a help -d 'show help for a command'
 

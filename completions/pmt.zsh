@@ -282,7 +282,7 @@ _pmt_order_commands() {
     'amend:Change a resting order'\''s price and/or size (Kalshi)'
     'get:One order by id'
     'journal:Every order pmt sent: intent before it left, result after'
-    'watch:Your orders and fills, live, as the exchanges push them (NDJSON when piped)'
+    'watch:Your orders and fills, live, as the exchanges push them'
     'list:Your open orders'
     'help:show help for a command'
   )

@@ -194,6 +194,13 @@ export const HELP: Record<string, CommandHelp> = {
       { note: 'One market, as JSON', cmd: `pmt order list --asset ${K} --json` },
     ],
   },
+  'order watch': {
+    summary: 'Your orders and fills, live, as the exchanges push them',
+    examples: [
+      { note: 'Watch both exchanges until Ctrl-C', cmd: 'pmt order watch' },
+      { note: 'One OrderEvent per line for a script, stop after 10', cmd: 'pmt order watch --exchange polymarket --ndjson --count 10' },
+    ],
+  },
   profile: {
     summary: 'Credential profiles',
     examples: [
