@@ -73,6 +73,28 @@ describe('fetchBalance', () => {
   });
 });
 
+describe('Data API v2 positions: the documented response', () => {
+  test('the example of docs.polymarket.com/api-reference/data-api/overview reads as a Position and a next cursor', async () => {
+    const { v2Page, parseDataPosition } = await import('../../../src/exchanges/polymarket/portfolio.js');
+    const documented = {
+      data: [{
+        proxy_wallet: '0x983eedfbd75803602e4a6e6ea9aab6dc6b9c6748',
+        condition_id: '0xd9b06e2fd9ddb7ab61c9e3d5d8e074c555802478bbf75145804ff709a4246f79',
+        token_id: '31974447302330162086995746309500877260929998201718217388109724292047967921664',
+        outcome: 'Yes', title: 'Will ŠK Slovan Bratislava win on 2026-08-19?', status: 'REDEEMABLE',
+        current_size: 86780.64, avg_price: 0.5203, entry_cost_usdc: 45159.4653, current_value: 0.0, realized_pnl: -1082.5533, unrealized_pnl: -45159.4653,
+      }],
+      pagination: { limit: 1, offset: 0, has_more: true, next_cursor: 'eyJkYXRhIjp7InR5cGUiOiJwb3NpdGlvbnMi' },
+    };
+    const page = v2Page(documented, 'GET /v2/positions');
+    expect(page.next).toBe('eyJkYXRhIjp7InR5cGUiOiJwb3NpdGlvbnMi');
+    // No slug in the trimmed example: the condition id names the market; the mark is value / size.
+    expect(page.rows.map((r) => parseDataPosition(r))).toEqual([{ market_ticker: '0xd9b06e2fd9ddb7ab61c9e3d5d8e074c555802478bbf75145804ff709a4246f79', outcome: 'Yes', size: 86780.64, average_price: 0.5203, current_price: 0 }]);
+    expect(v2Page({ data: null }, 'x')).toEqual({ rows: [], next: null });
+    expect(() => v2Page([], 'GET /v2/positions')).toThrow(/without the v2 \{data, pagination\} envelope/);
+  });
+});
+
 describe('Data API v2 positions: cursor paging and statuses', () => {
   const row = (i: number, o: Record<string, unknown> = {}) => ({
     proxy_wallet: alice.toLowerCase(), condition_id: `0x${i.toString(16).padStart(64, '0')}`, token_id: String(10n ** 70n + BigInt(i)),
