@@ -12,6 +12,7 @@ import { printTable, type Cell, type Column } from '../table.js';
 
 export type { Check, FeeEstimate, OrderPreview } from '../../ops/preview-model.js';
 import type { OrderPreview } from '../../ops/preview-model.js';
+import type { AmendPlan } from '../../ops/order-one.js';
 
 /** An order with the exchange it came from (orders carry no exchange field). */
 export interface ExchangeOrder {
@@ -169,6 +170,33 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
         : '  Estimate from the book and the published fee schedule right now, not a guaranteed fill.',
     ),
   );
+  return out;
+}
+
+/**
+ * An amend's confirmation: the order as it stands, the change on its own outcome's scale, and
+ * what create's preview shows for the new terms (crosses or rests, fills now, the fee).
+ */
+export function amendLines(f: Formatter, plan: AmendPlan): string[] {
+  const o = plan.current.order;
+  const label = (k: string) => `  ${k.padEnd(11)}`;
+  const out = orderLines(f, plan.current);
+  const price = plan.price.toNumber() === o.price ? `${p2(plan.price)} (unchanged)` : `${f.price(o.price)} → ${f.c.bold(p2(plan.price))}`;
+  const size = plan.size.toNumber() === o.size ? `${f.num(o.size)} (unchanged)` : `${f.num(o.size)} → ${f.c.bold(plan.size.toFixed())}`;
+  out.push(`${f.c.bold('Amend')} ${o.side} ${f.text(o.outcome)}: price ${price} per ${f.text(o.outcome)} contract · size ${size}`);
+  const p = plan.preview;
+  if (!p) {
+    out.push(`${label('Preview')}${f.c.yellow('unknown')}: the book or the market could not be read`);
+    return out;
+  }
+  const crosses = p.fill_now ? p.fill_now.filled.gt(0) : null;
+  out.push(`${label('Crosses')}${crosses === null ? 'unknown (no live book)' : crosses ? f.c.yellow('yes: it trades at once') : 'no: it rests on the book'}`);
+  if (p.fill_now) {
+    const { filled, avg, resting } = p.fill_now;
+    out.push(filled.isZero() ? `${label('Fills now')}none; ${resting.toFixed()} rest` : `${label('Fills now')}${filled.toFixed()} at avg ${f.text(p.outcome)} ${avg ? p2(avg) : '-'}${resting.gt(0) ? `; ${resting.toFixed()} rest` : ''}`);
+  }
+  out.push(...feeLines(f, p, label));
+  for (const w of p.warnings) out.push(`  ${f.c.yellow('!')} ${w}`);
   return out;
 }
 
