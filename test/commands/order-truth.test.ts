@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
-import { KEYS } from '../exchanges/polymarket/trading-fixture.js';
+import { catalogMarket, KEYS } from '../exchanges/polymarket/trading-fixture.js';
 
 const K = 'KXTRUTH-26DEC31-A';
 const CREATE = /^\/portfolio\/events\/orders$/;
@@ -159,5 +159,18 @@ describe('item 2: cancel-all with one exchange unreachable', () => {
     const errs = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; message: string });
     expect(errs).toEqual([expect.objectContaining({ kind: 'NetworkError', message: expect.stringMatching(/Polymarket/) })]);
     expect(JSON.parse((await pmt(['order', 'list', '--exchange', 'kalshi', '--json'])).stdout)).toEqual([]);
+  });
+});
+
+describe('item 7: a dry run sends no write', () => {
+  it('with only a Polymarket private key: derive (a read) at most, never POST /auth/api-key, and the preview says why cash was not read', async () => {
+    const m = catalogMarket(d, { tick: '0.01', negRisk: false });
+    const poly = { POLYMARKET_PRIVATE_KEY: KEYS.carol, PMT_CONFIG_DIR: tempConfigDir() };
+    const r = await pmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.40', '--size', '5', '--dry-run', '--json'], poly);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const writes = d.polymarket.clobDouble.requests.filter((q) => q.method !== 'GET');
+    expect(writes.map((q) => `${q.method} ${q.path}`)).toEqual([]);
+    const doc = JSON.parse(r.stdout);
+    expect(JSON.stringify(doc.preview.checks) + JSON.stringify(doc.preview.warnings)).toMatch(/a dry run creates none/);
   });
 });

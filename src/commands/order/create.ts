@@ -88,6 +88,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (!target) target = assetTarget(ctx, { asset_id: await askAsset(pr!, (v) => assetFound(ctx, v)), exchange: ctx.exchangeFlag() });
   const exchangeId: ExchangeId = target.exchange;
   if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
+  // A dry run sends no write: adapters built for it read (and derive) but never create anything.
+  if (opts.dryRun) ctx.readOnly = true;
   const ex = await ctx.exchange(exchangeId);
 
   // 3. The asset and its venue rules; the outcome checked against it.
