@@ -13,6 +13,7 @@ import { printTable, type Cell, type Column } from '../table.js';
 export type { Check, FeeEstimate, OrderPreview } from '../../ops/preview-model.js';
 import type { OrderPreview } from '../../ops/preview-model.js';
 import type { AmendPlan } from '../../ops/order-one.js';
+import { feesPaid } from '../../ops/preview-fees.js';
 
 /** An order with the exchange it came from (orders carry no exchange field). */
 export interface ExchangeOrder {
@@ -96,7 +97,8 @@ export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder):
     ['Price', price],
     ['Size', `${f.num(o.size)} contracts · filled ${f.num(o.filled)}`],
     ['Status', statusColor(f, o.status)],
-    ['Fee', o.fee == null ? '-' : `${f.usd(o.fee, { cents: true })} per contract`],
+    // The fees paid in total (JSON keeps the interface's per-contract field).
+    ['Fee', paidText(o)],
     ['Created', f.time(o.created_at, { seconds: true })],
     ['Updated', f.time(o.updated_at, { seconds: true })],
   ];
@@ -104,6 +106,12 @@ export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder):
 }
 
 /** Exact dollars: at least cents, more places when the amount has them ("$2.485"). */
+/** "$7.72 paid on 500 filled", from the one fee module (ops/preview-fees.ts). */
+function paidText(o: Order): string {
+  const paid = feesPaid(o);
+  return paid === null ? '-' : `${usdExact(paid)} paid on ${o.filled} filled`;
+}
+
 export function usdExact(d: Decimal): string {
   const text = d.toFixed(2);
   const [int, frac] = text.replace('-', '').split('.');
