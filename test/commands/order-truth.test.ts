@@ -146,6 +146,30 @@ describe('item 10: read back as placed on another machine', () => {
   });
 });
 
+describe('item 10: fills read back as placed', () => {
+  it('a NO buy that fills shows as a No buy at the NO price in `pmt fills`, on this machine and another', async () => {
+    const { id } = await noBuy('0.60', '2');
+    const mine = async (extra: Record<string, string> = {}) => {
+      const r = await pmt(['fills', '--exchange', 'kalshi', '--json'], extra);
+      expect(r.exitCode, r.stderr).toBe(0);
+      return (JSON.parse(r.stdout).fills as Array<Record<string, unknown>>).filter((f) => f.order_id === id);
+    };
+    for (const fills of [await mine(), await mine({ PMT_CONFIG_DIR: tempConfigDir() })]) {
+      expect(fills.length).toBeGreaterThan(0);
+      // Taken against the YES bid 0.42: NO at 0.58 (Kalshi records the YES sell at 0.42).
+      for (const f of fills) expect(f).toMatchObject({ outcome: 'No', side: 'buy', price: 0.58 });
+    }
+  });
+
+  it('a NO buy under the caller\'s client id reads back as placed through the journal', async () => {
+    const { id } = await noBuy('0.60', '1', ['--client-order-id', `fill-${Date.now()}`]);
+    const r = await pmt(['fills', '--exchange', 'kalshi', '--json']);
+    const fills = (JSON.parse(r.stdout).fills as Array<Record<string, unknown>>).filter((f) => f.order_id === id);
+    expect(fills.length).toBeGreaterThan(0);
+    for (const f of fills) expect(f).toMatchObject({ outcome: 'No', side: 'buy', price: 0.58 });
+  });
+});
+
 describe('item 2: cancel-all with one exchange unreachable', () => {
   it('cancels on the exchange that answers: stdout the [Order] cancelled, stderr the other exchange error, its exit code', async () => {
     const a = await noBuy('0.30', '2');
