@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
-import { catalogMarket, KEYS } from '../exchanges/polymarket/trading-fixture.js';
+import { addressOf, catalogMarket, KEYS } from '../exchanges/polymarket/trading-fixture.js';
 
 const K = 'KXTRUTH-26DEC31-A';
 const CREATE = /^\/portfolio\/events\/orders$/;
@@ -196,5 +196,30 @@ describe('item 7: a dry run sends no write', () => {
     expect(writes.map((q) => `${q.method} ${q.path}`)).toEqual([]);
     const doc = JSON.parse(r.stdout);
     expect(JSON.stringify(doc.preview.checks) + JSON.stringify(doc.preview.warnings)).toMatch(/a dry run creates none/);
+  });
+});
+
+describe('friction: Polymarket orders by market name in people views', () => {
+  it('order list (a table at 110 columns) and order get show polymarket:<slug> and its title, not the condition id; JSON keeps the interface field', async () => {
+    const m = catalogMarket(d, { tick: '0.01', negRisk: false, nth: 2 });
+    d.polymarket.trading.fund(addressOf(KEYS.bob), 1000);
+    const poly = { POLYMARKET_PRIVATE_KEY: KEYS.bob, PMT_CONFIG_DIR: tempConfigDir(), KALSHI_API_KEY_ID: '', KALSHI_PRIVATE_KEY_PATH: '' };
+    const placed = await pmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.05', '--size', '5', '--yes', '--json'], poly);
+    expect(placed.exitCode, placed.stderr).toBe(0);
+    const o = JSON.parse(placed.stdout) as { id: string; market_ticker: string };
+    expect(o.market_ticker).toMatch(/^0x[0-9a-f]{64}$/);
+    const tty = { ...poly, PMT_FORCE_TTY: '110', NO_COLOR: '1' };
+    const list = await pmt(['order', 'list', '--exchange', 'polymarket'], tty);
+    expect(list.exitCode, list.stderr).toBe(0);
+    // A table (not cards): the 66-character id whole, the market by its slug (cut to fit).
+    expect(list.stdout).toMatch(/^(EXCHANGE\s+)?ID\s+MARKET\s+OUTCOME/m);
+    expect(list.stdout).toContain(o.id);
+    expect(list.stdout).toContain(m.slug.slice(0, 8));
+    expect(list.stdout).not.toContain(o.market_ticker);
+    const got = await pmt(['order', 'get', o.id], tty);
+    expect(got.stdout).toMatch(new RegExp(`Market +polymarket:${m.slug} `));
+    const json = JSON.parse((await pmt(['order', 'get', o.id, '--json'], poly)).stdout);
+    expect(json.market_ticker).toBe(o.market_ticker);
+    await pmt(['order', 'cancel', o.id, '--yes'], poly);
   });
 });

@@ -19,16 +19,20 @@ import { feesPaid } from '../../ops/preview-fees.js';
 export interface ExchangeOrder {
   exchange: ExchangeId;
   order: Order;
+  /** The market by name where the order names it by an id (ops nameMarkets). */
+  market?: { name: string; title: string };
 }
 
 /**
- * The order id (what `pmt order get` takes) and the market (what `--asset` takes) are never cut;
- * when the terminal is narrow the columns marked `drop` go first, creation time before fill.
+ * The order id (what `pmt order get` takes) is never cut; the market shrinks (with an ellipsis)
+ * before the table would turn into cards (a Polymarket order id alone is 66 columns: at 110 the
+ * list stays a table), and `pmt order get <id>` shows it whole. When the terminal is narrow the
+ * columns marked `drop` go first, creation time before fill.
  */
 export const ORDER_COLUMNS: Column[] = [
   { header: 'EXCHANGE', drop: 1 },
   { header: 'ID', id: true },
-  { header: 'MARKET', id: true },
+  { header: 'MARKET', flex: true },
   { header: 'OUTCOME' },
   { header: 'SIDE' },
   { header: 'PRICE', align: 'right' },
@@ -63,11 +67,12 @@ export function priceCell(f: Formatter, _exchange: ExchangeId, o: Order): Cell {
   return { human: f.price(o.price), raw: String(o.price) };
 }
 
-export function orderRow(f: Formatter, { exchange, order: o }: ExchangeOrder): Cell[] {
+export function orderRow(f: Formatter, { exchange, order: o, market }: ExchangeOrder): Cell[] {
   return [
     exchange,
     f.text(o.id),
-    f.text(o.market_ticker) || '-',
+    // People see the market by name (what --asset takes); pipes keep the model's field.
+    market ? { human: f.text(market.name), raw: o.market_ticker } : f.text(o.market_ticker) || '-',
     f.text(o.outcome) || '-',
     { human: sideText(f, o.side), raw: o.side },
     priceCell(f, exchange, o),
@@ -87,11 +92,11 @@ export const ORDER_HANG = 11;
 export const PREVIEW_HANG = 13;
 
 /** One order in detail, for people. */
-export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder): string[] {
+export function orderLines(f: Formatter, { exchange, order: o, market }: ExchangeOrder): string[] {
   const yes = yesBookPrice(exchange, o);
   const price = yes == null ? f.price(o.price) : `${f.price(o.price)} per ${f.text(o.outcome)} contract (= Yes ${o.side === 'buy' ? 'ask' : 'bid'} at ${f.price(yes)} on the book)`;
   const rows: Array<[string, string]> = [
-    ['Market', f.text(o.market_ticker) || '-'],
+    ['Market', market ? `${f.text(`${exchange}:${market.name}`)}  ${f.text(market.title)}` : f.text(o.market_ticker) || '-'],
     ['Outcome', f.text(o.outcome) || '-'],
     ['Side', sideText(f, o.side)],
     ['Price', price],
