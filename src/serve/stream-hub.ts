@@ -22,7 +22,8 @@ import type { BookStream, BookUpdate, StatusUpdate, WatchBookOptions } from '../
 
 /** What a client's connection offers: write a frame (false when its buffer is full), close. */
 export interface Sink {
-  write(frame: string): boolean;
+  /** A batch of frames, as UTF-8 bytes encoded once for every client. */
+  write(frame: Uint8Array | string): boolean;
   /** Called once the sink can take more after a write returned false. */
   onDrain(fn: () => void): void;
   end(finalFrame?: string): void;
@@ -31,13 +32,13 @@ export interface Sink {
 export interface HubLimits {
   /** Bytes one client may have waiting beyond its socket's own buffer. */
   maxQueuedBytes: number;
-  /** Longest an event waits before it is written to the clients (ms); default 25. */
+  /** Longest an event waits before it is written to the clients (ms); default 50. */
   flushMs?: number;
   /** Bytes of frames collected before they are written at once, whatever flushMs says; default 256 KiB. */
   maxBatchBytes?: number;
 }
 
-export const DEFAULT_HUB_LIMITS: HubLimits = { maxQueuedBytes: 1024 * 1024, flushMs: 25, maxBatchBytes: 256 * 1024 };
+export const DEFAULT_HUB_LIMITS: HubLimits = { maxQueuedBytes: 1024 * 1024, flushMs: 50, maxBatchBytes: 256 * 1024 };
 
 /** One BookUpdate as a Server-Sent Event (no `event:` field: a browser's `onmessage` gets it). */
 export const sseFrame = (u: unknown): string => `data: ${jsonText(u)}\n\n`;
@@ -45,7 +46,7 @@ export const sseError = (e: { kind: string; message: string }): string => `event
 
 class Client {
   /** Frames this client waits for (its socket is full); bounded by maxQueuedBytes. */
-  queue: string[] = [];
+  queue: Array<Uint8Array | string> = [];
   private queued = 0;
   private blocked = false;
   closed = false;
@@ -58,7 +59,7 @@ class Client {
     sink.onDrain(() => this.flush());
   }
 
-  send(frame: string, dropFrame: () => string): void {
+  send(frame: Uint8Array | string, dropFrame: () => string): void {
     if (this.closed) return;
     if (!this.blocked) {
       this.blocked = !this.sink.write(frame);
@@ -176,7 +177,8 @@ export class StreamHub {
     clearTimeout(t.timer);
     t.timer = undefined;
     if (t.batch.length === 0) return;
-    const frames = t.batch.length === 1 ? t.batch[0]! : t.batch.join('');
+    // Encoded once: every client is written the same bytes (no per-client copy or re-encoding).
+    const frames = Buffer.from(t.batch.length === 1 ? t.batch[0]! : t.batch.join(''), 'utf8');
     t.batch = [];
     t.batchBytes = 0;
     for (const c of [...t.clients]) c.send(frames, clear);
