@@ -143,6 +143,13 @@ describe('pmt book watch (NDJSON)', () => {
     expect(ev[2]!.changes).toEqual([{ side: 'bid', price: 0.43, size: 0 }, { side: 'bid', price: 0.42, size: 100 }]);
   });
 
+  it('a signed Kalshi stream over plain ws:// to a host that is not loopback: refused before connecting, exit 9, naming wss', async () => {
+    const r = await t.pmt(['book', 'watch', K.normal, '--ndjson'], t.env({ PMT_KALSHI_WS_URL: 'ws://kalshi.example.invalid/trade-api/ws/v2' }));
+    expect(r.exitCode).toBe(9);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stderr)).toMatchObject({ kind: 'Config', message: expect.stringMatching(/not wss/) });
+  });
+
   it('an unknown Kalshi market: MarketNotFound (exit 5)', async () => {
     const r = await t.pmt(['book', 'watch', 'KXNOPE-26', '--ndjson'], t.env());
     expect(JSON.parse(r.stderr)).toMatchObject({ kind: 'MarketNotFound' });

@@ -72,8 +72,16 @@ function watchSigned(c: KalshiClient, assetId: string, opts: WatchBookOptions): 
   }
 
   /** The book is wrong from here (a lost message, a value no book holds): take the subscription again. */
+  /** Resubscriptions since the last good snapshot: an upstream that keeps sending bad data is re-connected with backoff. */
+  let retakes = 0;
   function resubscribe(reason: 'sequence_gap' | 'invalid_data', send: (t: string) => void): void {
     clear(reason);
+    if (++retakes > 3) {
+      retakes = 0;
+      opts.onState?.('reconnecting', `${reason.replace('_', ' ')}: reconnecting`);
+      socket.reconnectNow();
+      return;
+    }
     if (bookSid !== undefined) send(JSON.stringify({ id: ++cmdId, cmd: 'unsubscribe', params: { sids: [bookSid] } }));
     bookSid = undefined;
     subscribe(send, ['orderbook_delta']);
@@ -101,6 +109,7 @@ function watchSigned(c: KalshiClient, assetId: string, opts: WatchBookOptions): 
     expected = (m.seq ?? 0) + 1;
     const ts = new Date(now()).toISOString();
     emit({ kind: 'snapshot', asset_id: ticker, seq: ++seq, exchange_ts: ts, local_ts_ms: now(), book: book.orderbook(ticker, ts, null, m.seq ?? null) });
+    retakes = 0;
     status.live();
     socket.healthy();
     opts.onState?.('live');

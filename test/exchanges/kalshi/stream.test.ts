@@ -150,6 +150,18 @@ describe('Kalshi watchBook', () => {
     expect(w.kinds().slice(0, 6)).toEqual(['snapshot', 'clear:stale', 'status:stale', 'status:reconnecting', 'snapshot', 'status:live']);
   });
 
+  it('a delta of 1e308 contracts or at price 7 is never emitted: clear (invalid_data), resubscribe, a new snapshot (issue 28 item 6)', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    k.stream.rawDelta(T.normal, { price_dollars: '0.3000', delta_fp: '1e308', side: 'yes', ts_ms: Date.now() });
+    await w.until(() => w.kinds().filter((x) => x === 'snapshot').length === 2);
+    k.stream.rawDelta(T.normal, { price_dollars: '7.0000', delta_fp: '5.00', side: 'yes', ts_ms: Date.now() });
+    await w.until(() => w.kinds().filter((x) => x === 'snapshot').length === 3);
+    expect(w.kinds()).toEqual(['snapshot', 'clear:invalid_data', 'snapshot', 'clear:invalid_data', 'snapshot']);
+    expect(w.events.some((e) => e.kind === 'delta')).toBe(false);
+    expect(w.applied.orderbook()!.bids.find((l) => l.price === 0.3)).toBeUndefined();
+  });
+
   it('the exchange dropping a slow consumer is a reconnect: clear, then a new snapshot', async () => {
     const w = watch(T.normal);
     await w.until(() => w.applied.live);
