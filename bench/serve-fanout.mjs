@@ -4,15 +4,15 @@
 //
 //   npm run build && node bench/serve-fanout.mjs [--clients 300] [--rate 2000] [--cancels 10] [--json]
 //
-// The doubles run in this process (.doubles/lib.js) and drive the deltas; `pmt serve` runs as its
-// own process (its event loop is what is measured). Reports each cancel's latency (p50, max), the
+// The doubles run in this process (.doubles/lib.js) and drive the deltas; the SSE clients run in a
+// second process (bench/lib/sse-clients.mjs); `pmt serve` runs as its own (its event loop is
+// what is measured). Reports each cancel's latency (p50, max), the
 // SSE clients still connected at the end (the never-reading ones are dropped once their bounded
 // queue is full), the upstream subscriptions (one) and the server's RSS. Exit 1 when a cancel took
 // a second or more.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,7 +71,7 @@ async function cancel(base) {
 }
 
 const child = spawn(process.execPath, [join(root, 'bin/pmt'), 'serve', '--port', '0', ...(args.includes('--verbose') ? ['--verbose'] : [])], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-const sockets = [];
+let clients;
 let gen;
 try {
   let err = '';
@@ -86,21 +86,10 @@ try {
     child.once('exit', (c) => rej(new Error(`serve exited ${c}: ${err}`)));
   });
   child.stderr.on('data', (b) => args.includes('--verbose') && process.stderr.write(b));
-  const { hostname, port } = new URL(base);
-  const readers = Math.ceil(CLIENTS / 2);
-  const got = new Array(readers).fill(0);
-  const ended = new Array(CLIENTS).fill(false);
-  for (let i = 0; i < CLIENTS; i++) {
-    // Raw sockets: the never-reading half pauses right after its request.
-    const s = net.connect(Number(port), hostname);
-    s.write(`GET /v1/orderbook/stream?asset_id=${TICKER} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`);
-    s.on('error', () => {});
-    s.on('close', () => (ended[i] = true));
-    if (i < readers) s.on('data', (b) => (got[i] += b.length));
-    else s.pause();
-    sockets.push(s);
-  }
-  while (got.some((g) => g === 0)) await sleep(20);
+  // The clients run in a process of their own: reading 300 streams must not slow the doubles.
+  clients = fork(join(root, 'bench/lib/sse-clients.mjs'), [base, TOKEN, TICKER, String(CLIENTS)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ask = (what) => new Promise((res) => clients.once('message', res) && clients.send(what));
+  await new Promise((res) => clients.once('message', res));
   const rss0 = rssOf(child.pid);
   if (args.includes('--warm')) await cancel(base);
   gen = load(RATE);
@@ -111,10 +100,11 @@ try {
     await sleep(1000);
   }
   gen.stop();
+  const { report } = await ask('report');
   const ms = latencies.map((l) => l.ms).sort((a, b) => a - b);
   const out = {
     clients: CLIENTS,
-    never_reading: CLIENTS - readers,
+    never_reading: Math.floor(CLIENTS / 2),
     rate_per_s: RATE,
     deltas_sent: gen.sent(),
     cancel_ms: latencies.map((l) => l.ms),
@@ -123,8 +113,8 @@ try {
     cancel_statuses: [...new Set(latencies.map((l) => l.status))],
     goal_ms: GOAL_MS,
     pass: ms.at(-1) < GOAL_MS,
-    clients_still_connected: ended.filter((e) => !e).length,
-    readers_min_bytes: Math.min(...got),
+    clients_still_connected: report.still_connected,
+    readers_min_bytes: report.readers_min_bytes,
     upstream_connections: d.kalshi.stream.connections().length,
     rss_start_mib: Number((rss0 / 2 ** 20).toFixed(1)),
     rss_end_mib: Number((rssOf(child.pid) / 2 ** 20).toFixed(1)),
@@ -133,7 +123,7 @@ try {
   if (!out.pass) process.exitCode = 1;
 } finally {
   gen?.stop();
-  for (const s of sockets) s.destroy();
+  clients?.send('close');
   child.kill('SIGTERM');
   await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
   await d.close();
