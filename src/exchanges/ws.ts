@@ -94,6 +94,7 @@ export class ReconnectingSocket {
         const label = this.p.label ?? 'the exchange';
         // Reported once the caller holds the stream (a fatal error never arrives synchronously).
         queueMicrotask(() =>
+          !this.closed &&
           this.fail(
             new PmtError('Config', `${label}'s stream connection is signed, and its URL ${safeUrl(this.p.url)} is not wss: keys never travel unencrypted`, {
               hint: `use a wss:// URL in the ${label} WebSocket URL setting (PMT_*_WS_URL), or a loopback address for a local proxy`,
