@@ -42,7 +42,7 @@ export const DEFAULT_HUB_LIMITS: HubLimits = { maxQueuedBytes: 1024 * 1024, flus
 
 /** One BookUpdate as a Server-Sent Event (no `event:` field: a browser's `onmessage` gets it). */
 export const sseFrame = (u: unknown): string => `data: ${jsonText(u)}\n\n`;
-export const sseError = (e: { kind: string; message: string }): string => `event: error\ndata: ${JSON.stringify(e)}\n\n`;
+export const sseError = (e: { kind: string; message: string }): string => `event: error\ndata: ${jsonText(e)}\n\n`;
 
 class Client {
   /** Frames this client waits for (its socket is full); bounded by maxQueuedBytes. */
