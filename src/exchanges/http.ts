@@ -23,7 +23,7 @@
  * | operation | upstream request(s) | on a transient failure |
  * |---|---|---|
  * | fetch_markets, --all pages, lineage, market/token lookups | GET (Kalshi /markets, /historical/markets, /events, /series; Gamma /events/keyset, /markets, /events/slug) | retried as above, each page on its own; a page that still fails fails the whole listing (nothing partial on stdout) |
- * | fetch_orderbook, book stats/impact | GET (Kalshi /markets/{t}/orderbook, signed; CLOB /book) | retried as above, signed afresh per attempt |
+ * | fetch_orderbook, book stats/impact | GET (Kalshi /markets/{t}/orderbook, public: signed when keys exist; CLOB /book) | retried as above, signed afresh per attempt |
  * | fetch_order, fetch_open_orders | GET (Kalshi /portfolio/orders…, CLOB /data/order(s)) | retried as above, signed afresh per attempt |
  * | create_order, Kalshi | POST /portfolio/events/orders with a fresh client_order_id | sent once, never resent; after a timeout/reset/5xx/unreadable 2xx the order is looked up by client_order_id (with backoff for 2 × the request timeout, 3-30 s) and reported as placed or as status unknown (never "not placed"), with the command that settles it |
  * | create_order, Polymarket | POST /order with one EIP-712 signed order (its hash is the order id) | never re-signed; after a timeout/reset/502/504/unreadable 2xx it is looked up by hash, and only if absent the very same signed bytes are sent once more (a duplicate is refused by the CLOB); a 4xx/500/503 answer is the CLOB's verdict and is not resent |

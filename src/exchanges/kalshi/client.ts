@@ -33,6 +33,15 @@ export class KalshiClient {
   }
 
   /**
+   * The signer for a public read (the orderbook): the keys' signer when Kalshi credentials are
+   * configured (a broken key is still an error), none when there are none (the read goes unsigned).
+   */
+  async publicReadSigner(): Promise<Signer | undefined> {
+    if (!(await this.cfg.credentials()).kalshi) return undefined;
+    return this.signer('read');
+  }
+
+  /**
    * The request signer. Missing credentials are `Authentication` for reads that Kalshi guards
    * (the book) and `Config` for trading, both with the command that fixes it.
    */

@@ -67,7 +67,7 @@ export const kalshi = {
   capabilities: {
     fetchMarkets: { supported: true, auth: false },
     fetchMarketLineage: { supported: true, auth: false },
-    fetchOrderbook: { supported: true, auth: true },
+    fetchOrderbook: { supported: true, auth: false },
     fetchOrder: { supported: true, auth: true },
     fetchOpenOrders: { supported: true, auth: true },
     createOrder: { supported: true, auth: true },
