@@ -16,8 +16,15 @@ export interface LockOptions {
   busy: (cause: Error) => PmtError;
 }
 
+/** A listener of our own, so the one proper-lockfile's exit hook adds does not re-raise the signal. */
+const ignore = () => undefined;
+
 export async function withFileLock<T>(file: string, fn: () => T | Promise<T>, o: LockOptions): Promise<T> {
   const lockfile = await import('proper-lockfile');
+  // proper-lockfile's exit hook (signal-exit) catches SIGXFSZ and, when it is the only listener,
+  // raises it again with the default action: a write past a file-size limit would then kill the
+  // process (a `pmt serve` with orders in flight) instead of failing with EFBIG, which pmt handles.
+  if (process.platform !== 'win32' && !process.listeners('SIGXFSZ').includes(ignore)) process.on('SIGXFSZ', ignore);
   const lock = (lockfile as unknown as { default?: typeof lockfile }).default?.lock ?? lockfile.lock;
   const maxTimeout = 100;
   let release: () => Promise<void>;

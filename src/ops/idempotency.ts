@@ -33,6 +33,8 @@ interface Entry {
   state: 'pending' | 'done' | 'unknown';
   /** What the order left under (kept in memory too: a store without a file can still look again). */
   record?: SentRecord;
+  /** The exchange refused the order: the key is free again. */
+  refused?: boolean;
 }
 
 /** What the file keeps of a key: enough to find its order again, nothing of the request. */
@@ -134,7 +136,9 @@ export class IdempotencyStore {
       },
       (e: unknown) => {
         if (entry.result !== result) return;
-        if (e instanceof PmtError && e.ambiguous) entry.state = 'unknown';
+        // Freed only by a refusal (or a failure before anything left); anything else after the
+        // order left keeps the key, and the next repeat looks again.
+        if ((e instanceof PmtError && e.ambiguous) || (entry.record && !entry.refused)) entry.state = 'unknown';
         else if (this.entries.get(key) === entry) this.entries.delete(key);
       },
     );
@@ -176,6 +180,7 @@ export class IdempotencyStore {
       answered: (order) => {
         if (!record) return;
         if (order) entry.record = { ...record, order_id: order.id };
+        else entry.refused = true;
         try {
           this.append(order ? { ...record, order_id: order.id } : { ...record, refused: true }, false);
         } catch {

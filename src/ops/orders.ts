@@ -94,15 +94,17 @@ async function recallOrder(svc: Services, sent: SentRecord): Promise<Order> {
   await svc.requireCredentials(sent.exchange);
   const ex = await svc.exchange(sent.exchange);
   const sentId = sent.client_order_id ?? sent.order_hash;
+  let failed = '';
   try {
     const order = sent.order_id ? await ex.fetchOrder(sent.order_id) : sentId ? await ex.fetchOrderByClientId(sentId, { since_ms: sent.at - 60_000 }) : undefined;
     if (order) return asPlaced(svc, [{ exchange: sent.exchange, order }])[0]!.order;
   } catch (e) {
-    if (!(e instanceof PmtError && e.kind === 'OrderNotFound')) throw e;
+    // Not found, or the lookup itself failed: either way the answer is "unknown", never a verdict.
+    if (!(e instanceof PmtError && e.kind === 'OrderNotFound')) failed = ` (looking it up failed: ${e instanceof Error ? e.message : String(e)})`;
   }
   throw new PmtError(
     'NetworkError',
-    `an order was sent under this Idempotency-Key at ${new Date(sent.at).toISOString()}${sentId ? ` as ${sentId}` : ''} and ${sent.exchange} does not show it: order status unknown, so no second order is sent${sentId ? `; settle it with \`pmt order get --client-id ${sentId}\` or GET /v1/orders/fetch_order?client_order_id=${sentId}` : ''}`,
+    `an order was sent under this Idempotency-Key at ${new Date(sent.at).toISOString()}${sentId ? ` as ${sentId}` : ''} and ${sent.exchange} does not show it${failed}: order status unknown, so no second order is sent${sentId ? `; settle it with \`pmt order get --client-id ${sentId}\` or GET /v1/orders/fetch_order?client_order_id=${sentId}` : ''}`,
     { ambiguous: true, hint: sentId ? `pmt order get --client-id ${sentId}` : undefined },
   );
 }
