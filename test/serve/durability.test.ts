@@ -50,10 +50,11 @@ describe('issue 28: never twice', () => {
     expect(first.status, first.text).toBe(200);
     await probe.stop();
     const lines = readFileSync(join(dir, 'orders.jsonl'), 'utf8').split('\n').filter(Boolean);
-    const [intentLen, resultLen] = [lines[0]!.length + 1, lines[1]!.length + 1];
+    const intentLen = lines[0]!.length + 1;
     const limit = 64 * 1024;
     const size = statSync(join(dir, 'orders.jsonl')).size;
-    const pad = limit - intentLen - Math.floor(resultLen / 2) - size;
+    // The next intent ends exactly at the limit: its result gets EFBIG ("disk full") at once.
+    const pad = limit - intentLen - size;
     appendFileSync(join(dir, 'orders.jsonl'), ' '.repeat(pad - 1) + '\n');
 
     const posts = polyPosts();
