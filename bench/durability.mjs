@@ -65,13 +65,16 @@ function fill(file, bytes, line) {
 }
 
 const hex = (n) => randomBytes(n).toString('hex');
+// Distinct ids from a counter (random bytes per line would make writing the files the slow part).
+const salt = hex(4);
+const id = (i, len) => (salt + i.toString(16)).padStart(len, '0');
 function journalLine(i) {
-  const hash = `0x${hex(32)}`;
-  const base = { ts: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), exchange: 'polymarket', market_ticker: `0x${hex(32)}`, outcome: 'Yes', side: 'buy', price: 0.42, size: 10, type: 'gtc', client_order_id: null, order_hash: hash };
+  const hash = `0x${id(i, 64)}`;
+  const base = { ts: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(), exchange: 'polymarket', market_ticker: `0x${id(i % 5000, 64)}`, outcome: 'Yes', side: 'buy', price: 0.42, size: 10, type: 'gtc', client_order_id: null, order_hash: hash };
   return `${JSON.stringify({ ...base, event: 'intent', order_id: null, status: null, message: null })}\n${JSON.stringify({ ...base, event: 'result', order_id: hash, status: 'open', message: null })}\n`;
 }
-function keyLine() {
-  return `${JSON.stringify({ key: hex(32), fingerprint: hex(32), at: Date.now() - 3_600_000, exchange: 'kalshi', client_order_id: hex(16), order_hash: null, order_id: hex(16) })}\n`;
+function keyLine(i) {
+  return `${JSON.stringify({ key: id(i, 64), fingerprint: id(i + 7, 64), at: Date.now() - 3_600_000, exchange: 'kalshi', client_order_id: id(i, 32), order_hash: null, order_id: id(i + 3, 32) })}\n`;
 }
 
 async function call(base, path, body, headers = {}) {

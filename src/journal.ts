@@ -108,10 +108,18 @@ export class Journal {
     return this.readAll().entries;
   }
 
-  /** Every entry, and the lines that are not one (torn by a crash, foreign, missing fields). */
-  readAll(): { entries: JournalEntry[]; bad: BadLine[] } {
-    const entries: JournalEntry[] = [];
+  /**
+   * Every entry (or the last `limit`, holding no more in memory), and the lines that are not one
+   * (torn by a crash, foreign, missing fields): the first 100 of them, and how many in all.
+   */
+  readAll(limit?: number): { entries: JournalEntry[]; bad: BadLine[]; badCount: number } {
+    let entries: JournalEntry[] = [];
     const bad: BadLine[] = [];
+    let badCount = 0;
+    const keep = (e: JournalEntry) => {
+      entries.push(e);
+      if (limit !== undefined && entries.length >= 2 * limit + 1024) entries = entries.slice(entries.length - limit);
+    };
     scanLines(
       this.path,
       (l) => {
@@ -120,16 +128,17 @@ export class Journal {
         try {
           e = JSON.parse(l.text);
         } catch {
-          bad.push({ line: l.n, problem: 'not JSON (a line cut short by a crash or a full disk?)' });
+          if (badCount++ < 100) bad.push({ line: l.n, problem: 'not JSON (a line cut short by a crash or a full disk?)' });
           return;
         }
         const problem = entryProblem(e);
-        if (problem) bad.push({ line: l.n, problem });
-        else entries.push(e as JournalEntry);
+        if (problem) {
+          if (badCount++ < 100) bad.push({ line: l.n, problem });
+        } else keep(e as JournalEntry);
       },
       'the order journal',
     );
-    return { entries, bad };
+    return { entries: limit === undefined ? entries : entries.slice(Math.max(0, entries.length - limit)), bad, badCount };
   }
 
   /**

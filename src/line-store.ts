@@ -9,7 +9,7 @@
  * - Reading streams the file in chunks (no whole-file string: a file past V8's string limit,
  *   ~512 MiB, is read like any other), names torn or foreign lines by number, and fails closed:
  *   a file that exists but cannot be read is an error, never "empty".
- * - Keyed lookups go through an index beside the file (`<file>.idx/`): 256 bucket files mapping
+ * - Keyed lookups go through an index beside the file (`<file>.idx/`): 4096 bucket files mapping
  *   an id to the offsets of the lines that carry it, and `at`, how far the file is indexed. A
  *   lookup reads one bucket, the few lines it names, and whatever was appended since the index
  *   last caught up; never the whole file. The index is derived data: lost, stale or unwritable,
@@ -219,14 +219,14 @@ export function lineAt(path: string, offset: number, what: string): string | nul
   }
 }
 
-/** FNV-1a, 32 bits: which bucket an id's offsets go in (no crypto module at start-up). */
+/** FNV-1a, 32 bits: which of 4096 buckets an id's offsets go in (no crypto module at start-up). */
 function bucketOf(id: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) {
     h ^= id.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return ((h >>> 0) & 0xff).toString(16).padStart(2, '0');
+  return ((h >>> 0) & 0xfff).toString(16).padStart(3, '0');
 }
 
 interface IndexState {
@@ -254,7 +254,7 @@ export class LineIndex {
    * the index last caught up. Throws `unreadable` when the file cannot be read.
    */
   find(id: string): Array<Record<string, unknown>> {
-    const { state, tail } = this.catchUp();
+    const { state, tail } = this.catchUp(id);
     const offsets = new Set<number>();
     const prefix = `[${JSON.stringify(id)},`;
     let text = '';
@@ -283,8 +283,12 @@ export class LineIndex {
     return out.sort((a, b) => a.off - b.off).map((x) => x.r);
   }
 
-  /** Index what was appended since the last time (the first time: the whole file, once). */
-  catchUp(): { state: IndexState; tail: Array<{ off: number; r: Record<string, unknown> }> } {
+  /**
+   * Index what was appended since the last time (the first time: the whole file, once), in
+   * batches of bounded size. `want`: the lines carrying this id are also returned as `tail` when
+   * the index cannot be written (full disk, read-only directory), so the lookup is still answered.
+   */
+  catchUp(want?: string): { state: IndexState; tail: Array<{ off: number; r: Record<string, unknown> }> } {
     let st;
     try {
       st = statSync(this.file);
@@ -301,35 +305,55 @@ export class LineIndex {
     if (state.at === st.size) return { state, tail: [] };
     const tail: Array<{ off: number; r: Record<string, unknown> }> = [];
     const buckets = new Map<string, string[]>();
+    let pending = 0;
+    let failed = false;
+    const flush = () => {
+      if (failed) return;
+      try {
+        if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+        for (const [b, lines] of buckets) appendFileSync(join(this.dir, b), lines.join(''), { mode: 0o600 });
+      } catch {
+        failed = true;
+      }
+      buckets.clear();
+      pending = 0;
+    };
     const at = scanLines(
       this.file,
       (l) => {
         const r = parse(l.text);
         if (!r) return;
-        tail.push({ off: l.offset, r });
-        for (const id of new Set(this.ids(r))) {
+        const ids = new Set(this.ids(r));
+        if (want !== undefined && ids.has(want)) tail.push({ off: l.offset, r });
+        if (failed) return;
+        for (const id of ids) {
           if (typeof id !== 'string' || id === '') continue;
           const b = bucketOf(id);
-          const list = buckets.get(b) ?? [];
-          list.push(`[${JSON.stringify(id)},${l.offset}]\n`);
-          buckets.set(b, list);
+          const line = `[${JSON.stringify(id)},${l.offset}]\n`;
+          const list = buckets.get(b);
+          if (list) list.push(line);
+          else buckets.set(b, [line]);
+          pending += line.length;
         }
+        if (pending > 8 << 20) flush();
       },
       this.what,
       state.at,
       st.size,
     );
-    try {
-      if (!existsSync(this.dir)) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      for (const [b, lines] of buckets) appendFileSync(join(this.dir, b), lines.join(''), { mode: 0o600 });
-      const tmp = join(this.dir, `at.${process.pid}`);
-      writeFileSync(tmp, JSON.stringify({ ino: st.ino, at }), { mode: 0o600 });
-      renameSync(tmp, join(this.dir, 'at'));
-      return { state: { ino: st.ino, at }, tail: [] };
-    } catch {
-      // The index cannot be written (full disk, read-only): answer from the tail read just now.
-      return { state, tail };
+    flush();
+    if (!failed) {
+      try {
+        const tmp = join(this.dir, `at.${process.pid}`);
+        writeFileSync(tmp, JSON.stringify({ ino: st.ino, at }), { mode: 0o600 });
+        renameSync(tmp, join(this.dir, 'at'));
+        return { state: { ino: st.ino, at }, tail: [] };
+      } catch {
+        /* answered from the tail below */
+      }
     }
+    // The index could not be brought up to date: answer from what was just read.
+    return { state, tail };
   }
 
   private state(): IndexState | undefined {

@@ -35,10 +35,10 @@ export function asPlaced(svc: Services, orders: ExchangeOrder[]): ExchangeOrder[
  * (torn, foreign, missing fields), by line number, for the caller to name. Throws Config when the
  * file cannot be read (never "empty").
  */
-export function journalEntries(svc: Services, limit?: number): { entries: JournalEntry[]; bad: BadLine[]; file: string | undefined } {
-  if (!svc.journal) return { entries: [], bad: [], file: undefined };
-  const { entries, bad } = svc.journal.readAll();
-  return { entries: lastEntries(entries, limit), bad, file: svc.journal.path };
+export function journalEntries(svc: Services, limit?: number): { entries: JournalEntry[]; bad: BadLine[]; badCount: number; file: string | undefined } {
+  if (!svc.journal) return { entries: [], bad: [], badCount: 0, file: undefined };
+  const { entries, bad, badCount } = svc.journal.readAll(limit);
+  return { entries: lastEntries(entries, limit), bad, badCount, file: svc.journal.path };
 }
 
 /**

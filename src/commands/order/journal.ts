@@ -12,9 +12,10 @@ import { parseInteger } from '../../validate.js';
 
 export async function run(ctx: Context, opts: { limit?: string }): Promise<void> {
   const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 1_000_000);
-  const { entries, bad, file } = journalEntries(ctx, limit);
+  const { entries, bad, badCount, file } = journalEntries(ctx, limit);
   // What is readable is shown; each line that is not an entry is named (file:line) on stderr.
   for (const b of bad) ctx.io.err(`${file}:${b.line}: skipped, not a journal entry (${b.problem})`);
+  if (badCount > bad.length) ctx.io.err(`${file}: ${badCount - bad.length} more lines skipped`);
   if (ctx.ndjson) {
     for (const e of entries) if (!ctx.io.ndjson(e)) await ctx.io.drain();
     return;
