@@ -72,6 +72,7 @@ export async function lookupOrder(c: PolymarketClient, id: string, signer: Signe
 
 const KILLED_RE = /couldn't be fully filled|could not be fully filled|fully filled or killed|no orders found to match|partially filled or killed/i;
 const BALANCE_RE = /not enough balance|allowance|insufficient/i;
+const PAUSED_RE = /cancel.?only|trading is (currently )?(disabled|paused)|new orders are not accepted/i;
 
 /**
  * Did this failure possibly happen before the CLOB saw the order, so that re-sending the same
@@ -112,6 +113,9 @@ export async function submitOrder(c: PolymarketClient, body: unknown, hash: stri
       c.cfg.log?.(`POST /order failed with HTTP ${e.status} (${e.message}); looking up order ${hash}`);
       const landed = await confirm(c, hash, signer, e);
       if (landed) return landed;
+      // Not there, and the CLOB said trading is paused (503 "cancel-only", "trading is currently
+      // disabled"): that is a refusal. Any other 5xx stays unknown.
+      if (e.status === 503 && PAUSED_RE.test(e.message)) throw e;
       throw unconfirmed(hash, e);
     }
     if (!isAmbiguous(e)) throw e;
