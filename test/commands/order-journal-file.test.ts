@@ -4,11 +4,12 @@
  * valid JSON line missing fields; the journal is never written into a world-writable config
  * directory (exit 9, naming the fix), and nothing is sent then.
  */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execa } from 'execa';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { cleanEnv, PMT_BIN, runPmt, tempConfigDir } from '../helpers/cli.js';
 import type { Doubles } from '../upstream/doubles.js';
 import { startTradingEnv } from '../serve/trading-env.js';
 
@@ -75,5 +76,24 @@ describe('a world-writable config directory', () => {
     expect(r.stderr).toMatch(/writable by other users \(mode 1777\).*the order was not sent/);
     expect(r.stderr).toMatch(/chmod 700/);
     expect(posts()).toBe(before);
+  });
+  it('issue 28 item 1: the journal full after the order left: the order is the answer (exit 0, a warning), never "not sent"', async () => {
+    const dir = tempConfigDir();
+    const e = { ...env, PMT_CONFIG_DIR: dir };
+    const create = (price: string) => ['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', price, '--size', '5', '--yes', '--json'];
+    const probe = await runPmt(create('0.11'), { env: e });
+    expect(probe.exitCode, probe.stderr).toBe(0);
+    const file = join(dir, 'orders.jsonl');
+    const intentLen = readFileSync(file, 'utf8').split('\n')[0]!.length + 1;
+    // The next intent ends exactly at a 64 KiB file-size limit: its result gets EFBIG.
+    appendFileSync(file, ' '.repeat(64 * 1024 - intentLen - statSync(file).size - 1) + '\n');
+    const posts = () => d.polymarket.clobDouble.requests.filter((q) => q.method === 'POST' && q.path === '/order').length;
+    const before = posts();
+    const r = await execa('bash', ['-c', 'ulimit -f 64; exec "$0" "$@"', PMT_BIN, ...create('0.12')], { env: cleanEnv(e), extendEnv: false, reject: false, timeout: 20_000 });
+    // Before: exit 9 "cannot write the order journal …; the order was not sent" (and it was).
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).id).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(r.stderr).toMatch(/warning: cannot write the order journal .*\(EFBIG\) \(the result of an order already sent\); the order's outcome stands as reported/);
+    expect(posts() - before).toBe(1);
   });
 });
