@@ -259,7 +259,7 @@ export class LineIndex {
     const prefix = `[${JSON.stringify(id)},`;
     let text = '';
     try {
-      text = readFileSync(join(this.dir, bucketOf(id)), 'utf8');
+      if (state.at > 0) text = readFileSync(join(this.dir, bucketOf(id)), 'utf8');
       readStats.bytes += Buffer.byteLength(text);
     } catch {
       /* an empty bucket */
@@ -297,7 +297,10 @@ export class LineIndex {
       throw unreadable(this.file, e, this.what);
     }
     if (!st.isFile()) throw unreadable(this.file, Object.assign(new Error('not a regular file'), { code: 'not a regular file' }), this.what);
-    let state = this.state();
+    // An index pmt may not write (an unsafe directory, a foreign index directory) is not trusted
+    // either: the file is read from the start, and nothing is written.
+    const writable = this.writable();
+    let state = writable ? this.state() : { ino: st.ino, at: 0 };
     if (!state || state.ino !== st.ino || state.at > st.size) {
       this.reset();
       state = { ino: st.ino, at: 0 };
@@ -306,7 +309,9 @@ export class LineIndex {
     const tail: Array<{ off: number; r: Record<string, unknown> }> = [];
     const buckets = new Map<string, string[]>();
     let pending = 0;
-    let failed = false;
+    // Index files are written only where the file itself may be (a private directory) and only
+    // into an index directory of our own; elsewhere lookups are answered from the tail.
+    let failed = !writable;
     const flush = () => {
       if (failed) return;
       try {
@@ -354,6 +359,17 @@ export class LineIndex {
     }
     // The index could not be brought up to date: answer from what was just read.
     return { state, tail };
+  }
+
+  private writable(): boolean {
+    try {
+      checkPrivatePlace(dirname(this.file), this.file);
+      const st = lstatSync(this.dir);
+      const me = typeof process.getuid === 'function' ? process.getuid() : undefined;
+      return st.isDirectory() && !st.isSymbolicLink() && (me === undefined || st.uid === me) && (st.mode & 0o022) === 0;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'ENOENT';
+    }
   }
 
   private state(): IndexState | undefined {

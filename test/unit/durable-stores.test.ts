@@ -7,7 +7,7 @@
  * config directory is refused; two stores on one file (two `pmt serve`) send one order per key.
  */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, ftruncateSync } from 'node:fs';
+import { appendFileSync, chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, ftruncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -206,6 +206,18 @@ describe('stores that cannot be read fail closed', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('an index pmt did not write is not trusted', () => {
+  it('an index directory others can write to cannot hide a line (it is ignored and not written)', () => {
+    const j = new Journal(join(temp(), 'cfg'));
+    j.append(entry({ order_hash: '0xhidden' }));
+    j.warm();
+    // Someone empties every bucket of a group-writable index and claims it is up to date.
+    for (const name of readdirSync(`${j.path}.idx`)) if (name !== 'at') writeFileSync(join(`${j.path}.idx`, name), '');
+    chmodSync(`${j.path}.idx`, 0o777);
+    expect(j.find('0xhidden').map((e) => e.order_hash)).toEqual(['0xhidden']);
+  });
 });
 
 describe('two stores on one file (two `pmt serve` on one config directory)', () => {
