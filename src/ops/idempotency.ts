@@ -14,8 +14,9 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { PmtError, usageError } from '../errors.js';
-import { appendPrivateLine, LineIndex } from '../line-store.js';
+import { appendPrivateLine, checkPrivatePlace, LineIndex } from '../line-store.js';
 import type { SendIds } from '../exchanges/exchange.js';
 import type { ExchangeId, Order } from '../exchanges/types.js';
 
@@ -149,8 +150,12 @@ export class IdempotencyStore {
     if (!this.file) return fn();
     const locks = `${this.file}.locks`;
     try {
+      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+      // Nothing is made in a directory others can write to (a 1777 PMT_CONFIG_DIR): refused, naming the fix.
+      checkPrivatePlace(dirname(this.file), this.file);
       mkdirSync(locks, { recursive: true, mode: 0o700 });
     } catch (e) {
+      if (e instanceof PmtError) throw new PmtError(e.kind, `${e.message}; the order was not sent`, { hint: e.hint });
       throw new PmtError('Config', `cannot create ${locks} (${(e as NodeJS.ErrnoException).code ?? 'error'}); the order was not sent`, {
         hint: 'check that the config directory (PMT_CONFIG_DIR) is writable',
       });
