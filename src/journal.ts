@@ -79,7 +79,7 @@ export class Journal {
 
   constructor(readonly dir: string) {
     this.path = join(dir, JOURNAL_FILE);
-    this.index = new LineIndex(this.path, (e) => [e.client_order_id as string, e.order_hash as string, e.order_id as string], 'the order journal');
+    this.index = new LineIndex(this.path, ['client_order_id', 'order_hash', 'order_id'], 'the order journal');
   }
 
   /**

@@ -236,17 +236,40 @@ interface IndexState {
 }
 
 /**
- * The index of one JSON-lines file: `ids(record)` names the ids a line is found by.
+ * The index of one JSON-lines file of flat records: `fields` are the string fields a line is
+ * found by (their values are its ids).
  */
 export class LineIndex {
   readonly dir: string;
+  /** The fields' values, read without parsing the line (the index build's cost is JSON.parse). */
+  private readonly scan: RegExp;
 
   constructor(
     readonly file: string,
-    private readonly ids: (record: Record<string, unknown>) => Array<string | null | undefined>,
+    private readonly fields: readonly string[],
     private readonly what: string,
   ) {
     this.dir = `${file}.idx`;
+    this.scan = new RegExp(`"(?:${fields.join('|')})":"([^"\\\\]{1,512})"`, 'g');
+  }
+
+  private ids(r: Record<string, unknown>): string[] {
+    return this.fields.map((f) => r[f]).filter((v): v is string => typeof v === 'string' && v !== '');
+  }
+
+  /**
+   * The ids of a line of text. Cheap and lenient: a value it misreads only costs an index entry
+   * that lookups discard, since each line a lookup reads is parsed and checked against the id.
+   */
+  private idsOfText(text: string): Set<string> {
+    const out = new Set<string>();
+    for (const m of text.matchAll(this.scan)) out.add(m[1]!);
+    if (out.size === 0 || text.includes('\\')) {
+      // An escaped character somewhere: take the ids from the parsed line instead.
+      const r = parse(text);
+      return new Set(r ? this.ids(r) : []);
+    }
+    return out;
   }
 
   /**
@@ -326,10 +349,11 @@ export class LineIndex {
     const at = scanLines(
       this.file,
       (l) => {
-        const r = parse(l.text);
-        if (!r) return;
-        const ids = new Set(this.ids(r));
-        if (want !== undefined && ids.has(want)) tail.push({ off: l.offset, r });
+        const ids = this.idsOfText(l.text);
+        if (want !== undefined && ids.has(want)) {
+          const r = parse(l.text);
+          if (r && this.ids(r).includes(want)) tail.push({ off: l.offset, r });
+        }
         if (failed) return;
         for (const id of ids) {
           if (typeof id !== 'string' || id === '') continue;

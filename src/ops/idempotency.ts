@@ -80,7 +80,7 @@ export class IdempotencyStore {
     private readonly now: () => number,
     private readonly file?: string,
   ) {
-    if (file) this.index = new LineIndex(file, (r) => [r.key as string], 'the Idempotency-Key store');
+    if (file) this.index = new LineIndex(file, ['key'], 'the Idempotency-Key store');
   }
 
   /**
