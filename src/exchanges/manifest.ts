@@ -97,4 +97,6 @@ export interface ExchangeManifest<Id extends string = string> {
   capabilities: Capabilities;
   /** The adapter, loaded on first use (the module is heavy). */
   load(): Promise<(cfg: AdapterConfig) => unknown>;
+  /** On-chain account actions (approvals, split/merge/redeem, the chain's doctor checks), loaded on first use. */
+  onchain?(): Promise<import('./onchain.js').OnchainFactory>;
 }
