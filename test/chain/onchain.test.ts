@@ -1,0 +1,246 @@
+/**
+ * pmt's on-chain actions against a real local EVM (test/chain/chain.ts: Hardhat's EDR node, chain
+ * id 137, the Conditional Tokens and Safe contracts compiled from their npm sources, labelled
+ * stand-ins for pUSD/USDC.e and the collateral adapter at Polymarket's published addresses), with
+ * the built CLI (`npm run build` first) and the loopback HTTP doubles for Gamma/CLOB.
+ *
+ * Wallet routes covered here: eoa, gnosis-safe. proxy and poly-1271 (deposit wallet) are not
+ * (no source of Polymarket's proxy factory or deposit wallet on npm): see docs.
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { startDoubles, type Doubles } from '../upstream/doubles.js';
+import { startChain, type Chain } from './chain.js';
+
+let chain: Chain | null = null;
+let doubles: Doubles;
+const USD = (n: number) => BigInt(Math.round(n * 1e6));
+const POL = 10n ** 18n;
+
+beforeAll(async () => {
+  chain = await startChain();
+  doubles = await startDoubles();
+}, 120_000);
+afterAll(async () => {
+  await chain?.stop();
+  await doubles?.close();
+});
+
+interface Who {
+  key: string;
+  type?: 'eoa' | 'gnosis-safe';
+  funder?: string;
+}
+function pmt(args: string[], who: Who, extra: Record<string, string> = {}, configDir = tempConfigDir()) {
+  return runPmt(args, {
+    timeout: 60_000,
+    env: {
+      ...doubles.env,
+      PMT_CONFIG_DIR: configDir,
+      PMT_POLYGON_RPC_URL: chain!.url,
+      POLYMARKET_PRIVATE_KEY: who.key,
+      POLYMARKET_SIGNATURE_TYPE: who.type ?? 'eoa',
+      ...(who.funder ? { POLYMARKET_FUNDER: who.funder } : {}),
+      ...extra,
+    },
+  });
+}
+const journal = async (who: Who, dir: string) => JSON.parse((await pmt(['order', 'journal', '--json'], who, {}, dir)).stdout) as Array<Record<string, unknown>>;
+
+const maybe = (name: string, fn: () => Promise<void>, timeout = 120_000) =>
+  it(name, async (ctx) => {
+    if (!chain) return ctx.skip('the local EVM could not start here');
+    await fn();
+  }, timeout);
+
+describe('an EOA, from a new wallet to trading and back to collateral', () => {
+  maybe('doctor fails on missing approvals, approvals set fixes it (once), doctor passes', async () => {
+    const c = chain!;
+    const k = c.newKey();
+    await c.setPol(k.address, POL);
+    await c.mintPusd(k.address, USD(100));
+    const who = { key: k.key };
+    const dir = tempConfigDir();
+
+    const before = await pmt(['doctor', '--exchange', 'polymarket', '--json'], who, {}, dir);
+    expect(before.exitCode, before.stderr).toBe(9);
+    const checks = JSON.parse(before.stdout).polymarket as Array<{ check: string; ok: boolean; fix: string | null }>;
+    expect(checks.find((x) => x.check === 'approvals')).toMatchObject({ ok: false, fix: 'run `pmt approvals set`' });
+    expect(checks.find((x) => x.check === 'collateral')?.ok).toBe(true);
+
+    const check = await pmt(['approvals', '--json'], who, {}, dir);
+    expect(check.exitCode, check.stderr).toBe(0);
+    const rows = JSON.parse(check.stdout) as Array<{ ok: boolean; token: string; standard: string }>;
+    expect(rows.length).toBe(12);
+    expect(rows.every((r) => !r.ok)).toBe(true);
+
+    const notty = await pmt(['approvals', 'set'], who, {}, dir);
+    expect(notty.exitCode).toBe(2);
+
+    const set = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
+    expect(set.exitCode, set.stderr).toBe(0);
+    expect(set.stdout.trim().split('\n').filter((l) => l.startsWith('confirmed')).length).toBe(12);
+    const after = JSON.parse((await pmt(['approvals', '--json'], who, {}, dir)).stdout) as Array<{ ok: boolean; allowance: string | null; standard: string }>;
+    expect(after.every((r) => r.ok)).toBe(true);
+    expect(after.filter((r) => r.standard === 'erc20').every((r) => r.allowance === 'unlimited')).toBe(true);
+
+    const nonce = await c.pub.getTransactionCount({ address: k.address as `0x${string}` });
+    const again = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toContain('nothing to send');
+    expect(await c.pub.getTransactionCount({ address: k.address as `0x${string}` })).toBe(nonce);
+
+    const j = await journal(who, dir);
+    const results = j.filter((e) => e.event === 'result');
+    expect(results.length).toBe(12);
+    expect(results.every((e) => e.type === 'approve' && /^0x[0-9a-f]{64}$/.test(String(e.order_hash)) && e.status === 'confirmed')).toBe(true);
+    expect(j.filter((e) => e.event === 'intent').length).toBe(12);
+
+    const ok = await pmt(['doctor', '--exchange', 'polymarket'], who, {}, dir);
+    expect(ok.exitCode, ok.stdout + ok.stderr).toBe(0);
+  });
+
+  maybe('split → merge round trip, then resolve → redeem pays the winner, journaled', async () => {
+    const c = chain!;
+    const k = c.newKey();
+    await c.setPol(k.address, POL);
+    await c.mintPusd(k.address, USD(50));
+    const who = { key: k.key };
+    const dir = tempConfigDir();
+    expect((await pmt(['approvals', 'set', '--yes'], who, {}, dir)).exitCode).toBe(0);
+    const cond = await c.prepareCondition(`eoa-${k.address}`);
+    const [yes, no] = await c.positionIds(cond);
+
+    const split = await pmt(['position', 'split', cond, '--size', '20', '--yes'], who, {}, dir);
+    expect(split.exitCode, split.stderr).toBe(0);
+    expect(split.stderr).toContain('spend:   20 pUSD');
+    expect(await c.pusdBalance(k.address as `0x${string}`)).toBe(USD(30));
+    // The market's own (USDC.e-backed) token ids, not pUSD-backed ones.
+    expect(await c.ctfBalance(k.address as `0x${string}`, yes)).toBe(USD(20));
+    expect(await c.ctfBalance(k.address as `0x${string}`, no)).toBe(USD(20));
+
+    const merge = await pmt(['position', 'merge', cond, '--size', '5', '--yes'], who, {}, dir);
+    expect(merge.exitCode, merge.stderr).toBe(0);
+    expect(await c.pusdBalance(k.address as `0x${string}`)).toBe(USD(35));
+    expect(await c.ctfBalance(k.address as `0x${string}`, yes)).toBe(USD(15));
+
+    const early = await pmt(['position', 'redeem', cond, '--yes'], who, {}, dir);
+    expect(early.exitCode).toBe(2);
+    expect(early.stderr).toContain('not resolved');
+
+    await c.resolve(`eoa-${k.address}`, [1, 0]);
+    const redeem = await pmt(['position', 'redeem', cond, '--yes'], who, {}, dir);
+    expect(redeem.exitCode, redeem.stderr).toBe(0);
+    expect(redeem.stderr).toContain('receive: 15 pUSD');
+    expect(await c.pusdBalance(k.address as `0x${string}`)).toBe(USD(50));
+    expect(await c.ctfBalance(k.address as `0x${string}`, yes)).toBe(0n);
+
+    const types = (await journal(who, dir)).filter((e) => e.event === 'result').map((e) => e.type);
+    expect(types.filter((t) => t !== 'approve')).toEqual(['split', 'merge', 'redeem']);
+  });
+
+  maybe('an EOA without POL is refused before anything is signed (InsufficientFunds, exit 4, naming POL)', async () => {
+    const c = chain!;
+    const k = c.newKey();
+    await c.mintPusd(k.address, USD(10));
+    const dir = tempConfigDir();
+    const r = await pmt(['approvals', 'set', '--yes'], { key: k.key }, {}, dir);
+    expect(r.exitCode, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/0 POL/);
+    expect(await c.pub.getTransactionCount({ address: k.address as `0x${string}` })).toBe(0);
+    expect(await journal({ key: k.key }, dir)).toEqual([]);
+  });
+
+  maybe('a send whose receipt never comes is unknown with its hash (exit 8), journaled, not re-sent', async () => {
+    const c = chain!;
+    const k = c.newKey();
+    await c.setPol(k.address, POL);
+    const dir = tempConfigDir();
+    await c.setAutomine(false);
+    try {
+      const r = await pmt(['approvals', 'set', '--yes'], { key: k.key }, { PMT_CHAIN_RECEIPT_TIMEOUT_MS: '1500' }, dir);
+      expect(r.exitCode, r.stderr).toBe(8);
+      const hash = /0x[0-9a-f]{64}/.exec(r.stderr)?.[0];
+      expect(hash).toBeDefined();
+      expect(r.stderr).toContain('unknown');
+      const j = await journal({ key: k.key }, dir);
+      expect(j.map((e) => e.event)).toEqual(['intent', 'sent', 'unknown']);
+      expect(j[2]).toMatchObject({ type: 'approve', order_hash: hash });
+      // Exactly one transaction left the wallet (the first of twelve; nothing re-sent).
+      expect(await c.rpc('eth_getTransactionCount', [k.address, 'pending'])).toBe('0x1');
+    } finally {
+      await c.setAutomine(true);
+      await c.rpc('evm_mine');
+    }
+  });
+});
+
+describe('the chain id is checked before signing', () => {
+  let other: Server;
+  let url = '';
+  beforeAll(async () => {
+    // A JSON-RPC endpoint of another chain (Ethereum mainnet's id 1).
+    other = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const { id } = JSON.parse(body) as { id: number };
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x1' }));
+      });
+    });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => other.close(() => r())));
+
+  maybe('an RPC on another chain is Config (exit 9) naming the chain id', async () => {
+    const k = chain!.newKey();
+    const r = await pmt(['approvals', 'set', '--yes'], { key: k.key }, { PMT_POLYGON_RPC_URL: url });
+    expect(r.exitCode, r.stderr).toBe(9);
+    expect(r.stderr).toContain('chain id 1,');
+    expect(r.stderr).toContain('137');
+  });
+});
+
+describe('a Safe (gnosis-safe), through execTransaction signed by its owner', () => {
+  maybe('doctor → approvals set → doctor ok; split, resolve, redeem pays the Safe', async () => {
+    const c = chain!;
+    const owner = c.newKey();
+    await c.setPol(owner.address, POL);
+    const safe = await c.deploySafe(owner.address as `0x${string}`);
+    await c.mintPusd(safe, USD(40));
+    const who = { key: owner.key, type: 'gnosis-safe' as const, funder: safe };
+    const dir = tempConfigDir();
+
+    const before = await pmt(['doctor', '--exchange', 'polymarket', '--json'], who, {}, dir);
+    expect(before.exitCode, before.stderr).toBe(9);
+    const checks = JSON.parse(before.stdout).polymarket as Array<{ check: string; ok: boolean }>;
+    expect(checks.find((x) => x.check === 'wallet')?.ok).toBe(true);
+    expect(checks.find((x) => x.check === 'approvals')?.ok).toBe(false);
+
+    const set = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
+    expect(set.exitCode, set.stderr).toBe(0);
+    expect(set.stderr).toContain('execTransaction');
+    const rows = JSON.parse((await pmt(['approvals', '--json'], who, {}, dir)).stdout) as Array<{ ok: boolean }>;
+    expect(rows.every((r) => r.ok)).toBe(true);
+    expect((await pmt(['doctor', '--exchange', 'polymarket'], who, {}, dir)).exitCode).toBe(0);
+
+    const cond = await c.prepareCondition(`safe-${safe}`);
+    const [yes, no] = await c.positionIds(cond);
+    const split = await pmt(['position', 'split', cond, '--size', '10', '--yes'], who, {}, dir);
+    expect(split.exitCode, split.stderr).toBe(0);
+    expect(await c.ctfBalance(safe, yes)).toBe(USD(10));
+    expect(await c.ctfBalance(safe, no)).toBe(USD(10));
+    expect(await c.pusdBalance(safe)).toBe(USD(30));
+
+    await c.resolve(`safe-${safe}`, [0, 1]);
+    const redeem = await pmt(['position', 'redeem', cond, '--yes'], who, {}, dir);
+    expect(redeem.exitCode, redeem.stderr).toBe(0);
+    expect(await c.pusdBalance(safe)).toBe(USD(40));
+    expect(await c.ctfBalance(safe, no)).toBe(0n);
+    // The owner paid the gas; the Safe's tokens moved.
+    expect(await c.pusdBalance(owner.address as `0x${string}`)).toBe(0n);
+  });
+});
