@@ -4,7 +4,7 @@
  * the module (`onchain`), loaded only by the commands that need it; the rules (preview, confirm,
  * journal, at most one send) live in ops/onchain.ts.
  */
-import type { Exchange } from './exchange.js';
+
 
 /** One spender's approval of one token (`pmt approvals --json`). */
 export interface ApprovalRow {
@@ -91,4 +91,5 @@ export interface Onchain {
   doctor(): Promise<DoctorCheck[]>;
 }
 
-export type OnchainFactory = (ex: Exchange) => Onchain;
+/** Built over the exchange's adapter (an `Exchange`; typed loosely to keep types.ts free of a cycle). */
+export type OnchainFactory = (ex: object) => Onchain;

@@ -1,5 +1,5 @@
 /** Views of on-chain actions: the approvals table, a plan's preview, what was sent. */
-import type { ApprovalRow, ChainPlan, ChainSent, DoctorCheck } from '../../exchanges/onchain.js';
+import type { ApprovalRow, ChainPlan, ChainSent, DoctorCheck } from '../../exchanges/types.js';
 import type { IO } from '../io.js';
 import { printTable } from '../table.js';
 

@@ -24,7 +24,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { PmtError, usageError } from '../../../errors.js';
-import type { Exchange } from '../../exchange.js';
+
 import type { ApprovalRow, ChainCall, ChainPlan, ChainSent, DoctorCheck, Onchain, PositionRequest } from '../../onchain.js';
 import type { PolymarketClient } from '../client.js';
 import { deriveWallets } from '../derive-wallet.js';
@@ -80,7 +80,7 @@ interface Ctx {
   gas: Map<ChainCall, bigint>;
 }
 
-export function createOnchain(ex: Exchange): Onchain {
+export function createOnchain(ex: object): Onchain {
   const c = (ex as unknown as { client: PolymarketClient }).client;
   let ctxPromise: Promise<Ctx> | undefined;
   const ctx = () => (ctxPromise ??= makeCtx(c));
