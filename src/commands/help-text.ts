@@ -313,7 +313,7 @@ export const HELP: Record<string, CommandHelp> = {
     summary: "Redeem a resolved market's tokens for pUSD",
     examples: [
       { note: 'Preview the payout, confirm, send', cmd: `pmt position redeem ${P}` },
-      { note: 'From a script', cmd: `pmt position redeem ${P} --yes` },
+      { note: 'Every resolved position the Data API lists as redeemable', cmd: 'pmt position redeem --all' },
     ],
   },
   doctor: {

@@ -66,8 +66,10 @@ export interface DoctorCheck {
 
 export interface PositionRequest {
   action: Exclude<ChainActionKind, 'approve'>;
-  /** A market slug or a condition id (0x + 64 hex). */
+  /** A market slug or a condition id (0x + 64 hex); ignored with `all`. */
   market: string;
+  /** Redeem: every resolved position the exchange lists as redeemable. */
+  all?: boolean;
   /** Collateral units (split) or sets (merge); default: what the wallet holds (merge, redeem). */
   size?: string;
 }

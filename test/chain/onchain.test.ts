@@ -140,6 +140,42 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
     expect(types.filter((t) => t !== 'approve')).toEqual(['split', 'merge', 'redeem']);
   });
 
+  maybe('redeem --all redeems every market the Data API lists as redeemable', async () => {
+    const c = chain!;
+    const k = c.newKey();
+    await c.setPol(k.address, POL);
+    await c.mintPusd(k.address, USD(30));
+    const who = { key: k.key };
+    const dir = tempConfigDir();
+    expect((await pmt(['approvals', 'set', '--yes'], who, {}, dir)).exitCode).toBe(0);
+    const a = await c.prepareCondition(`all-a-${k.address}`);
+    const b = await c.prepareCondition(`all-b-${k.address}`);
+    const open = await c.prepareCondition(`all-open-${k.address}`);
+    for (const cond of [a, b, open]) expect((await pmt(['position', 'split', cond, '--size', '10', '--yes'], who, {}, dir)).exitCode).toBe(0);
+    await c.resolve(`all-a-${k.address}`, [1, 0]);
+    await c.resolve(`all-b-${k.address}`, [0, 1]);
+    // The Data API's view (a loopback double): a and b redeemable; the open market is not listed.
+    const seen: string[] = [];
+    const data = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify([a, b].map((conditionId) => ({ conditionId, redeemable: true, mergeable: false, size: 10, avgPrice: 0.5, outcome: 'Yes' }))));
+    });
+    await new Promise<void>((r) => data.listen(0, '127.0.0.1', r));
+    try {
+      const r = await pmt(['position', 'redeem', '--all', '--yes'], who, { PMT_POLYMARKET_DATA_URL: `http://127.0.0.1:${(data.address() as { port: number }).port}` }, dir);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stdout.trim().split('\n').filter((l) => l.startsWith('confirmed')).length).toBe(2);
+      expect(seen[0]).toContain(`user=${k.address}`);
+      expect(seen[0]).toContain('redeemable=true');
+    } finally {
+      await new Promise<void>((r) => data.close(() => r()));
+    }
+    expect(await c.pusdBalance(k.address as `0x${string}`)).toBe(USD(20));
+    const [yesOpen] = await c.positionIds(open);
+    expect(await c.ctfBalance(k.address as `0x${string}`, yesOpen)).toBe(USD(10));
+  });
+
   maybe('an EOA without POL is refused before anything is signed (InsufficientFunds, exit 4, naming POL)', async () => {
     const c = chain!;
     const k = c.newKey();

@@ -18,18 +18,20 @@ export function registerApprovals(program: Command): void {
 /** `pmt position split|merge|redeem <market>`. */
 export function registerPosition(program: Command): void {
   const p = program.command('position').description('Split collateral into complete sets, merge them back, redeem resolved positions (Polymarket, on chain)');
-  const verbs: Array<[string, string, string]> = [
+  const verbs: Array<[string, string, string | null]> = [
     ['split', 'split pUSD into a complete set of the market\'s outcome tokens', 'pUSD to split (required)'],
     ['merge', 'merge complete sets back into pUSD', 'sets to merge (default: every complete set held)'],
-    ['redeem', 'redeem a resolved market\'s tokens for pUSD', 'ignored: redeem pays out every token held'],
+    ['redeem', 'redeem a resolved market\'s tokens for pUSD (or every resolved position with --all)', null],
   ];
   for (const [verb, description, size] of verbs) {
-    p.command(verb)
+    const cmd = p
+      .command(verb)
       .description(description)
-      .argument('<market>', 'market slug (polymarket:<slug>), token id or condition id (0x…)')
-      .option('--size <n>', size)
-      .option('-y, --yes', 'send without asking for confirmation (required when not on a terminal)')
-      .action(action(async (ctx, opts, args) => (await import('./position.js')).run(ctx, { ...(opts as object), action: verb } as never, args)));
+      .argument(verb === 'redeem' ? '[market]' : '<market>', 'market slug (polymarket:<slug>), token id or condition id (0x…)')
+      .option('-y, --yes', 'send without asking for confirmation (required when not on a terminal)');
+    if (size) cmd.option('--size <n>', size);
+    if (verb === 'redeem') cmd.option('--all', 'redeem every resolved position the exchange lists as redeemable');
+    cmd.action(action(async (ctx, opts, args) => (await import('./position.js')).run(ctx, { ...(opts as object), action: verb } as never, args)));
   }
 }
 

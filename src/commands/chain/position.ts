@@ -9,9 +9,11 @@ import { executeAction, preparePosition } from '../../ops/onchain.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { planLines, sentLines } from '../../render/views/onchain.js';
 
-export async function run(ctx: Context, opts: { size?: string; yes?: boolean; action: PositionRequest['action'] }, args: string[], deps: { prompter?: Prompter } = {}): Promise<void> {
+export async function run(ctx: Context, opts: { size?: string; yes?: boolean; all?: boolean; action: PositionRequest['action'] }, args: string[], deps: { prompter?: Prompter } = {}): Promise<void> {
   if (!opts.yes && !ctx.io.canPrompt) throw usageError(`not on a terminal: add --yes to ${opts.action} without a confirmation; nothing was sent`);
-  const a = await preparePosition(ctx, { action: opts.action, market: args[0] ?? '', size: opts.action === 'redeem' ? undefined : opts.size, exchange: ctx.exchangeFlag() });
+  if (opts.all && args[0]) throw usageError('give a market or --all, not both');
+  if (!opts.all && !args[0]) throw usageError(`${opts.action} needs a market (slug, token id or condition id)${opts.action === 'redeem' ? ', or --all' : ''}`);
+  const a = await preparePosition(ctx, { action: opts.action, market: args[0] ?? '', all: opts.all, size: opts.action === 'redeem' ? undefined : opts.size, exchange: ctx.exchangeFlag() });
   const say = (s: string) => (ctx.json ? (opts.yes ? undefined : ctx.io.err(s)) : ctx.io.err(s));
   for (const l of planLines(a.plan)) say(l);
   if (!opts.yes) {

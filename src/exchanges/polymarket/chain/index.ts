@@ -185,7 +185,33 @@ async function planApprovals(x: Ctx, rows: ApprovalRow[]): Promise<ChainPlan> {
   return plan(x, calls, [], []);
 }
 
+/**
+ * `redeem --all`: every market the Data API lists as redeemable for the holder (`/positions`,
+ * `redeemable: true`), one redeem call each; markets with nothing left to redeem on chain are skipped.
+ */
+async function planRedeemAll(x: Ctx): Promise<ChainPlan> {
+  const body = await x.c.data.get<unknown>('/positions', { query: { user: x.holder, redeemable: true, sizeThreshold: 0, limit: 500 } });
+  if (!Array.isArray(body)) throw new PmtError('Api', 'Polymarket Data API answered GET /positions without a list');
+  const ids = [...new Set(body.filter((r) => r && typeof r === 'object' && (r as Record<string, unknown>).redeemable === true).map((r) => String((r as Record<string, unknown>).conditionId ?? '')).filter((id) => /^0x[0-9a-fA-F]{64}$/.test(id)))];
+  const all = plan(x, [], [], []);
+  for (const id of ids) {
+    try {
+      const p = await planPosition(x, { action: 'redeem', market: id });
+      all.calls.push(...p.calls);
+      all.spend.push(...p.spend);
+      all.receive.push(...p.receive);
+      all.route = p.route;
+    } catch (e) {
+      // Already redeemed, or not resolved on chain yet: nothing to send for it.
+      if (!(e instanceof PmtError) || !['InsufficientFunds', 'Api'].includes(e.kind)) throw e;
+    }
+  }
+  if (all.calls.length === 0) throw new PmtError('InsufficientFunds', `nothing to redeem: no resolved position with tokens left at ${x.holder}`);
+  return all;
+}
+
 async function planPosition(x: Ctx, req: PositionRequest): Promise<ChainPlan> {
+  if (req.all && req.action === 'redeem') return planRedeemAll(x);
   const ref = await resolveMarketRef(x.c, req.market);
   await checkChain(x);
   const conditionId = ref.conditionId as Hex;
