@@ -316,6 +316,13 @@ export const HELP: Record<string, CommandHelp> = {
       { note: 'Every resolved position the Data API lists as redeemable', cmd: 'pmt position redeem --all' },
     ],
   },
+  settlements: {
+    summary: 'Settled markets: result, payout, fees and net (Kalshi)',
+    examples: [
+      { note: 'Everything settled, newest first', cmd: 'pmt settlements' },
+      { note: 'The last five, for a script', cmd: 'pmt settlements --limit 5 --json' },
+    ],
+  },
   doctor: {
     summary: 'Why an account cannot trade, and the fix (exit 0 when nothing blocks trading, else 9)',
     examples: [
@@ -340,6 +347,7 @@ export const GROUPS: Record<string, string> = {
   serve: 'Setup:',
   approvals: 'Trading:',
   position: 'Trading:',
+  settlements: 'Trading:',
   doctor: 'Setup:',
 };
 

@@ -79,4 +79,6 @@ export const kalshi = {
     fetchPriceHistory: { supported: true, auth: false },
   },
   load: async () => (await import('./index.js')).createKalshi,
+  // What settled, the payout and the fees (`pmt settlements`).
+  settlements: async () => (await import('./settlements.js')).createSettlements,
 } as const satisfies ExchangeManifest<'kalshi'>;
