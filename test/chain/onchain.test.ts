@@ -11,6 +11,8 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
+import { TOKEN } from '../serve/helpers.js';
+import { startServe } from '../serve/process.js';
 import { startChain, type Chain } from './chain.js';
 
 let chain: Chain | null = null;
@@ -99,6 +101,16 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
 
     const ok = await pmt(['doctor', '--exchange', 'polymarket'], who, {}, dir);
     expect(ok.exitCode, ok.stdout + ok.stderr).toBe(0);
+
+    // pmt serve reads the same approvals.
+    const s = await startServe([], { ...doubles.env, PMT_CONFIG_DIR: dir, PMT_POLYGON_RPC_URL: c.url, POLYMARKET_PRIVATE_KEY: k.key, PMT_SERVE_TOKEN: TOKEN });
+    try {
+      const r = await s.call('/v1/account/fetch_approvals');
+      expect(r.status, r.text).toBe(200);
+      expect(r.text + '\n').toBe((await pmt(['approvals', '--json'], who, {}, dir)).stdout);
+    } finally {
+      expect(await s.stop()).toBe(0);
+    }
   });
 
   maybe('split → merge round trip, then resolve → redeem pays the winner, journaled', async () => {

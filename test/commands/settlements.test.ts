@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
+import { TOKEN } from '../serve/helpers.js';
+import { startServe } from '../serve/process.js';
 
 let d: Doubles;
 let env: Record<string, string>;
@@ -49,5 +51,23 @@ describe('pmt settlements', () => {
     const r = await runPmt(['settlements', '--exchange', 'polymarket'], { env });
     expect(r.exitCode).toBe(10);
     expect(r.stderr).toContain('pmt position redeem');
+  });
+});
+
+describe('pmt serve', () => {
+  it('GET /v1/account/fetch_settlements and /v1/account/doctor answer what the CLI prints', async () => {
+    const s = await startServe([], { ...env, PMT_SERVE_TOKEN: TOKEN });
+    try {
+      const [r, c] = await Promise.all([s.call('/v1/account/fetch_settlements?limit=1'), runPmt(['settlements', '--limit', '1', '--json'], { env })]);
+      expect(r.status, r.text).toBe(200);
+      expect(r.text + '\n').toBe(c.stdout);
+      const doc = await s.call('/v1/account/doctor?exchange=kalshi');
+      expect(doc.status, doc.text).toBe(200);
+      expect((doc.json as { kalshi: Array<{ check: string; ok: boolean }> }).kalshi.find((x) => x.check === 'auth')?.ok).toBe(true);
+      const pm = await s.call('/v1/account/fetch_settlements?exchange=polymarket');
+      expect(pm.status).toBe(501);
+    } finally {
+      expect(await s.stop()).toBe(0);
+    }
   });
 });
