@@ -3,7 +3,7 @@
  * (installed as devDependencies) and pmt's own labelled stand-ins in ./contracts:
  *   - ConditionalTokens (@gnosis.pm/conditional-tokens-contracts 1.0.3, solc 0.5.17 via `solc-0.5`)
  *   - Safe, SafeProxyFactory, CompatibilityFallbackHandler (@safe-global/safe-contracts 1.4.1, solc 0.8.26)
- *   - StandInERC20 (USDC.e, pUSD) and StandInCollateralAdapter (./contracts, solc 0.8.26)
+ *   - StandInERC20 (USDC.e, pUSD), StandInCollateralAdapter, StandInProxyFactory (./contracts, solc 0.8.26)
  * Reproducible: fixed compiler versions and settings; the output is cached under
  * node_modules/.cache/pmt-chain keyed by a hash of every input, so a second run only reads it.
  * Usage: node test/chain/build.mjs  (prints the artifacts file path)
@@ -34,6 +34,7 @@ const GROUPS = [
       '@safe-global/safe-contracts/contracts/handler/CompatibilityFallbackHandler.sol': null,
       'pmt/StandInERC20.sol': join(here, 'contracts/StandInERC20.sol'),
       'pmt/StandInCollateralAdapter.sol': join(here, 'contracts/StandInCollateralAdapter.sol'),
+      'pmt/StandInProxyFactory.sol': join(here, 'contracts/StandInProxyFactory.sol'),
     },
     want: {
       Safe: '@safe-global/safe-contracts/contracts/Safe.sol',
@@ -41,6 +42,7 @@ const GROUPS = [
       CompatibilityFallbackHandler: '@safe-global/safe-contracts/contracts/handler/CompatibilityFallbackHandler.sol',
       StandInERC20: 'pmt/StandInERC20.sol',
       StandInCollateralAdapter: 'pmt/StandInCollateralAdapter.sol',
+      StandInProxyFactory: 'pmt/StandInProxyFactory.sol',
     },
     settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'paris' },
   },

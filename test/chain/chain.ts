@@ -18,6 +18,7 @@ export const ADDR = {
   PUSD: '0xC011a7E12a19f7B1f670d46F03B03f3342E82DFB' as Hex,
   USDCE: '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174' as Hex,
   ADAPTER: '0xAdA100Db00Ca00073811820692005400218FcE1f' as Hex,
+  PROXY_FACTORY: '0xaB45c5A4B0c941a2F231C04C3f49182e1A254052' as Hex,
 };
 /** Hardhat's default account #0 (funded on the local chain only): deploys, and is the oracle. */
 const DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as Hex;
@@ -53,6 +54,8 @@ export interface Chain {
   /** A 1-of-1 Safe owned by `owner`, with the compatibility fallback handler (receives ERC-1155). */
   deploySafe(owner: Hex): Promise<Hex>;
   setAutomine(on: boolean): Promise<void>;
+  /** The stand-in proxy factory's wallet for `owner` (made on first use). */
+  proxyWallet(owner: Hex): Promise<Hex>;
 }
 
 /** Start the chain, or return null when the EVM binary cannot start here (the test then skips, saying so). */
@@ -126,6 +129,7 @@ export async function startChain(): Promise<Chain | null> {
   await rpc('hardhat_setCode', [ADDR.PUSD, art.StandInERC20!.deployedBytecode]);
   await rpc('hardhat_setCode', [ADDR.USDCE, art.StandInERC20!.deployedBytecode]);
   await rpc('hardhat_setCode', [ADDR.ADAPTER, art.StandInCollateralAdapter!.deployedBytecode]);
+  await rpc('hardhat_setCode', [ADDR.PROXY_FACTORY, art.StandInProxyFactory!.deployedBytecode]);
   const ctfAbi = art.ConditionalTokens!.abi;
   const erc20Abi = art.StandInERC20!.abi;
   let safeInfra: { singleton: Hex; factory: Hex; handler: Hex } | undefined;
@@ -168,6 +172,10 @@ export async function startChain(): Promise<Chain | null> {
       const { result } = await pub.simulateContract({ account: deployer.account, address: safeInfra.factory, abi: art.SafeProxyFactory!.abi as never, functionName: 'createProxyWithNonce', args } as never);
       await write(safeInfra.factory, art.SafeProxyFactory!.abi, 'createProxyWithNonce', args);
       return result as Hex;
+    },
+    async proxyWallet(owner) {
+      await write(ADDR.PROXY_FACTORY, art.StandInProxyFactory!.abi, 'walletFor', [owner]);
+      return read<Hex>(ADDR.PROXY_FACTORY, art.StandInProxyFactory!.abi, 'walletOf', [owner]);
     },
     async setAutomine(on) {
       await rpc('evm_setAutomine', [on]);

@@ -4,8 +4,9 @@
  * stand-ins for pUSD/USDC.e and the collateral adapter at Polymarket's published addresses), with
  * the built CLI (`npm run build` first) and the loopback HTTP doubles for Gamma/CLOB.
  *
- * Wallet routes covered here: eoa, gnosis-safe. proxy and poly-1271 (deposit wallet) are not
- * (no source of Polymarket's proxy factory or deposit wallet on npm): see docs.
+ * Wallet routes covered here: eoa and gnosis-safe with the real contracts; proxy against pmt's
+ * stand-in of Polymarket's proxy factory (its source is not on npm: same `proxy(calls)` ABI,
+ * different wallet addresses); poly-1271 (deposit wallet) only as a clear refusal.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 interface Who {
   key: string;
-  type?: 'eoa' | 'gnosis-safe';
+  type?: 'eoa' | 'gnosis-safe' | 'proxy' | 'poly-1271';
   funder?: string;
 }
 function pmt(args: string[], who: Who, extra: Record<string, string> = {}, configDir = tempConfigDir()) {
@@ -290,5 +291,44 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
     expect(await c.ctfBalance(safe, no)).toBe(0n);
     // The owner paid the gas; the Safe's tokens moved.
     expect(await c.pusdBalance(owner.address as `0x${string}`)).toBe(0n);
+  });
+});
+
+describe('a proxy wallet, through the proxy factory (stand-in)', () => {
+  maybe('approvals set and split go from the proxy wallet; the key pays the gas', async () => {
+    const c = chain!;
+    const k = c.newKey();
+    await c.setPol(k.address, POL);
+    const wallet = await c.proxyWallet(k.address as `0x${string}`);
+    await c.mintPusd(wallet, USD(12));
+    const who = { key: k.key, type: 'proxy' as const, funder: wallet };
+    const dir = tempConfigDir();
+    const set = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
+    expect(set.exitCode, set.stderr).toBe(0);
+    expect(set.stderr).toContain('proxy factory');
+    expect((JSON.parse((await pmt(['approvals', '--json'], who, {}, dir)).stdout) as Array<{ ok: boolean }>).every((r) => r.ok)).toBe(true);
+    const cond = await c.prepareCondition(`proxy-${wallet}`);
+    const [yes] = await c.positionIds(cond);
+    const split = await pmt(['position', 'split', cond, '--size', '12', '--yes'], who, {}, dir);
+    expect(split.exitCode, split.stderr).toBe(0);
+    expect(await c.ctfBalance(wallet, yes)).toBe(USD(12));
+    expect(await c.pusdBalance(wallet)).toBe(0n);
+  });
+});
+
+describe('a deposit wallet (poly-1271)', () => {
+  maybe('approvals are read; sending is refused naming the relayer (NotSupported, exit 10), nothing signed', async () => {
+    const c = chain!;
+    const k = c.newKey();
+    await c.setPol(k.address, POL);
+    const depositWallet = c.newKey().address;
+    const who = { key: k.key, type: 'poly-1271' as const, funder: depositWallet };
+    const dir = tempConfigDir();
+    const read = await pmt(['approvals', '--json'], who, {}, dir);
+    expect(read.exitCode, read.stderr).toBe(0);
+    const r = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
+    expect(r.exitCode).toBe(10);
+    expect(r.stderr).toContain('relayer');
+    expect(await c.pub.getTransactionCount({ address: k.address as `0x${string}` })).toBe(0);
   });
 });
