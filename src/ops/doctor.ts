@@ -51,6 +51,14 @@ async function doctorOne(svc: Services, id: ExchangeId): Promise<DoctorCheck[]> 
     const err = toPmtError(e);
     out.push({ check: 'auth', ok: false, detail: err.message, fix: err.hint ?? m.credentials.fix });
   }
+  if (m.doctor) {
+    try {
+      out.push(...(await (await m.doctor())(ex)()));
+    } catch (e) {
+      const err = toPmtError(e);
+      out.push({ check: 'account', ok: false, detail: err.message, fix: err.hint ?? null });
+    }
+  }
   if (m.onchain) {
     const chain = (await m.onchain())(ex);
     out.push(...(await chain.doctor()));

@@ -47,8 +47,10 @@ describe('pmt doctor', () => {
     const r = await runPmt(['doctor', '--exchange', 'kalshi', '--json'], { env: kalshiEnv });
     expect(r.exitCode, r.stderr).toBe(0);
     const checks = JSON.parse(r.stdout).kalshi as Check[];
-    expect(checks.map((c) => c.check)).toEqual(expect.arrayContaining(['credentials', 'environment', 'auth', 'clock']));
+    expect(checks.map((c) => c.check)).toEqual(expect.arrayContaining(['credentials', 'environment', 'auth', 'clock', 'key', 'rate tier', 'funds']));
     expect(checks.every((c) => c.ok && c.fix === null)).toBe(true);
+    expect(checks.find((c) => c.check === 'key')?.detail).toMatch(/^RSA \d+-bit private key from KALSHI_PRIVATE_KEY_PATH/);
+    expect(checks.find((c) => c.check === 'rate tier')?.detail).toBe('basic tier: reads 200/s, writes 100/s (tokens; most requests cost 10)');
   });
 
   it('a key Kalshi does not know: auth fails, exit 9 naming it', async () => {

@@ -81,4 +81,6 @@ export const kalshi = {
   load: async () => (await import('./index.js')).createKalshi,
   // What settled, the payout and the fees (`pmt settlements`).
   settlements: async () => (await import('./settlements.js')).createSettlements,
+  // Key kind and API tier (`pmt doctor`).
+  doctor: async () => (await import('./doctor.js')).createDoctor,
 } as const satisfies ExchangeManifest<'kalshi'>;

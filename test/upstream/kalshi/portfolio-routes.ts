@@ -219,6 +219,7 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
     },
     register(router: Router): void {
       router.get('/portfolio/settlements', guarded(settlementsList));
+      router.get('/account/limits', guarded(() => ({ json: { usage_tier: 'basic', read: { refill_rate: 200, bucket_capacity: 200 }, write: { refill_rate: 100, bucket_capacity: 100 } } })));
       // Registered ahead of the batched cancel: leave `batched` to it.
       router.delete('/portfolio/events/orders/:order_id', (req, p) => (p.order_id === 'batched' ? undefined : guarded((r) => cancelOne(r, p.order_id!))(req, p)));
       router.post('/portfolio/events/orders/:order_id/amend', guarded((req, p) => amend(req, p.order_id!)));
