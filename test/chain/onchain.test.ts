@@ -14,6 +14,7 @@ import { runPmt, tempConfigDir } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { TOKEN } from '../serve/helpers.js';
 import { startServe } from '../serve/process.js';
+import { catalogMarket } from '../exchanges/polymarket/trading-fixture.js';
 import { startChain, type Chain } from './chain.js';
 
 let chain: Chain | null = null;
@@ -151,6 +152,37 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
 
     const types = (await journal(who, dir)).filter((e) => e.event === 'result').map((e) => e.type);
     expect(types.filter((t) => t !== 'approve')).toEqual(['split', 'merge', 'redeem']);
+  });
+
+  maybe('a market named by its slug: Gamma gives the condition; the tokens received are its clobTokenIds', async () => {
+    const c = chain!;
+    const k = c.newKey();
+    await c.setPol(k.address, POL);
+    await c.mintPusd(k.address, USD(8));
+    const who = { key: k.key };
+    const dir = tempConfigDir();
+    expect((await pmt(['approvals', 'set', '--yes'], who, {}, dir)).exitCode).toBe(0);
+    const cond = await c.prepareCondition(`slug-${k.address}`);
+    const [yes, no] = await c.positionIds(cond);
+    // The Gamma double's market now stands for the condition on the local chain.
+    const m = catalogMarket(doubles, { tick: '0.01', negRisk: false, nth: 3 });
+    const wire = doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
+    wire.conditionId = cond;
+    wire.clobTokenIds = JSON.stringify([yes.toString(), no.toString()]);
+    const r = await pmt(['position', 'split', `polymarket:${m.slug}`, '--size', '8', '--yes'], who, {}, dir);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain('receive: 8 Yes, 8 No');
+    expect(await c.ctfBalance(k.address as `0x${string}`, yes)).toBe(USD(8));
+    const j = (await journal(who, dir)).filter((e) => e.type === 'split');
+    expect(j.every((e) => e.market_ticker === m.slug)).toBe(true);
+
+    // A market whose tokens are not this condition's USDC.e positions is refused before signing.
+    wire.clobTokenIds = JSON.stringify(['1', '2']);
+    const nonce = await c.pub.getTransactionCount({ address: k.address as `0x${string}` });
+    const bad = await pmt(['position', 'merge', `polymarket:${m.slug}`, '--yes'], who, {}, dir);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toContain('not the USDC.e-backed positions');
+    expect(await c.pub.getTransactionCount({ address: k.address as `0x${string}` })).toBe(nonce);
   });
 
   maybe('redeem --all redeems every market the Data API lists as redeemable', async () => {

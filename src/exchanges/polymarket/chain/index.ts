@@ -232,6 +232,11 @@ async function planPosition(x: Ctx, req: PositionRequest): Promise<ChainPlan> {
     const ids = await Promise.all(
       BINARY.map(async (set) => x.pub.readContract({ address: CTF, abi: CTF_ABI, functionName: 'getPositionId', args: [USDCE, await x.pub.readContract({ address: CTF, abi: CTF_ABI, functionName: 'getCollectionId', args: [ZERO32, conditionId, set] })] })),
     );
+    // The market's own tokens must be these (USDC.e-backed) positions: otherwise nothing is sent.
+    const tokens = ref.market?.outcomes?.map((o) => o.token_id).filter((t): t is string => !!t) ?? [];
+    if (!negRisk && tokens.length === 2 && !tokens.every((t, i) => t === ids[i]!.toString())) {
+      throw new PmtError('Api', `the token ids of ${subject} are not the USDC.e-backed positions of condition ${conditionId}; nothing was sent`, { hint: 'check the market (a Protocol V2 market goes through its own contracts, which pmt does not call yet)' });
+    }
     const held = await Promise.all(ids.map((id) => x.pub.readContract({ address: CTF, abi: CTF_ABI, functionName: 'balanceOf', args: [x.holder, id] })));
     const pusd = await x.pub.readContract({ address: PUSD, abi: ERC20_ABI, functionName: 'balanceOf', args: [x.holder] });
     const needErc20 = async () => {
