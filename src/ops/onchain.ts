@@ -93,21 +93,22 @@ export async function executeAction(svc: Services, a: PreparedAction): Promise<C
   for (const call of a.plan.calls) {
     svc.journal?.append(entry(a.exchange, call, 'intent', now(), {}), true);
     let hash: string | null = null;
+    let r: ChainSent;
     try {
-      const r = await a.chain.send(a.plan, call, (h) => {
+      r = await a.chain.send(a.plan, call, (h) => {
         hash = h;
         svc.journal?.append(entry(a.exchange, call, 'sent', now(), { order_hash: h }), true);
       });
-      svc.journal?.append(entry(a.exchange, call, 'result', now(), { order_hash: r.hash, status: r.status, message: `${call.what}: ${r.status}${r.block ? ` in block ${r.block}` : ''}` }));
-      sent.push(r);
-      if (r.status === 'reverted') {
-        throw new PmtError('Api', `transaction ${r.hash} (${call.what}) reverted on chain${sent.length > 1 ? `; ${sent.length - 1} earlier transaction(s) confirmed` : ''}`, { hint: 'run `pmt doctor` to see what the wallet is missing' });
-      }
     } catch (e) {
       const err = e as PmtError;
       if (err instanceof PmtError && err.ambiguous) svc.journal?.append(entry(a.exchange, call, 'unknown', now(), { order_hash: hash, message: err.message }));
-      else if (!(err instanceof PmtError && err.message.includes('reverted on chain'))) svc.journal?.append(entry(a.exchange, call, 'result', now(), { order_hash: hash, status: 'failed', message: (err as Error).message }));
+      else svc.journal?.append(entry(a.exchange, call, 'result', now(), { order_hash: hash, status: 'failed', message: (err as Error).message }));
       throw e;
+    }
+    svc.journal?.append(entry(a.exchange, call, 'result', now(), { order_hash: r.hash, status: r.status, message: `${call.what}: ${r.status}${r.block ? ` in block ${r.block}` : ''}` }));
+    sent.push(r);
+    if (r.status === 'reverted') {
+      throw new PmtError('Api', `transaction ${r.hash} (${call.what}) reverted on chain${sent.length > 1 ? `; ${sent.length - 1} earlier transaction(s) confirmed` : ''}`, { hint: 'run `pmt doctor` to see what the wallet is missing' });
     }
   }
   return sent;

@@ -16,6 +16,10 @@ import { TOKEN } from '../serve/helpers.js';
 import { startServe } from '../serve/process.js';
 import { catalogMarket } from '../exchanges/polymarket/trading-fixture.js';
 import { startChain, type Chain } from './chain.js';
+import { createWalletClient, encodeFunctionData, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+const erc20Approve = [{ type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 's', type: 'address' }, { name: 'v', type: 'uint256' }], outputs: [{ type: 'bool' }] }] as const;
 
 let chain: Chain | null = null;
 let doubles: Doubles;
@@ -88,6 +92,16 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
     const after = JSON.parse((await pmt(['approvals', '--json'], who, {}, dir)).stdout) as Array<{ ok: boolean; allowance: string | null; standard: string }>;
     expect(after.every((r) => r.ok)).toBe(true);
     expect(after.filter((r) => r.standard === 'erc20').every((r) => r.allowance === 'unlimited')).toBe(true);
+
+    // More pUSD than a limited allowance covers: that approval is not ok any more.
+    const limited = c.newKey();
+    await c.setPol(limited.address, POL);
+    await c.mintPusd(limited.address, USD(5));
+    const w = createWalletClient({ account: privateKeyToAccount(limited.key), chain: { id: 137, name: 'local', nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 }, rpcUrls: { default: { http: [c.url] } } }, transport: http(c.url) });
+    const v2 = '0xE111180000d2663C0091e4f400237545B87B996B';
+    await c.pub.waitForTransactionReceipt({ hash: await w.sendTransaction({ to: '0xC011a7E12a19f7B1f670d46F03B03f3342E82DFB', data: encodeFunctionData({ abi: erc20Approve, functionName: 'approve', args: [v2, USD(1)] }) }) });
+    const lim = JSON.parse((await pmt(['approvals', '--json'], { key: limited.key })).stdout) as Array<{ spender: string; token: string; ok: boolean; allowance: string | null }>;
+    expect(lim.find((r) => r.spender === v2 && r.token === 'pUSD')).toMatchObject({ allowance: '1', ok: false });
 
     const nonce = await c.pub.getTransactionCount({ address: k.address as `0x${string}` });
     const again = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
@@ -323,6 +337,18 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
     expect(await c.ctfBalance(safe, no)).toBe(0n);
     // The owner paid the gas; the Safe's tokens moved.
     expect(await c.pusdBalance(owner.address as `0x${string}`)).toBe(0n);
+  });
+
+  maybe('a key that does not own the Safe is refused before anything is signed (Config, exit 9)', async () => {
+    const c = chain!;
+    const owner = c.newKey();
+    const stranger = c.newKey();
+    await c.setPol(stranger.address, POL);
+    const safe = await c.deploySafe(owner.address as `0x${string}`);
+    const r = await pmt(['approvals', 'set', '--yes'], { key: stranger.key, type: 'gnosis-safe', funder: safe });
+    expect(r.exitCode, r.stderr).toBe(9);
+    expect(r.stderr).toContain('is not an owner of the Safe');
+    expect(await c.pub.getTransactionCount({ address: stranger.address as `0x${string}` })).toBe(0);
   });
 });
 

@@ -133,6 +133,7 @@ async function approvals(x: Ctx): Promise<ApprovalRow[]> {
 
 async function readApprovals(pub: PublicClient, holder: Hex, x: { rpc: string }): Promise<ApprovalRow[]> {
   try {
+    const balance = await pub.readContract({ address: PUSD, abi: ERC20_ABI, functionName: 'balanceOf', args: [holder] });
     const reads = await Promise.all(
       SPENDERS.flatMap((s) => [
         pub.readContract({ address: PUSD, abi: ERC20_ABI, functionName: 'allowance', args: [holder, s.address] }),
@@ -143,7 +144,8 @@ async function readApprovals(pub: PublicClient, holder: Hex, x: { rpc: string })
       const allowance = reads[2 * i] as bigint;
       const operator = reads[2 * i + 1] as boolean;
       return [
-        { spender: s.address, name: s.name, token: 'pUSD', standard: 'erc20' as const, ok: allowance > 0n, allowance: allowance === MAX_UINT256 ? 'unlimited' : units(allowance) },
+        // Enough to spend the whole pUSD balance (an approval smaller than that blocks orders that need it).
+        { spender: s.address, name: s.name, token: 'pUSD', standard: 'erc20' as const, ok: allowance > 0n && allowance >= balance, allowance: allowance === MAX_UINT256 ? 'unlimited' : units(allowance) },
         { spender: s.address, name: s.name, token: 'CTF', standard: 'erc1155' as const, ok: operator, allowance: null },
       ];
     });
