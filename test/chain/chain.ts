@@ -52,7 +52,7 @@ export interface Chain {
   /** Report payouts (e.g. [1, 0]: the first outcome wins). */
   resolve(label: string, payouts: [number, number]): Promise<void>;
   /** A 1-of-1 Safe owned by `owner`, with the compatibility fallback handler (receives ERC-1155). */
-  deploySafe(owner: Hex): Promise<Hex>;
+  deploySafe(owner: Hex, opts?: { fallbackHandler?: boolean }): Promise<Hex>;
   setAutomine(on: boolean): Promise<void>;
   /** The stand-in proxy factory's wallet for `owner` (made on first use). */
   proxyWallet(owner: Hex): Promise<Hex>;
@@ -164,10 +164,10 @@ export async function startChain(): Promise<Chain | null> {
     async resolve(label, payouts) {
       await write(ADDR.CTF, ctfAbi, 'reportPayouts', [qid(label), payouts.map(BigInt)]);
     },
-    async deploySafe(owner) {
+    async deploySafe(owner, opts = {}) {
       safeInfra ??= { singleton: await deploy(art.Safe!), factory: await deploy(art.SafeProxyFactory!), handler: await deploy(art.CompatibilityFallbackHandler!) };
       const zero = '0x0000000000000000000000000000000000000000';
-      const setup = encodeFunctionData({ abi: art.Safe!.abi as never, functionName: 'setup', args: [[owner], 1n, zero, '0x', safeInfra.handler, zero, 0n, zero] } as never);
+      const setup = encodeFunctionData({ abi: art.Safe!.abi as never, functionName: 'setup', args: [[owner], 1n, zero, '0x', opts.fallbackHandler === false ? zero : safeInfra.handler, zero, 0n, zero] } as never);
       const args = [safeInfra.singleton, setup, BigInt(Date.now())];
       const { result } = await pub.simulateContract({ account: deployer.account, address: safeInfra.factory, abi: art.SafeProxyFactory!.abi as never, functionName: 'createProxyWithNonce', args } as never);
       await write(safeInfra.factory, art.SafeProxyFactory!.abi, 'createProxyWithNonce', args);

@@ -339,6 +339,25 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
     expect(await c.pusdBalance(owner.address as `0x${string}`)).toBe(0n);
   });
 
+  maybe('a call that would revert is refused before signing (Api, exit 1), nothing sent', async () => {
+    const c = chain!;
+    const owner = c.newKey();
+    await c.setPol(owner.address, POL);
+    // No fallback handler: this Safe cannot receive ERC-1155 tokens, so a split into it reverts.
+    const safe = await c.deploySafe(owner.address as `0x${string}`, { fallbackHandler: false });
+    await c.mintPusd(safe, USD(3));
+    const who = { key: owner.key, type: 'gnosis-safe' as const, funder: safe };
+    const dir = tempConfigDir();
+    expect((await pmt(['approvals', 'set', '--yes'], who, {}, dir)).exitCode).toBe(0);
+    const nonce = await c.pub.getTransactionCount({ address: owner.address as `0x${string}` });
+    const cond = await c.prepareCondition(`revert-${safe}`);
+    const r = await pmt(['position', 'split', cond, '--size', '3', '--yes'], who, {}, dir);
+    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.stderr).toContain('would revert');
+    expect(await c.pub.getTransactionCount({ address: owner.address as `0x${string}` })).toBe(nonce);
+    expect((await journal(who, dir)).filter((e) => e.type === 'split')).toEqual([]);
+  });
+
   maybe('a key that does not own the Safe is refused before anything is signed (Config, exit 9)', async () => {
     const c = chain!;
     const owner = c.newKey();

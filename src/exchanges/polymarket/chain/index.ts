@@ -108,6 +108,18 @@ async function makeCtx(c: PolymarketClient): Promise<Ctx> {
 /** Any RPC failure as one readable line (viem's messages are long and may quote the whole request). */
 function rpcError(x: Ctx | { rpc: string }, e: unknown, what: string): PmtError {
   if (e instanceof PmtError) return e;
+  // The node answered that the call would revert: a refusal, not a network failure.
+  const walk = (e as { walk?: (f: (x: unknown) => boolean) => unknown }).walk;
+  // viem's ExecutionRevertedError, or a node that reports the revert as an internal error (Hardhat).
+  const isRevert = (c: unknown) => {
+    const x = c as { name?: string; details?: string };
+    return x?.name === 'ExecutionRevertedError' || x?.name === 'ContractFunctionRevertedError' || /\brevert(ed)?\b/i.test(x?.details ?? '');
+  };
+  const reverted = walk?.call(e, isRevert) as { shortMessage?: string; details?: string } | null | undefined;
+  if (reverted) {
+    const why = (reverted.details && /revert/i.test(reverted.details) ? reverted.details : reverted.shortMessage ?? 'reverted').split('\n')[0]!.slice(0, 200);
+    return new PmtError('Api', `${what}: the call would revert on chain (${why}); nothing was sent`, { hint: 'run `pmt doctor` to see what the wallet is missing' });
+  }
   const short = (e as { shortMessage?: string }).shortMessage ?? (e as Error).message ?? String(e);
   return new PmtError('NetworkError', `Polygon RPC ${x.rpc}: ${what} failed: ${short.split('\n')[0]}`, { hint: `check ${RPC_ENV} (a Polygon JSON-RPC endpoint)` });
 }
