@@ -358,6 +358,34 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
     expect((await journal(who, dir)).filter((e) => e.type === 'split')).toEqual([]);
   });
 
+  maybe('an owner without POL is refused before signing (exit 4); a receipt that never comes is unknown with its hash (exit 8)', async () => {
+    const c = chain!;
+    const owner = c.newKey();
+    const safe = await c.deploySafe(owner.address as `0x${string}`);
+    await c.mintPusd(safe, USD(1));
+    const who = { key: owner.key, type: 'gnosis-safe' as const, funder: safe };
+    const dir = tempConfigDir();
+    const broke = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
+    expect(broke.exitCode, broke.stderr).toBe(4);
+    expect(broke.stderr).toContain('POL');
+    expect(await journal(who, dir)).toEqual([]);
+
+    await c.setPol(owner.address, POL);
+    await c.setAutomine(false);
+    try {
+      const r = await pmt(['approvals', 'set', '--yes'], who, { PMT_CHAIN_RECEIPT_TIMEOUT_MS: '1500' }, dir);
+      expect(r.exitCode, r.stderr).toBe(8);
+      const hash = /0x[0-9a-f]{64}/.exec(r.stderr)?.[0];
+      const j = await journal(who, dir);
+      expect(j.map((e) => e.event)).toEqual(['intent', 'sent', 'unknown']);
+      expect(j[2]).toMatchObject({ type: 'approve', order_hash: hash });
+      expect(await c.rpc('eth_getTransactionCount', [owner.address, 'pending'])).toBe('0x1');
+    } finally {
+      await c.setAutomine(true);
+      await c.rpc('evm_mine');
+    }
+  });
+
   maybe('a key that does not own the Safe is refused before anything is signed (Config, exit 9)', async () => {
     const c = chain!;
     const owner = c.newKey();
