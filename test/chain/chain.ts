@@ -44,6 +44,7 @@ export interface Chain {
   newKey(): { key: Hex; address: Hex };
   setPol(address: Hex, wei: bigint): Promise<void>;
   mintPusd(to: Hex, units: bigint): Promise<void>;
+  mintUsdce(to: Hex, units: bigint): Promise<void>;
   pusdBalance(who: Hex): Promise<bigint>;
   ctfBalance(who: Hex, id: bigint): Promise<bigint>;
   positionIds(conditionId: Hex): Promise<[bigint, bigint]>;
@@ -149,6 +150,9 @@ export async function startChain(): Promise<Chain | null> {
     },
     async mintPusd(to, units) {
       await write(ADDR.PUSD, erc20Abi, 'mint', [to, units]);
+    },
+    async mintUsdce(to, units) {
+      await write(ADDR.USDCE, erc20Abi, 'mint', [to, units]);
     },
     pusdBalance: (who) => read<bigint>(ADDR.PUSD, erc20Abi, 'balanceOf', [who]),
     ctfBalance: (who, tokenId) => read<bigint>(ADDR.CTF, ctfAbi, 'balanceOf', [who, tokenId]),

@@ -235,6 +235,24 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
     expect(await c.ctfBalance(k.address as `0x${string}`, yesOpen)).toBe(USD(10));
   });
 
+  maybe('doctor finds the collateral: at another wallet of the key (names the setting), or unwrapped USDC.e', async () => {
+    const c = chain!;
+    const owner = c.newKey();
+    await c.setPol(owner.address, POL);
+    const safe = await c.deploySafe(owner.address as `0x${string}`);
+    await c.mintPusd(owner.address as `0x${string}`, USD(7));
+    const checks = async (who: Who) => JSON.parse((await pmt(['doctor', '--exchange', 'polymarket', '--json'], who)).stdout).polymarket as Array<{ check: string; ok: boolean; detail: string; fix: string | null }>;
+    const asSafe = (await checks({ key: owner.key, type: 'gnosis-safe', funder: safe })).find((x) => x.check === 'collateral')!;
+    expect(asSafe.ok).toBe(false);
+    expect(asSafe.detail).toContain(`7 pUSD at the eoa address ${owner.address}`);
+    expect(asSafe.fix).toBe('set POLYMARKET_SIGNATURE_TYPE=eoa and remove POLYMARKET_FUNDER');
+
+    const old = c.newKey();
+    await c.mintUsdce(old.address as `0x${string}`, USD(3));
+    const legacy = (await checks({ key: old.key })).find((x) => x.check === 'collateral')!;
+    expect(legacy).toMatchObject({ ok: false, detail: expect.stringContaining('3 USDC.e'), fix: expect.stringContaining('wrap it into pUSD') });
+  });
+
   maybe('an EOA without POL is refused before anything is signed (InsufficientFunds, exit 4, naming POL)', async () => {
     const c = chain!;
     const k = c.newKey();

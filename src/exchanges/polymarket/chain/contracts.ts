@@ -21,6 +21,8 @@ export const PUSD: Hex = '0xC011a7E12a19f7B1f670d46F03B03f3342E82DFB';
 /** USDC.e (bridged USDC): what the markets' outcome tokens stay backed by. */
 export const USDCE: Hex = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';
 export const CTF: Hex = '0x4D97DCd97eC945f40cF65F87097ACe5EA0476045';
+/** Wraps USDC.e into pUSD: `wrap(asset, to, amount)` after approving the onramp for the USDC.e. */
+export const COLLATERAL_ONRAMP: Hex = '0x93070a847efEf7F70739046A929D47a521F5B8ee';
 export const NEG_RISK_ADAPTER: Hex = '0xd91E80cF2E7be2e162c6513ceD06f1dD0dA35296';
 /** Split/merge/redeem in pUSD for standard markets (CtfCollateralAdapter). */
 export const CTF_COLLATERAL_ADAPTER: Hex = '0xAdA100Db00Ca00073811820692005400218FcE1f';

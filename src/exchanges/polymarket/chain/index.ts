@@ -32,6 +32,7 @@ import { resolveMarketRef } from '../market-ref.js';
 import { buildWallet, requireCredentials, type Hex, type Wallet } from '../wallet.js';
 import {
   COLLATERAL_DECIMALS,
+  COLLATERAL_ONRAMP,
   CTF,
   CTF_ABI,
   CTF_COLLATERAL_ADAPTER,
@@ -436,10 +437,14 @@ async function doctor(c: PolymarketClient): Promise<DoctorCheck[]> {
     else {
       const other = candidates.findIndex((k, i) => balances[i]! > 0n);
       const k = candidates[other];
+      // USDC.e left from before the pUSD migration trades only once wrapped.
+      const usdce = k ? 0n : await x.pub.readContract({ address: USDCE, abi: ERC20_ABI, functionName: 'balanceOf', args: [x.holder] });
       out.push(
         k
           ? { check: 'collateral', ok: false, detail: `0 pUSD at ${x.holder}, but ${units(balances[other]!)} pUSD at the ${k.type} address ${k.address}`, fix: k.type === 'eoa' ? 'set POLYMARKET_SIGNATURE_TYPE=eoa and remove POLYMARKET_FUNDER' : `set POLYMARKET_SIGNATURE_TYPE=${k.type} and POLYMARKET_FUNDER=${k.address}` }
-          : { check: 'collateral', ok: false, detail: `0 pUSD at ${x.holder} (nor at the key's proxy ${derived.proxy} or Safe ${derived.safe})`, fix: `deposit on polymarket.com, or send pUSD to ${x.holder}` },
+          : usdce > 0n
+            ? { check: 'collateral', ok: false, detail: `0 pUSD at ${x.holder}, but ${units(usdce)} USDC.e (the collateral before 2026-04-28)`, fix: `wrap it into pUSD: on polymarket.com (deposit), or CollateralOnramp ${COLLATERAL_ONRAMP} wrap(USDC.e, ${x.holder}, amount) after approving the onramp` }
+            : { check: 'collateral', ok: false, detail: `0 pUSD at ${x.holder} (nor at the key's proxy ${derived.proxy} or Safe ${derived.safe})`, fix: `deposit on polymarket.com, or send pUSD to ${x.holder}` },
       );
     }
 
