@@ -244,11 +244,14 @@ async function planPosition(x: Ctx, req: PositionRequest): Promise<ChainPlan> {
     const slots = await x.pub.readContract({ address: CTF, abi: CTF_ABI, functionName: 'getOutcomeSlotCount', args: [conditionId] });
     if (slots === 0n) throw new PmtError('MarketNotFound', `condition ${conditionId} is not prepared on the Conditional Tokens contract (${x.rpc})`);
     if (slots !== 2n) throw new PmtError('NotSupported', `condition ${conditionId} has ${slots} outcomes; pmt splits, merges and redeems binary conditions only`);
-    const ids = await Promise.all(
+    const usdceIds = await Promise.all(
       BINARY.map(async (set) => x.pub.readContract({ address: CTF, abi: CTF_ABI, functionName: 'getPositionId', args: [USDCE, await x.pub.readContract({ address: CTF, abi: CTF_ABI, functionName: 'getCollectionId', args: [ZERO32, conditionId, set] })] })),
     );
     // The market's own tokens must be these (USDC.e-backed) positions: otherwise nothing is sent.
+    // A neg-risk market's tokens are backed by the Neg Risk Adapter's wrapped collateral: Gamma's ids.
     const tokens = ref.market?.outcomes?.map((o) => o.token_id).filter((t): t is string => !!t) ?? [];
+    if (negRisk && tokens.length !== 2) throw new PmtError('NotSupported', `${subject} is a neg-risk market whose two token ids are not known; pmt needs them to read the positions`);
+    const ids = negRisk ? tokens.map((t) => BigInt(t)) : usdceIds;
     if (!negRisk && tokens.length === 2 && !tokens.every((t, i) => t === ids[i]!.toString())) {
       throw new PmtError('Api', `the token ids of ${subject} are not the USDC.e-backed positions of condition ${conditionId}; nothing was sent`, { hint: 'check the market (a Protocol V2 market goes through its own contracts, which pmt does not call yet)' });
     }
