@@ -92,8 +92,10 @@ export function buildArtifacts() {
     const all = {};
     for (const g of GROUPS) Object.assign(all, compile(g));
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(all));
-    renameSync(`${file}.tmp`, file);
+    // A name of this process's own: two test files may compile at once (the rename is atomic).
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(all));
+    renameSync(tmp, file);
   }
   return JSON.parse(readFileSync(file, 'utf8'));
 }
