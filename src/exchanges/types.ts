@@ -65,3 +65,4 @@ export interface CreateOrderRequest {
    */
   expires_at?: number;
 }
+export type { ApprovalRow, ChainPlan, ChainSent, DoctorCheck } from './onchain.js';

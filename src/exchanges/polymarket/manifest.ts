@@ -68,4 +68,6 @@ export const polymarket = {
   // Data API v2 `GET /v2/positions?status=` (OPEN, REDEEMABLE, MERGEABLE, CLOSED).
   positionStatuses: ['open', 'redeemable', 'mergeable', 'closed'],
   load: async () => (await import('./index.js')).createPolymarket,
+  // Approvals, split/merge/redeem and the chain's doctor checks (viem, Polygon; chain/).
+  onchain: async () => (await import('./chain/index.js')).createOnchain,
 } as const satisfies ExchangeManifest<'polymarket'>;
