@@ -20,13 +20,13 @@ export interface BookAnswer<T> {
 
 /** The outcome goes to the adapter too: on a YES-book exchange (Kalshi) `no` is the NO book. */
 export async function fetchOrderbook(svc: Services, q: AssetQuery): Promise<BookAnswer<Orderbook>> {
-  const asset = await resolveAsset(svc, q);
+  const asset = await resolveAsset(svc, q, { op: 'fetchOrderbook' });
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
   return { asset, book, result: book };
 }
 
 export async function fetchOrderbookStats(svc: Services, q: AssetQuery): Promise<BookAnswer<OrderbookStats>> {
-  const asset = await resolveAsset(svc, q);
+  const asset = await resolveAsset(svc, q, { op: 'fetchOrderbook' });
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
   return { asset, book, result: bookStats(book, serviceTs(svc)) };
 }
@@ -42,7 +42,7 @@ export function parseImpactSize(svc: Services, input: unknown): number {
 
 export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size: unknown }): Promise<BookAnswer<OrderbookImpact> & { size: number }> {
   const size = parseImpactSize(svc, q.size);
-  const asset = await resolveAsset(svc, q);
+  const asset = await resolveAsset(svc, q, { op: 'fetchOrderbook' });
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
   return { asset, book, size, result: bookImpact(book, size, serviceTs(svc)) };
 }

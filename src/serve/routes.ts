@@ -86,7 +86,7 @@ export const ROUTES: RouteDef[] = [
         items: { type: 'string', minLength: 1, maxLength: 4096 },
         description: 'Only these markets: repeat the parameter or separate with commas; native tickers/slugs or unified ids',
       },
-      series_ticker: id('Only markets in this Kalshi series; ignored on Polymarket'),
+      series_ticker: id('Only markets in this series (a Kalshi series ticker): without `exchange`, only the exchanges that have series are listed; an `exchange` without series is a 400'),
       status: { type: 'string', enum: [...MARKET_STATUS_FILTERS], default: 'active', description: 'Lifecycle filter' },
       exchange: { ...exchange, description: 'List one exchange only' },
     }),
@@ -199,7 +199,7 @@ export const ROUTES: RouteDef[] = [
     body: object({ asset_id: assetId, exchange }),
     response: OrderList,
     errors: [404, 413, 415, ...upstream],
-    handler: async (svc, { body }) => cancelled(await orders.cancelAllOrders(svc, await orders.accountScope(svc, body))),
+    handler: async (svc, { body }) => cancelled(await orders.cancelAllOrders(svc, await orders.accountScope(svc, body, 'cancelAllOrders'))),
   },
   {
     method: 'GET',

@@ -3,13 +3,10 @@ import type { Context } from '../../context.js';
 import { MARKET_STATUS_FILTERS, type Market, type MarketStatusFilter } from '../../exchanges/types.js';
 import { failureOf, type ExchangeFailure } from '../../ops/fanout.js';
 import { eventTitlesFor } from '../../ops/event-titles.js';
-import { checkAll, fetchMarkets, iterateAllMarkets, type MarketsQuery, type MissingTicker } from '../../ops/markets.js';
+import { checkAll, fetchMarkets, iterateAllMarkets, seriesScope, type MarketsQuery, type MissingTicker } from '../../ops/markets.js';
 import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
 import { parseCursor, parseEnum, parseId, parseInteger } from '../../validate.js';
-import { usageError } from '../../errors.js';
-import { SERIES_EXCHANGES } from '../../exchanges/ids.js';
-import type { ExchangeId } from '../../exchanges/registry.js';
 import { MARKET_SORTS, sortMarkets, type MarketSort } from './sort.js';
 
 interface Opts {
@@ -35,7 +32,11 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     market_tickers: (opts.ticker ?? []).map((t) => parseId('--ticker', t)),
   };
   const sort = opts.sort === undefined ? undefined : parseEnum('--sort', opts.sort, MARKET_SORTS);
-  if (q.series_ticker !== undefined) q.exchange = seriesExchange(ctx, q.exchange);
+  if (q.series_ticker !== undefined) {
+    // The rule is the op's (serve's series_ticker answers alike); the note is for people.
+    const { note } = seriesScope(ctx, q.exchange);
+    if (note && !ctx.json && !ctx.ndjson) ctx.io.err(note);
+  }
   if (opts.all) checkAll(q);
   if (sort) return sorted(ctx, q, sort, Boolean(opts.all));
   // Ticker lookups are one request per exchange: --all has nothing more to follow.
@@ -77,19 +78,6 @@ async function all(ctx: Context, q: MarketsQuery): Promise<void> {
     else await table(ctx, collected, q.status);
   }
   failed(failures);
-}
-
-/**
- * `--series` filters only the exchanges that have series: without `--exchange` the list is theirs
- * alone (said on stderr for people), and naming another exchange is a usage error, not a silent
- * list of everything.
- */
-function seriesExchange(ctx: Context, only: ExchangeId | undefined): ExchangeId | undefined {
-  const names = SERIES_EXCHANGES.join(', ');
-  if (only && !SERIES_EXCHANGES.includes(only)) throw usageError(`--series is a ${names} filter; ${only} markets have no series`);
-  if (only || SERIES_EXCHANGES.length !== 1) return only;
-  if (!ctx.json && !ctx.ndjson) ctx.io.err(`note: --series is a ${names} filter: listing ${names} only`);
-  return SERIES_EXCHANGES[0];
 }
 
 /** `--sort`: the page (or, with --all, every market) in the order asked; sorted output cannot stream. */

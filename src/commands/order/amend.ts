@@ -20,9 +20,8 @@ interface Opts {
 export async function run(ctx: Context, opts: Opts, args: string[], deps: { prompter?: Prompter } = {}): Promise<void> {
   const svc = ctx;
   const changes = amendChanges({ order_id: args[0], price: opts.price, size: opts.size });
-  const target = await orderTarget(svc, { order_id: args[0], exchange: ctx.exchangeFlag() });
-  const ex = await ctx.exchange(target.exchange);
-  if (!ex.has.amendOrder.supported) await ex.amendOrder(target.id, changes); // NotSupported, with the hint
+  // An exchange without amend answers NotSupported, with the hint, before credentials or a question.
+  const target = await orderTarget(svc, { order_id: args[0], exchange: ctx.exchangeFlag() }, 'amendOrder');
   if (!opts.yes && !ctx.io.canPrompt) throw usageError('not on a terminal: add --yes to amend without a confirmation; nothing was changed');
   const f = new Formatter(ctx.io);
   if (!opts.yes) {

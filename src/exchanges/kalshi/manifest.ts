@@ -77,6 +77,9 @@ export const kalshi = {
     fetchFills: { supported: true, auth: true },
     fetchTrades: { supported: true, auth: false },
     fetchPriceHistory: { supported: true, auth: false },
+    // Not listed by `pmt exchanges`; asked by the fan-outs of search and a mixed list.
+    searchMarkets: { supported: true, auth: false },
+    fetchEventTitles: { supported: true, auth: false },
   },
   load: async () => (await import('./index.js')).createKalshi,
 } as const satisfies ExchangeManifest<'kalshi'>;
