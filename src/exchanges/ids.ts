@@ -18,15 +18,16 @@ export const UNIFIED_RE = new RegExp(`^(${EXCHANGE_IDS.join('|')}):(.+)$`, 'i');
 export const SERIES_EXCHANGES: readonly ExchangeId[] = MANIFESTS.filter((m) => m.series).map((m) => m.id);
 
 /**
- * A lower-case id that reads as a Kalshi ticker once upper-cased ("kxbtcd-25dec31"): Kalshi
- * tickers are upper case, and lower case means a Polymarket slug, so a miss deserves the hint.
+ * A hint for a market id that was not found, from the exchange whose ids it nearly is (a
+ * lower-case id that reads as a Kalshi ticker once upper-cased); the unified prefix is set aside.
  */
-export function kalshiCaseHint(input: string): string | undefined {
-  const id = input.replace(/^(kalshi|polymarket):/i, '');
-  if (id !== id.toLowerCase() || !/[a-z]/.test(id)) return undefined;
-  const up = id.toUpperCase();
-  if (!/^[A-Z0-9][A-Z0-9._-]*$/.test(up) || !(/^KX/.test(up) || /\d{2}[A-Z]{3}\d{2}/.test(up))) return undefined;
-  return `Kalshi tickers are upper case: try ${up}`;
+export function caseHint(input: string): string | undefined {
+  const id = splitUnified(input)?.native ?? input;
+  for (const m of MANIFESTS) {
+    const hint = 'caseHint' in m.ids ? m.ids.caseHint(id) : undefined;
+    if (hint) return hint;
+  }
+  return undefined;
 }
 
 export interface IdNames {

@@ -80,6 +80,8 @@ export interface ExchangeManifest<Id extends string = string> {
     order: RegExp;
     /** `a UUID`. */
     orderShape: string;
+    /** A hint for a native id that was not found but nearly has this exchange's shape (case). */
+    caseHint?(id: string): string | undefined;
   };
   /** How outcomes map to books: one YES book for both outcomes (NO at 1 − p), or one token per outcome. */
   outcomes: 'yes-book' | 'token-per-outcome';

@@ -33,6 +33,13 @@ export const kalshi = {
     assetNoun: 'Kalshi ticker',
     order: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
     orderShape: 'a UUID',
+    // Kalshi tickers are upper case, and lower case means a Polymarket slug, so a miss deserves the hint.
+    caseHint: (id: string) => {
+      if (id !== id.toLowerCase() || !/[a-z]/.test(id)) return undefined;
+      const up = id.toUpperCase();
+      if (!TICKER_RE.test(up) || !(/^KX/.test(up) || /\d{2}[A-Z]{3}\d{2}/.test(up))) return undefined;
+      return `Kalshi tickers are upper case: try ${up}`;
+    },
   },
   outcomes: 'yes-book',
   book: {
