@@ -15,7 +15,7 @@ import { parseCursor, parseId } from '../validate.js';
 import { DAY_ROUTES } from './day-routes.js';
 import { SEARCH_ROUTE } from './search-route.js';
 import { ServeError } from './errors.js';
-import { partial, type Outcome, type RouteDef } from './route-def.js';
+import { partial, type Outcome, type RouteDef, routeOf } from './route-def.js';
 import { MarketLineage, MarketsPage, Order, OrderList, Orderbook, OrderbookImpact, OrderbookStats, type JsonSchema } from './schemas.js';
 
 export { FAILURES_HEADER, partial, type Outcome, type RouteDef, type Tag } from './route-def.js';
@@ -65,9 +65,7 @@ async function fetchMarkets(svc: Services, q: MarketsRequest): Promise<Outcome> 
 /** Every interface operation, in the interface document's order (search beside the other market reads). */
 export const ROUTES: RouteDef[] = [
   {
-    method: 'GET',
-    path: '/v1/markets/fetch_markets',
-    operationId: 'fetch_markets',
+    ...routeOf('fetch_markets'),
     tag: 'Markets',
     summary: 'List markets, optionally filtered by status, ticker, event or series',
     description:
@@ -96,9 +94,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => fetchMarkets(svc, query),
   },
   {
-    method: 'GET',
-    path: '/v1/markets/fetch_market_lineage',
-    operationId: 'fetch_market_lineage',
+    ...routeOf('fetch_market_lineage'),
     tag: 'Markets',
     summary: 'One market with its parent event and series',
     querystring: object({ market_ticker: id('Unified id (`kalshi:TICKER`, `polymarket:slug`) or native ticker/slug'), exchange }, ['market_ticker']),
@@ -108,9 +104,7 @@ export const ROUTES: RouteDef[] = [
   },
   SEARCH_ROUTE,
   {
-    method: 'GET',
-    path: '/v1/orders/fetch_order',
-    operationId: 'fetch_order',
+    ...routeOf('fetch_order'),
     tag: 'Orders',
     summary: 'One order by its id',
     querystring: object({ order_id: id('Kalshi order id (UUID) or Polymarket order id (0x + 64 hex)'), exchange }, ['order_id']),
@@ -119,9 +113,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await orders.fetchOrder(svc, query)).order),
   },
   {
-    method: 'GET',
-    path: '/v1/orders/fetch_open_orders',
-    operationId: 'fetch_open_orders',
+    ...routeOf('fetch_open_orders'),
     tag: 'Orders',
     summary: "The caller's open orders, optionally of one asset",
     description:
@@ -138,9 +130,7 @@ export const ROUTES: RouteDef[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/v1/orders/create_order',
-    operationId: 'create_order',
+    ...routeOf('create_order'),
     tag: 'Orders',
     summary: 'Submit a limit order',
     description:
@@ -185,9 +175,7 @@ export const ROUTES: RouteDef[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/v1/orders/cancel_all_orders',
-    operationId: 'cancel_all_orders',
+    ...routeOf('cancel_all_orders'),
     tag: 'Orders',
     summary: "Cancel the caller's open orders, optionally of one asset",
     description:
@@ -202,9 +190,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { body }) => cancelled(await orders.cancelAllOrders(svc, await orders.accountScope(svc, body, 'cancelAllOrders'))),
   },
   {
-    method: 'GET',
-    path: '/v1/orderbook/fetch_orderbook',
-    operationId: 'fetch_orderbook',
+    ...routeOf('fetch_orderbook'),
     tag: 'Orderbook',
     summary: 'Full-depth level-2 orderbook of one asset',
     querystring: bookQuery,
@@ -213,9 +199,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await book.fetchOrderbook(svc, query)).result),
   },
   {
-    method: 'GET',
-    path: '/v1/orderbook/fetch_orderbook_stats',
-    operationId: 'fetch_orderbook_stats',
+    ...routeOf('fetch_orderbook_stats'),
     tag: 'Orderbook',
     summary: 'Top of book, mid, spread (bps), size-weighted mid, top-10 imbalance and depth',
     querystring: bookQuery,
@@ -224,9 +208,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await book.fetchOrderbookStats(svc, query)).result),
   },
   {
-    method: 'GET',
-    path: '/v1/orderbook/fetch_orderbook_impact',
-    operationId: 'fetch_orderbook_impact',
+    ...routeOf('fetch_orderbook_impact'),
     tag: 'Orderbook',
     summary: 'Average fill price, fill % and slippage (bps) of a market order of `size` contracts, each side',
     querystring: {
