@@ -39,7 +39,7 @@ function scoped(id: ExchangeId, env: NodeJS.ProcessEnv, profile: Profile | undef
   for (const name of CREDENTIAL_ENV) if (!mine.has(name)) delete e[name];
   let p: Profile | undefined;
   if (profile) {
-    const out: Record<string, unknown> = { [id]: profile[id] };
+    const out: Record<string, unknown> = { [id]: (profile as Record<string, unknown>)[id] };
     for (const m of MANIFESTS) {
       const other = (profile as Record<string, { demo?: boolean } | undefined>)[m.id];
       if (m.id !== id && other?.demo !== undefined) out[m.id] = { demo: other.demo };
