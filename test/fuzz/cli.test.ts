@@ -196,7 +196,9 @@ describe('combinations that are invalid only together', () => {
   it.each(combos)('%s', async (_n, argv) => {
     d.resetLogs();
     for (const json of [false, true]) {
-      const r = await runPmt([...argv, ...(json ? ['--json'] : [])], { env });
+      // Off a terminal is a fact of the process: those through the binary, the rest in process.
+      const run = /off a terminal/.test(_n) ? runPmt : runInProcess;
+      const r = await run([...argv, ...(json ? ['--json'] : [])], { env });
       expectCleanFailure(r, 2, { json });
     }
     expect(requests()).toBe(0);
