@@ -10,6 +10,7 @@ import { EXCHANGE_IDS, manifestOf, type ExchangeId } from '../exchanges/registry
 import type { FetchMarketsParams, Market, MarketLineage, MarketStatusFilter } from '../exchanges/types.js';
 import type { ExchangeFailure } from './fanout.js';
 import { fetchMarketsAcross, iterateMarkets } from './markets-across.js';
+import { sortMarkets, type MarketSort } from './market-sort.js';
 import type { Services } from './services.js';
 
 /** Page size per exchange when none is asked for. */
@@ -125,6 +126,21 @@ export async function fetchMarkets(svc: Services, q: MarketsQuery, opts: { expla
     throw new PmtError('MarketNotFound', `no market ${nowhere.map((t) => `"${t}"`).join(', ')} on ${p.ids.join(' or ')}`);
   }
   return { markets, cursor: null, failed: [], missing: missing.map((ticker) => ({ ticker, elsewhere: other.get(ticker) ?? null })) };
+}
+
+/**
+ * `--sort`: the page (or, with `every`, every market of the listing) in the order asked, with the
+ * failures of every page; sorted output cannot stream, so it is collected first.
+ */
+export async function fetchMarketsSorted(svc: Services, q: MarketsQuery, sort: MarketSort, every: boolean): Promise<MarketsResult> {
+  if (every && !q.market_tickers?.length) {
+    const markets: Market[] = [];
+    const failed: ExchangeFailure[] = [];
+    for await (const page of iterateAllMarkets(svc, q, { onFailure: (f) => failed.push(f) })) markets.push(...page);
+    return { markets: sortMarkets(markets, sort), cursor: null, failed, missing: [] };
+  }
+  const r = await fetchMarkets(svc, q, { explain: true });
+  return { ...r, markets: sortMarkets(r.markets, sort) };
 }
 
 /** What `--all` cannot be combined with; checked before any request. */

@@ -3,11 +3,11 @@ import type { Context } from '../../context.js';
 import { MARKET_STATUS_FILTERS, type Market, type MarketStatusFilter } from '../../exchanges/types.js';
 import { failureOf, type ExchangeFailure } from '../../ops/fanout.js';
 import { eventTitlesFor } from '../../ops/event-titles.js';
-import { checkAll, fetchMarkets, iterateAllMarkets, seriesScope, type MarketsQuery, type MissingTicker } from '../../ops/markets.js';
+import { checkAll, fetchMarkets, fetchMarketsSorted, iterateAllMarkets, seriesScope, type MarketsQuery, type MissingTicker } from '../../ops/markets.js';
 import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
 import { parseCursor, parseEnum, parseId, parseInteger } from '../../validate.js';
-import { MARKET_SORTS, sortMarkets, type MarketSort } from './sort.js';
+import { MARKET_SORTS, type MarketSort } from '../../ops/market-sort.js';
 
 interface Opts {
   status?: string;
@@ -80,23 +80,13 @@ async function all(ctx: Context, q: MarketsQuery): Promise<void> {
   failed(failures);
 }
 
-/** `--sort`: the page (or, with --all, every market) in the order asked; sorted output cannot stream. */
+/** `--sort` (ops/markets.ts): the page, or every market with --all, in the order asked. */
 async function sorted(ctx: Context, q: MarketsQuery, sort: MarketSort, every: boolean): Promise<void> {
-  const markets: Market[] = [];
-  const failures: ExchangeFailure[] = [];
-  let cursor: string | null = null;
-  if (every && !q.market_tickers?.length) {
-    for await (const page of iterateAllMarkets(ctx, q, { onFailure: (f) => failures.push(f) })) markets.push(...page);
-  } else {
-    const r = await fetchMarkets(ctx, q, { explain: true });
-    if (!ctx.json && !ctx.ndjson) notes(ctx, r.missing);
-    markets.push(...r.markets);
-    cursor = r.cursor;
-    failures.push(...r.failed);
-  }
+  const r = await fetchMarketsSorted(ctx, q, sort, every);
+  if (!ctx.json && !ctx.ndjson) notes(ctx, r.missing);
   const again = [ctx.globals.exchange ? `--exchange ${ctx.globals.exchange}` : '', q.status !== 'active' ? `--status ${q.status}` : '', q.limit !== undefined ? `--limit ${q.limit}` : '', `--sort ${sort}`].filter(Boolean);
-  await emit(ctx, sortMarkets(markets, sort), cursor, q.status, again);
-  failed(failures);
+  await emit(ctx, r.markets, r.cursor, q.status, again);
+  failed(r.failed);
 }
 
 /** Rows that answered are out; each exchange that failed is reported, and the exit code is the first's. */
