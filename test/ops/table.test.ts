@@ -5,6 +5,8 @@
  * In process: the tree and the routes are data, no binary is spawned.
  */
 import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, UNLISTED_OPERATIONS } from '../../src/exchanges/manifest.js';
 import { OPERATIONS_TABLE, subcommandsOf } from '../../src/ops/table.js';
@@ -84,5 +86,22 @@ describe('the surfaces agree with the table', () => {
     }
     expect(ops.filter((o) => o.destructive).map((o) => o.name).sort()).toEqual(['amend_order', 'cancel_all_orders', 'cancel_order']);
     expect(ops.filter((o) => !o.readOnly).map((o) => o.name).sort()).toEqual(['amend_order', 'cancel_all_orders', 'cancel_order', 'create_order']);
+  });
+});
+
+describe('every filter answers alike on the CLI and over serve', () => {
+  /** Query parameters with no CLI flag (serve-only), or whose paging is covered elsewhere. */
+  const SERVE_ONLY: Record<string, string[]> = {
+    fetch_trades: ['start_ts', 'end_ts', 'cursor'],
+    fetch_price_history: ['end_ts'],
+    fetch_fills: ['cursor'],
+  };
+  const parity = ['parity.test.ts', 'parity-orders.test.ts', 'day-routes.test.ts'].map((f) => readFileSync(resolve(import.meta.dirname, '../serve', f), 'utf8')).join('\n');
+
+  it.each(ROUTES.filter((r) => r.method === 'GET').map((r) => [r.operationId, r] as const))('%s: each query parameter has a CLI-vs-serve parity case', (id, r) => {
+    const params = Object.keys((r.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+    const path = r.path.replace(/\//g, '\\/');
+    const untested = params.filter((p) => !(SERVE_ONLY[id] ?? []).includes(p) && !new RegExp(`${path}\\?[^'\`]*\\b${p}=`).test(parity));
+    expect(untested).toEqual([]);
   });
 });

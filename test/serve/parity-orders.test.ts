@@ -68,6 +68,10 @@ describe('create_order', () => {
       const [got, mine] = await Promise.all([runPmt(['order', 'get', id, '--json'], { env }), s.call(`/v1/orders/fetch_order?order_id=${id}`)]);
       expect(mine.text + '\n').toBe(got.stdout);
     }
+    // With its exchange named, on both surfaces.
+    const ex = r.json.id.startsWith('0x') ? 'polymarket' : 'kalshi';
+    const [got, mine] = await Promise.all([runPmt(['--exchange', ex, 'order', 'get', r.json.id, '--json'], { env }), s.call(`/v1/orders/fetch_order?order_id=${r.json.id}&exchange=${ex}`)]);
+    expect(mine.text + '\n').toBe(got.stdout);
   });
 
   it('two POSTs with one Idempotency-Key give one order, also at once; the Kalshi client id comes from the key', async () => {

@@ -211,6 +211,12 @@ describe('orderbooks on both exchanges', () => {
     const book = await same(['book', 'show', m.unified_id, '--outcome', second.label], `/v1/orderbook/fetch_orderbook?asset_id=${m.unified_id}&outcome=${encodeURIComponent(second.label)}`);
     expect(book.asset_id).toBe(second.token_id);
     await same(['book', 'stats', m.unified_id], `/v1/orderbook/fetch_orderbook_stats?asset_id=${m.unified_id}`);
+    // Every book filter on every book read: the outcome, and an explicit exchange.
+    await same(['book', 'stats', m.unified_id, '--outcome', second.label], `/v1/orderbook/fetch_orderbook_stats?asset_id=${m.unified_id}&outcome=${encodeURIComponent(second.label)}`);
+    await same(['book', 'impact', m.unified_id, '--outcome', second.label, '--size', '10'], `/v1/orderbook/fetch_orderbook_impact?asset_id=${m.unified_id}&outcome=${encodeURIComponent(second.label)}&size=10`);
+    await same(['--exchange', 'kalshi', 'book', 'show', K.normal, '--outcome', 'no'], `/v1/orderbook/fetch_orderbook?asset_id=${K.normal}&exchange=kalshi&outcome=no`);
+    await same(['--exchange', 'kalshi', 'book', 'stats', K.normal], `/v1/orderbook/fetch_orderbook_stats?asset_id=${K.normal}&exchange=kalshi`);
+    await same(['--exchange', 'kalshi', 'book', 'impact', K.normal, '--size', '5'], `/v1/orderbook/fetch_orderbook_impact?asset_id=${K.normal}&exchange=kalshi&size=5`);
   });
 
   it('failures agree: an unknown asset, and sizes the CLI refuses', async () => {
