@@ -41,7 +41,7 @@ import { accountFor } from '../../ops/portfolio.js';
 import type { PreviewInput } from '../../ops/preview.js';
 import type { Services } from '../../ops/services.js';
 import { checkOutcome } from './outcome.js';
-import { priceProblem, sizeProblem } from '../../ops/order-rules.js';
+import { orderPrice, sizeProblem, tickProblem } from '../../ops/order-rules.js';
 import { createWithJournal } from '../../journal.js';
 import { postOnlyOf } from '../../ops/post-only.js';
 
@@ -67,7 +67,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   let side: OrderSide | undefined = opts.side === undefined ? undefined : parseEnum('--side', opts.side, ORDER_SIDES);
   let type: OrderType = parseEnum('--type', opts.type ?? 'gtc', ORDER_TYPES);
   const postOnly = postOnlyOf(opts.postOnly, type, { postOnly: '--post-only', orderType: '--type' });
-  const priceFlag = opts.price === undefined ? undefined : flagCheck(priceProblem('--price', opts.price, null), opts.price);
+  // The one parse of --price: text to the exact decimal every later step uses.
+  const priceFlag = opts.price === undefined ? undefined : orderPrice('--price', opts.price);
   const sizeFlag = opts.size === undefined ? undefined : flagCheck(sizeProblem('--size', opts.size, null), opts.size);
   const outcomeFlag = opts.outcome === undefined ? undefined : outcomeLabel(parseOutcome(opts.outcome));
   let target = opts.asset === undefined ? undefined : assetTarget(ctx, { asset_id: opts.asset, exchange: ctx.exchangeFlag() });
@@ -106,7 +107,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   } else outcome = info.book_outcome;
 
   // Flags against the venue's rules before anything is asked.
-  if (priceFlag) flagCheck(priceProblem('--price', opts.price!, info.tick_size), opts.price!);
+  if (priceFlag) flagCheck(tickProblem('--price', priceFlag, info.tick_size), opts.price!);
   if (sizeFlag) flagCheck(sizeProblem('--size', opts.size!, info.min_order_size), opts.size!);
 
   // The fee schedule is read alongside the book (and any prompts), and never fails the order.
