@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { allCommands, buildProgram } from '../../src/program.js';
 import { commandPath, HELP } from '../../src/commands/help-text.js';
 import { runPmt } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const program = await buildProgram();
 const commands: Command[] = [program, ...allCommands(program)];
@@ -135,7 +136,7 @@ describe('help data', () => {
 
 describe('pmt with no arguments', () => {
   it('prints a short overview: every command, first steps, where to get help', async () => {
-    const r = await runPmt([]);
+    const r = await runInProcess([]);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trimEnd().split('\n');
@@ -149,7 +150,7 @@ describe('pmt with no arguments', () => {
   });
 
   it('a group without a subcommand prints its help on stdout', async () => {
-    const r = await runPmt(['order']);
+    const r = await runInProcess(['order']);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/^Usage: pmt order /);
@@ -170,7 +171,7 @@ describe('mistakes', () => {
     [['--exchange', 'kalshi', 'book', 'shwo', '-h'], "unknown command 'shwo' (Did you mean show?)"],
     [['help', 'zzzzzz'], "unknown command 'zzzzzz'"],
   ])('pmt %j suggests the closest in one line, exit 2', async (args, message) => {
-    const r = await runPmt(args);
+    const r = await runInProcess(args);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`error: ${message}\n`);
@@ -178,21 +179,21 @@ describe('mistakes', () => {
 
   it('help for a real command still works every way it can be asked', async () => {
     for (const args of [['help', 'markets'], ['markets', '--help'], ['markets', 'help', 'list'], ['--exchange', 'kalshi', 'help', 'order']]) {
-      const r = await runPmt(args);
+      const r = await runInProcess(args);
       expect(r.exitCode, args.join(' ')).toBe(0);
       expect(r.stdout, args.join(' ')).toMatch(/^Usage: pmt (markets|order)/);
     }
   });
 
   it('with --json the suggestion is in the error object', async () => {
-    const r = await runPmt(['--json', 'markt']);
+    const r = await runInProcess(['--json', 'markt']);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe('');
     expect(JSON.parse(r.stderr)).toEqual({ kind: 'Api', message: "unknown command 'markt' (Did you mean markets?)" });
   });
 
   it('a bad allowed value names the allowed ones', async () => {
-    const r = await runPmt(['markets', 'list', '--status', 'open']);
+    const r = await runInProcess(['markets', 'list', '--status', 'open']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/^error: .*--status.*Allowed choices are active, closed, resolved, all/);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
