@@ -42,7 +42,8 @@ import type { PreviewInput } from '../../ops/preview.js';
 import type { Services } from '../../ops/services.js';
 import { checkOutcome } from './outcome.js';
 import { orderPrice, sizeProblem, tickProblem } from '../../ops/order-rules.js';
-import { createWithJournal } from '../../journal.js';
+import { createJournaled } from '../../ops/journal.js';
+import { requireCapability } from '../../ops/capabilities.js';
 import { postOnlyOf } from '../../ops/post-only.js';
 
 interface Opts {
@@ -88,7 +89,11 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // 2. Which exchange, and credentials before anyone types a price.
   if (!target) target = assetTarget(ctx, { asset_id: await askAsset(pr!, (v) => assetFound(ctx, v)), exchange: ctx.exchangeFlag() });
   const exchangeId: ExchangeId = target.exchange;
+  // Capability, then credentials (ops/capabilities.ts), before anyone types a price.
+  requireCapability(exchangeId, 'createOrder');
   if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
+  // A dry run sends no write: adapters built for it read (and derive) but never create anything.
+  if (opts.dryRun) ctx.readOnly = true;
   const ex = await ctx.exchange(exchangeId);
 
   // 3. The asset and its venue rules; the outcome checked against it.
@@ -169,7 +174,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   try {
     // Journaled: the intent is on disk before the request leaves, the result after.
     const meta = { exchange: exchangeId, market_ticker: info.market.ticker, outcome, now: ctx.now };
-    order = await createWithJournal(ctx.journal, ex, req, meta, { clientOrderId: opts.clientOrderId });
+    order = await createJournaled(ctx, ex, req, meta, { clientOrderId: opts.clientOrderId });
   } catch (e) {
     throw withAmbiguityHint(e);
   }

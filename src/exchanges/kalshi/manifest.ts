@@ -40,6 +40,8 @@ export const kalshi = {
       if (!TICKER_RE.test(up) || !(/^KX/.test(up) || /\d{2}[A-Z]{3}\d{2}/.test(up))) return undefined;
       return `Kalshi tickers are upper case: try ${up}`;
     },
+    // Tickers are upper case: `kalshi:kxtest-25q4` names the same market.
+    normalize: (id: string) => id.toUpperCase(),
   },
   outcomes: 'yes-book',
   book: {
@@ -72,7 +74,7 @@ export const kalshi = {
   capabilities: {
     fetchMarkets: { supported: true, auth: false },
     fetchMarketLineage: { supported: true, auth: false },
-    fetchOrderbook: { supported: true, auth: true },
+    fetchOrderbook: { supported: true, auth: false },
     fetchOrder: { supported: true, auth: true },
     fetchOpenOrders: { supported: true, auth: true },
     createOrder: { supported: true, auth: true },
