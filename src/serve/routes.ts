@@ -12,6 +12,7 @@ import * as orders from '../ops/orders.js';
 import type { Services } from '../ops/services.js';
 import { splitIds } from '../split-ids.js';
 import { parseCursor, parseId } from '../validate.js';
+import { CHAIN_ROUTES } from './chain-routes.js';
 import { DAY_ROUTES } from './day-routes.js';
 import { SEARCH_ROUTE } from './search-route.js';
 import { ServeError } from './errors.js';
@@ -221,6 +222,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await book.fetchOrderbookImpact(svc, query)).result),
   },
   ...DAY_ROUTES,
+  ...CHAIN_ROUTES,
 ];
 
 /**

@@ -43,6 +43,10 @@ const OPERATIONS = [
   ['post', '/v1/orders/amend_order', 'Orders'],
   ['get', '/v1/balance/fetch_balance', 'Account'],
   ['get', '/v1/positions/fetch_positions', 'Account'],
+  // issue 25 (docs/spec-additions.md)
+  ['get', '/v1/account/fetch_approvals', 'Account'],
+  ['get', '/v1/account/doctor', 'Account'],
+  ['get', '/v1/account/fetch_settlements', 'Account'],
   ['get', '/v1/fills/fetch_fills', 'Account'],
   ['get', '/v1/trades/fetch_trades', 'Markets'],
   ['get', '/v1/markets/fetch_price_history', 'Markets'],

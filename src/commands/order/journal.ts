@@ -8,6 +8,8 @@ import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { parseInteger } from '../../validate.js';
 
+const ON_CHAIN = new Set<string>(['approve', 'split', 'merge', 'redeem']);
+
 export async function run(ctx: Context, opts: { limit?: string }): Promise<void> {
   const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 1_000_000);
   const entries = journalEntries(ctx, limit);
@@ -27,7 +29,8 @@ export async function run(ctx: Context, opts: { limit?: string }): Promise<void>
     e.event,
     e.exchange,
     f.text(e.market_ticker),
-    `${e.side} ${e.size} ${f.text(e.outcome)} at ${e.price} ${e.type}`,
+    // On-chain actions (ops/onchain.ts) are journaled with their kind as the type: "split 20 complete set".
+    ON_CHAIN.has(e.type) ? `${e.type}${e.size ? ` ${e.size}` : ''} ${f.text(e.outcome)}` : `${e.side} ${e.size} ${f.text(e.outcome)} at ${e.price} ${e.type}`,
     f.text(e.order_id ?? e.client_order_id ?? e.order_hash ?? '-'),
     f.text(e.status ?? e.message ?? '-'),
   ]);
