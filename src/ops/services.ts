@@ -20,12 +20,14 @@ export interface InputNames {
   size: string;
   /** The GTD expiry's name (`--expires` / `expires`). */
   expires: string;
+  /** The series filter (`--series`, `series_ticker`). */
+  series: string;
   /** A bare market id (a Polymarket slug) is accepted as an asset, as on the CLI; serve's contract does not. */
   bareMarketAsset?: boolean;
 }
 
-export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', expires: '--expires', bareMarketAsset: true };
-export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size', expires: 'expires' };
+export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', expires: '--expires', series: '--series', bareMarketAsset: true };
+export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size', expires: 'expires', series: 'series_ticker' };
 
 export interface Services {
   /** The adapter for one exchange, built on first use. */
@@ -37,6 +39,8 @@ export interface Services {
   /** The `Config` error for "no exchange has credentials" (the CLI and serve say how to fix it differently). */
   noCredentials(): Promise<PmtError>;
   now(): number;
+  /** A line for the verbose log (`--verbose` on the CLI); never a credential. */
+  log?(line: string): void;
   /** Input names for messages. */
   names: InputNames;
   /** The local order journal: creates are journaled, orders pmt placed read back as placed. */
