@@ -19,7 +19,7 @@ import type { CreateOrderOptions, Exchange, SendIds } from './exchanges/exchange
 import type { CreateOrderRequest, ExchangeId, Order, OrderSide, OrderType } from './exchanges/types.js';
 import { redactSecrets } from './secrets.js';
 
-export const JOURNAL_EVENTS = ['intent', 'sent', 'result', 'unknown', 'cancel'] as const;
+export const JOURNAL_EVENTS = ['intent', 'sent', 'result', 'unknown', 'cancel', 'refused'] as const;
 export type JournalEvent = (typeof JOURNAL_EVENTS)[number];
 
 /** One line of the journal, exactly the interface's JournalEntry. */
@@ -112,6 +112,30 @@ export function appendPrivateLine(path: string, line: string, durable: boolean):
     closeSync(fd);
   }
   if ((statSync(path).mode & 0o777) !== 0o600) chmodSync(path, 0o600);
+}
+
+/**
+ * Run `fn` holding the journal's lock (`orders.jsonl.lock`, across processes): the risk limits'
+ * check-and-send, so two pmt processes cannot together pass a daily cap or an open-order count.
+ * A lock left by a process that died goes stale after a few seconds.
+ */
+export async function withJournalLock<T>(journal: Journal, fn: () => Promise<T>): Promise<T> {
+  const lockfile = await import('proper-lockfile');
+  const lock = (lockfile as unknown as { default?: typeof lockfile }).default?.lock ?? lockfile.lock;
+  if (!existsSync(journal.dir)) mkdirSync(journal.dir, { recursive: true, mode: 0o700 });
+  let release: () => Promise<void>;
+  try {
+    release = await lock(journal.path, { realpath: false, stale: 10_000, retries: { retries: 600, factor: 1.2, minTimeout: 10, maxTimeout: 200, randomize: true } });
+  } catch (e) {
+    throw new PmtError('Config', `the order journal ${journal.path} is locked by another pmt: ${(e as Error).message}; the order was not sent`, {
+      hint: `try again; if no other pmt is running, remove ${journal.path}.lock`,
+    });
+  }
+  try {
+    return await fn();
+  } finally {
+    await release().catch(() => undefined);
+  }
 }
 
 /** The journal in the config directory (the caller passes `configDir(env)`). */

@@ -259,6 +259,50 @@ export const HELP: Record<string, CommandHelp> = {
       { note: 'fish', cmd: 'pmt completion fish > ~/.config/fish/completions/pmt.fish' },
     ],
   },
+  risk: {
+    summary: "The profile's risk limits, checked before any order is signed",
+    examples: [
+      { note: 'The limits and what today used', cmd: 'pmt risk show' },
+      { note: 'At most $5 per order and $50 a day per exchange', cmd: 'pmt risk set --max-order-notional 5 --max-daily-notional 50' },
+    ],
+  },
+  'risk show': {
+    summary: "The limits of the profile in use and today's usage per exchange",
+    examples: [
+      { note: 'For people', cmd: 'pmt risk show' },
+      { note: 'For a script', cmd: 'pmt risk show --json' },
+    ],
+  },
+  'risk set': {
+    summary: 'Set or clear limits on the profile in use',
+    examples: [
+      { note: 'Per order and per day, fees included', cmd: 'pmt risk set --max-order-notional 5 --max-daily-notional kalshi=50,polymarket=20' },
+      { note: 'Only Fed markets, at most 3 open orders', cmd: "pmt risk set --allowed-markets 'KXFED-*' --max-open-orders 3" },
+      { note: 'Remove one limit', cmd: 'pmt risk set --clear max_open_orders' },
+    ],
+  },
+  'risk resume': {
+    summary: 'Turn trading on again after `pmt kill`',
+    examples: [
+      { note: 'After a kill switch', cmd: 'pmt risk resume' },
+      { note: 'Then check', cmd: 'pmt risk show' },
+    ],
+  },
+  kill: {
+    summary: 'Cancel every open order everywhere, then turn trading off',
+    examples: [
+      { note: 'Stop everything now', cmd: 'pmt kill --yes' },
+      { note: 'One exchange only, for a script', cmd: 'pmt kill --exchange kalshi --yes --json' },
+    ],
+  },
+  mcp: {
+    summary: 'Serve the operations as MCP tools for AI agents (stdio, or Streamable HTTP)',
+    examples: [
+      { note: 'For an MCP client that starts pmt itself (reads and previews only)', cmd: 'pmt mcp' },
+      { note: 'Let the agent trade, within the profile limits ($10/order, $100/day if none)', cmd: 'pmt mcp --allow-trading' },
+      { note: 'Streamable HTTP on 127.0.0.1:8081/mcp', cmd: 'PMT_SERVE_TOKEN=$(openssl rand -hex 32) pmt mcp --http' },
+    ],
+  },
   exchanges: {
     summary: 'Capabilities, environment and credential status per exchange',
     examples: [
@@ -282,6 +326,9 @@ export const GROUPS: Record<string, string> = {
   exchanges: 'Setup:',
   completion: 'Setup:',
   serve: 'Setup:',
+  mcp: 'Setup:',
+  risk: 'Trading:',
+  kill: 'Trading:',
 };
 
 /** The space-separated path of a command below `pmt` ('' for pmt itself). */

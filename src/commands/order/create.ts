@@ -28,7 +28,7 @@ import type { AssetInfo, Exchange } from '../../exchanges/exchange.js';
 import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, type OrderSide, type OrderType } from '../../exchanges/types.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
-import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS, ORDER_HANG, PREVIEW_HANG } from '../../render/views/orders.js';
+import { limitLines, orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS, ORDER_HANG, PREVIEW_HANG } from '../../render/views/orders.js';
 import { fitLines } from '../../render/width.js';
 import { printTable } from '../../render/table.js';
 import { parseEnum } from '../../validate.js';
@@ -42,7 +42,7 @@ import type { PreviewInput } from '../../ops/preview.js';
 import type { Services } from '../../ops/services.js';
 import { checkOutcome } from './outcome.js';
 import { priceProblem, sizeProblem } from '../../ops/order-rules.js';
-import { createWithJournal } from '../../journal.js';
+import { checkLimits, intentOf, refuseOnBreach, sendChecked } from '../../ops/risk.js';
 import { postOnlyOf } from '../../ops/post-only.js';
 
 interface Opts {
@@ -139,13 +139,17 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // The adapter refuses a post-only order that would cross the book it reads (previewOrder below).
   if (postOnly) req.post_only = true;
   const f = new Formatter(ctx.io);
-  const lines = fitLines(ctx.io, previewLines(f, preview), PREVIEW_HANG).join('\n');
+  const previewText = fitLines(ctx.io, previewLines(f, preview), PREVIEW_HANG).join('\n');
 
   // The adapter builds the exact upstream request, checking every venue rule it knows (Kalshi's
   // tiered price grid, Polymarket's wallet set-up) before anyone is asked to confirm.
   const upstream = await ex.previewOrder(req);
+  // The risk limits in force, each with its headroom; a breach stops here, before the confirmation.
+  const intent = intentOf(info, req, outcome, preview.fee.total);
+  const limits = await checkLimits(ctx, intent, { all: true });
+  const lines = [previewText, ...limitLines(f, limits)].join('\n');
   if (opts.dryRun) {
-    if (ctx.json) return ctx.io.json({ dry_run: true, exchange: exchangeId, request: req, preview: previewJson(preview), upstream });
+    if (ctx.json) return ctx.io.json({ dry_run: true, exchange: exchangeId, request: req, preview: { ...previewJson(preview), limits }, upstream });
     ctx.io.out(lines);
     ctx.io.out(`\n${f.c.bold('Upstream request')} (dry run: not sent)\n  ${upstream.method} ${upstream.url}\n${indent(JSON.stringify(upstream.body, null, 2))}`);
     return;
@@ -158,6 +162,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     if (!opts.yes) ctx.io.err(lines);
   } else if (ctx.io.isTTY) ctx.io.out(lines);
   else ctx.io.err(lines);
+  refuseOnBreach(ctx, intent, req, limits);
   if (!opts.yes) {
     const fee = preview.fee.total === null ? ' + fee unknown' : ` ${side === 'buy' ? '+' : '−'} est. fee ${usdExact(preview.fee.total)}`;
     const verb = `${side === 'buy' ? 'cost' : 'proceeds'} ${usdExact(preview.notional)}${fee}`;
@@ -167,8 +172,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   let order;
   try {
     // Journaled: the intent is on disk before the request leaves, the result after.
-    const meta = { exchange: exchangeId, market_ticker: info.market.ticker, outcome, now: ctx.now };
-    order = await createWithJournal(ctx.journal, ex, req, meta, { clientOrderId: opts.clientOrderId });
+    // Risk limits checked again right before signing (under the journal's lock), then sent.
+    order = await sendChecked(ctx, ex, info, req, outcome, { clientOrderId: opts.clientOrderId }, preview.fee.total);
   } catch (e) {
     throw withAmbiguityHint(e);
   }
