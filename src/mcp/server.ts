@@ -7,7 +7,7 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { Value } from '@sinclair/typebox/value';
+import { Ajv, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import { toPmtError, usageError } from '../errors.js';
 import { INPUTS } from '../models/inputs.js';
@@ -95,11 +95,17 @@ export function buildMcpServer(svc: Services, opts: McpOptions): Server {
   return server;
 }
 
+const ajv = new Ajv({ allErrors: false, strict: false, coerceTypes: false });
+const validators = new Map<string, ValidateFunction>();
+
 /** The input against its model, before any request: the first problem, named like serve names it. */
 function checkInput(tool: ToolDef, input: Record<string, unknown>): void {
-  const schema = INPUTS[tool.name]!;
-  if (Value.Check(schema, input)) return;
-  const first = Value.Errors(schema, input).First();
-  const field = first?.path.replace(/^\//, '').replace(/\//g, '.') || 'arguments';
-  throw usageError(`${tool.name}: "${field}" ${first?.message ?? 'is not valid'}`);
+  const v = validators.get(tool.name) ?? ajv.compile(plain(INPUTS[tool.name]!));
+  validators.set(tool.name, v);
+  if (v(input)) return;
+  const e = v.errors?.[0];
+  const p = (e?.params ?? {}) as Record<string, unknown>;
+  const field = (e?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || String(p.missingProperty ?? p.additionalProperty ?? 'arguments');
+  const rule = e?.keyword === 'additionalProperties' ? 'is not a parameter of this tool' : e?.keyword === 'enum' ? `must be one of ${(p.allowedValues as unknown[]).join(', ')}` : (e?.message ?? 'is not valid');
+  throw usageError(`${tool.name}: "${field}" ${rule}`);
 }
