@@ -10,10 +10,11 @@ _pmt_global_valued="--exchange --profile"
 # Subcommands of a command path.
 _pmt_subcommands() {
   case "$1" in
-    "") echo "markets book order balance positions fills trades profile serve completion exchanges version help" ;;
+    "") echo "markets book order balance positions fills trades risk kill profile serve mcp completion exchanges version help" ;;
     "markets") echo "list search lineage history help" ;;
     "book") echo "show stats impact watch help" ;;
     "order") echo "create cancel-all cancel amend get journal list help" ;;
+    "risk") echo "show set resume help" ;;
     "profile") echo "add list show use remove help" ;;
   esac
 }
@@ -44,6 +45,11 @@ _pmt_options() {
     "positions") echo "--market -h --help" ;;
     "fills") echo "--market --limit --cursor --all -h --help" ;;
     "trades") echo "--limit --cursor --all -h --help" ;;
+    "risk") echo "-h --help" ;;
+    "risk show") echo "-h --help" ;;
+    "risk set") echo "--max-order-notional --max-daily-notional --max-open-orders --max-position --allowed-exchanges --allowed-markets --trading --clear -h --help" ;;
+    "risk resume") echo "-h --help" ;;
+    "kill") echo "-y --yes -h --help" ;;
     "profile") echo "-h --help" ;;
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key-stdin --kalshi-demo --polymarket-private-key-stdin --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret-stdin --polymarket-api-passphrase-stdin -h --help" ;;
     "profile list") echo "-h --help" ;;
@@ -51,6 +57,7 @@ _pmt_options() {
     "profile use") echo "-h --help" ;;
     "profile remove") echo "-y --yes -h --help" ;;
     "serve") echo "--host --port --token-file --allow-remote -h --help" ;;
+    "mcp") echo "--http --port --token-file --allow-trading -h --help" ;;
     "completion") echo "-h --help" ;;
     "exchanges") echo "--check -h --help" ;;
     "version") echo "-h --help" ;;
@@ -76,8 +83,10 @@ _pmt_valued() {
     "positions") echo "--market" ;;
     "fills") echo "--market --limit --cursor" ;;
     "trades") echo "--limit --cursor" ;;
+    "risk set") echo "--max-order-notional --max-daily-notional --max-open-orders --max-position --allowed-exchanges --allowed-markets --trading --clear" ;;
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key" ;;
     "serve") echo "--host --port --token-file" ;;
+    "mcp") echo "--port --token-file" ;;
   esac
 }
 
@@ -98,7 +107,7 @@ _pmt_choices() {
 # Flags whose value is a file name ("path|flag").
 _pmt_file_flag() {
   case "$1" in
-    "profile add|--kalshi-private-key-path"|"serve|--token-file") return 0 ;;
+    "profile add|--kalshi-private-key-path"|"serve|--token-file"|"mcp|--token-file") return 0 ;;
   esac
   return 1
 }
@@ -109,9 +118,10 @@ _pmt_args() {
     "markets help|0") echo "list search lineage history" ;;
     "book help|0") echo "show stats impact watch" ;;
     "order help|0") echo "create cancel-all cancel amend get journal list" ;;
+    "risk help|0") echo "show set resume" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;
-    "help|0") echo "markets book order balance positions fills trades profile serve completion exchanges version" ;;
+    "help|0") echo "markets book order balance positions fills trades risk kill profile serve mcp completion exchanges version" ;;
   esac
 }
 

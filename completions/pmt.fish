@@ -4,13 +4,15 @@
 function __pmt_subcommands --description 'subcommands of a command path'
     switch "$argv[1]"
         case ''
-            printf '%s\n' markets book order balance positions fills trades profile serve completion exchanges version help
+            printf '%s\n' markets book order balance positions fills trades risk kill profile serve mcp completion exchanges version help
         case 'markets'
             printf '%s\n' list search lineage history help
         case 'book'
             printf '%s\n' show stats impact watch help
         case 'order'
             printf '%s\n' create cancel-all cancel amend get journal list help
+        case 'risk'
+            printf '%s\n' show set resume help
         case 'profile'
             printf '%s\n' add list show use remove help
     end
@@ -70,6 +72,18 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --market --limit --cursor --exchange --profile
         case 'trades'
             printf '%s\n' --limit --cursor --exchange --profile
+        case 'risk'
+            printf '%s\n' --exchange --profile
+        case 'risk show'
+            printf '%s\n' --exchange --profile
+        case 'risk set'
+            printf '%s\n' --max-order-notional --max-daily-notional --max-open-orders --max-position --allowed-exchanges --allowed-markets --trading --clear --exchange --profile
+        case 'risk resume'
+            printf '%s\n' --exchange --profile
+        case 'risk help'
+            printf '%s\n' --exchange --profile
+        case 'kill'
+            printf '%s\n' --exchange --profile
         case 'profile'
             printf '%s\n' --exchange --profile
         case 'profile add'
@@ -86,6 +100,8 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --exchange --profile
         case 'serve'
             printf '%s\n' --host --port --token-file --exchange --profile
+        case 'mcp'
+            printf '%s\n' --port --token-file --exchange --profile
         case 'completion'
             printf '%s\n' --exchange --profile
         case 'exchanges'
@@ -169,8 +185,11 @@ complete -c pmt -n '__pmt_at "pmt" 0' -a balance -d 'Cash available to trade per
 complete -c pmt -n '__pmt_at "pmt" 0' -a positions -d 'Open positions with average price, mark and unrealized P&L'
 complete -c pmt -n '__pmt_at "pmt" 0' -a fills -d 'Your fills (executions), newest first'
 complete -c pmt -n '__pmt_at "pmt" 0' -a trades -d 'A market\'s public trades (the tape)'
+complete -c pmt -n '__pmt_at "pmt" 0' -a risk -d 'The profile\'s risk limits, checked before any order is signed: show, set, resume'
+complete -c pmt -n '__pmt_at "pmt" 0' -a kill -d 'Cancel every open order everywhere, then turn trading off'
 complete -c pmt -n '__pmt_at "pmt" 0' -a profile -d 'Credential profiles: add, list, show, use, remove'
 complete -c pmt -n '__pmt_at "pmt" 0' -a serve -d 'Serve the interface as a REST API on localhost'
+complete -c pmt -n '__pmt_at "pmt" 0' -a mcp -d 'Serve the operations as MCP tools for AI agents (stdio, or Streamable HTTP)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a completion -d 'Print a shell completion script (bash, zsh, fish)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a exchanges -d 'Capabilities, environment and credential status per exchange'
 complete -c pmt -n '__pmt_at "pmt" 0' -a version -d 'Print the version (same as --version)'
@@ -296,6 +315,28 @@ complete -c pmt -n '__pmt_at "pmt trades"' -l limit -x -d 'trades per page, 1 to
 complete -c pmt -n '__pmt_at "pmt trades"' -l cursor -x -d 'continue from the cursor a previous page printed'
 complete -c pmt -n '__pmt_at "pmt trades"' -l all -d 'follow every page to the end'
 
+# pmt risk
+complete -c pmt -n '__pmt_at "pmt risk" 0' -a show -d 'The limits of the profile in use and today\'s usage per exchange'
+complete -c pmt -n '__pmt_at "pmt risk" 0' -a set -d 'Set or clear limits on the profile in use'
+complete -c pmt -n '__pmt_at "pmt risk" 0' -a resume -d 'Turn trading on again after `pmt kill`'
+complete -c pmt -n '__pmt_at "pmt risk" 0' -a help -d 'show help for a command'
+
+# pmt risk set
+complete -c pmt -n '__pmt_at "pmt risk set"' -l max-order-notional -x -d 'price × size plus the estimated fee, per order'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l max-daily-notional -x -d 'every order sent since 00:00 UTC, per exchange: one amount, or kalshi=USD,polymarket=USD'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l max-open-orders -x -d 'open orders per exchange'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l max-position -x -d 'contracts per market (the outcome traded)'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l allowed-exchanges -x -d 'only these exchanges (comma-separated)'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l allowed-markets -x -d 'only markets matching these globs (comma-separated; native ticker/slug or unified id, e.g. KXFED-*)'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l trading -x -d 'off refuses every order'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l clear -x -d 'remove these limits (e.g. max_order_notional, or all)'
+
+# pmt risk help
+complete -c pmt -n '__pmt_at "pmt risk help" 0' -a 'show set resume'
+
+# pmt kill
+complete -c pmt -n '__pmt_at "pmt kill"' -s y -l yes -d 'without asking for confirmation (required when not on a terminal)'
+
 # pmt profile
 complete -c pmt -n '__pmt_at "pmt profile" 0' -a add -d 'Add or replace a profile'
 complete -c pmt -n '__pmt_at "pmt profile" 0' -a list -d 'List profiles (secrets masked)'
@@ -335,6 +376,12 @@ complete -c pmt -n '__pmt_at "pmt serve"' -l port -x -d 'port to listen on (0: a
 complete -c pmt -n '__pmt_at "pmt serve"' -l token-file -r -F -d 'read the bearer token (32+ characters) from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr'
 complete -c pmt -n '__pmt_at "pmt serve"' -l allow-remote -d 'allow --host beyond loopback (plain HTTP: put TLS in front; needs a strong token)'
 
+# pmt mcp
+complete -c pmt -n '__pmt_at "pmt mcp"' -l http -d 'Streamable HTTP on 127.0.0.1 instead of stdio (bearer token as for pmt serve)'
+complete -c pmt -n '__pmt_at "pmt mcp"' -l port -x -d 'with --http: port to listen on (0: any free port)'
+complete -c pmt -n '__pmt_at "pmt mcp"' -l token-file -r -F -d 'with --http: read the bearer token from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr'
+complete -c pmt -n '__pmt_at "pmt mcp"' -l allow-trading -d 'list create_order, cancel and kill as available (the profile\'s limits still apply; $10 per order and $100 per day when it sets none)'
+
 # pmt completion
 complete -c pmt -n '__pmt_at "pmt completion" 0' -a 'bash zsh fish'
 
@@ -342,4 +389,4 @@ complete -c pmt -n '__pmt_at "pmt completion" 0' -a 'bash zsh fish'
 complete -c pmt -n '__pmt_at "pmt exchanges"' -l check -d 'make one signed request per configured exchange: are the credentials accepted, and how far off is the clock?'
 
 # pmt help
-complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order balance positions fills trades profile serve completion exchanges version'
+complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order balance positions fills trades risk kill profile serve mcp completion exchanges version'

@@ -45,8 +45,11 @@ _pmt() {
         positions) _pmt_positions ;;
         fills) _pmt_fills ;;
         trades) _pmt_trades ;;
+        risk) _pmt_risk ;;
+        kill) _pmt_kill ;;
         profile) _pmt_profile ;;
         serve) _pmt_serve ;;
+        mcp) _pmt_mcp ;;
         completion) _pmt_completion ;;
         exchanges) _pmt_exchanges ;;
         version) _pmt_version ;;
@@ -66,8 +69,11 @@ _pmt_commands() {
     'positions:Open positions with average price, mark and unrealized P&L'
     'fills:Your fills (executions), newest first'
     'trades:A market'\''s public trades (the tape)'
+    'risk:The profile'\''s risk limits, checked before any order is signed: show, set, resume'
+    'kill:Cancel every open order everywhere, then turn trading off'
     'profile:Credential profiles: add, list, show, use, remove'
     'serve:Serve the interface as a REST API on localhost'
+    'mcp:Serve the operations as MCP tools for AI agents (stdio, or Streamable HTTP)'
     'completion:Print a shell completion script (bash, zsh, fish)'
     'exchanges:Capabilities, environment and credential status per exchange'
     'version:Print the version (same as --version)'
@@ -402,6 +408,82 @@ _pmt_trades() {
     && return 0
 }
 
+_pmt_risk() {
+  local curcontext="$curcontext" state line
+  typeset -A opt_args
+  _arguments -s -C \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1: :_pmt_risk_commands' \
+    '*:: :->args' \
+    && return 0
+  case $state in
+    args)
+      case $line[1] in
+        show) _pmt_risk_show ;;
+        set) _pmt_risk_set ;;
+        resume) _pmt_risk_resume ;;
+        help) _pmt_risk_help ;;
+      esac
+      ;;
+  esac
+}
+
+_pmt_risk_commands() {
+  local -a commands
+  commands=(
+    'show:The limits of the profile in use and today'\''s usage per exchange'
+    'set:Set or clear limits on the profile in use'
+    'resume:Turn trading on again after `pmt kill`'
+    'help:show help for a command'
+  )
+  _describe -t commands 'pmt risk command' commands
+}
+
+_pmt_risk_show() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_risk_set() {
+  _arguments -s \
+    '--max-order-notional=[price × size plus the estimated fee, per order]:usd: ' \
+    '--max-daily-notional=[every order sent since 00:00 UTC, per exchange: one amount, or kalshi=USD,polymarket=USD]:usd: ' \
+    '--max-open-orders=[open orders per exchange]:n: ' \
+    '--max-position=[contracts per market (the outcome traded)]:n: ' \
+    '--allowed-exchanges=[only these exchanges (comma-separated)]:ids: ' \
+    '--allowed-markets=[only markets matching these globs (comma-separated; native ticker/slug or unified id, e.g. KXFED-*)]:patterns: ' \
+    '--trading=[off refuses every order]:on|off: ' \
+    '--clear=[remove these limits (e.g. max_order_notional, or all)]:limit...: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_risk_resume() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_risk_help() {
+  _arguments -s \
+    "${_pmt_global_specs[@]}" \
+    '1:command:(show set resume)' \
+    && return 0
+}
+
+_pmt_kill() {
+  _arguments -s \
+    '(-y --yes)'{-y,--yes}'[without asking for confirmation (required when not on a terminal)]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
 _pmt_profile() {
   local curcontext="$curcontext" state line
   typeset -A opt_args
@@ -506,6 +588,17 @@ _pmt_serve() {
     && return 0
 }
 
+_pmt_mcp() {
+  _arguments -s \
+    '--http[Streamable HTTP on 127.0.0.1 instead of stdio (bearer token as for pmt serve)]' \
+    '--port=[with --http: port to listen on (0: any free port)]:port: ' \
+    '--token-file=[with --http: read the bearer token from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr]:file:_files' \
+    '--allow-trading[list create_order, cancel and kill as available (the profile'\''s limits still apply; $10 per order and $100 per day when it sets none)]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
 _pmt_completion() {
   _arguments -s \
     '(-h --help)'{-h,--help}'[show help for this command]' \
@@ -532,7 +625,7 @@ _pmt_version() {
 _pmt_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(markets book order balance positions fills trades profile serve completion exchanges version)' \
+    '1:command:(markets book order balance positions fills trades risk kill profile serve mcp completion exchanges version)' \
     && return 0
 }
 

@@ -300,7 +300,7 @@ export const HELP: Record<string, CommandHelp> = {
     examples: [
       { note: 'For an MCP client that starts pmt itself (reads and previews only)', cmd: 'pmt mcp' },
       { note: 'Let the agent trade, within the profile limits ($10/order, $100/day if none)', cmd: 'pmt mcp --allow-trading' },
-      { note: 'Streamable HTTP on 127.0.0.1:8081/mcp', cmd: 'PMT_SERVE_TOKEN=$(openssl rand -hex 32) pmt mcp --http' },
+      { note: 'Streamable HTTP on 127.0.0.1:8081/mcp (token from PMT_SERVE_TOKEN, or printed once)', cmd: 'pmt mcp --http --port 8081' },
     ],
   },
   exchanges: {

@@ -102,7 +102,7 @@ describe('import boundaries', () => {
       memo.set(n, r);
       return r;
     };
-    const allowed = /^(serve|models)\//;
+    const allowed = /^(serve|models|mcp)\//;
     const offenders: string[] = [];
     for (const [n, deps] of runtime) {
       if (allowed.test(n)) continue;
