@@ -10,6 +10,7 @@ import type { ExchangeOrder } from './orders.js';
 import { parsePrice, parseSize } from '../validate.js';
 import type { Services } from './services.js';
 import { asPlaced, placedCancels } from './journal.js';
+import { requireTrading } from './risk.js';
 
 export interface OrderRef {
   order_id: unknown;
@@ -48,6 +49,8 @@ export function amendChanges(b: AmendBody): { price?: number; size?: number } {
 }
 
 export async function amendOrder(svc: Services, b: AmendBody): Promise<ExchangeOrder> {
+  // A changed order is a new risk: refused while trading is off (ops/risk.ts).
+  await requireTrading(svc, 'amend_order');
   const changes = amendChanges(b);
   const { exchange, id } = await orderTarget(svc, b);
   return { exchange, order: await (await svc.exchange(exchange)).amendOrder(id, changes) };
