@@ -13,7 +13,8 @@ _pmt_subcommands() {
     "") echo "markets book order balance positions fills trades risk kill profile serve mcp completion exchanges version help" ;;
     "markets") echo "list search lineage history help" ;;
     "book") echo "show stats impact watch help" ;;
-    "order") echo "create cancel-all cancel amend get journal list help" ;;
+    "order") echo "create cancel-all cancel amend get journal group list help" ;;
+    "order group") echo "create list trigger reset help" ;;
     "risk") echo "show set resume help" ;;
     "profile") echo "add list show use remove help" ;;
   esac
@@ -34,12 +35,17 @@ _pmt_options() {
     "book impact") echo "--size --outcome --cents -h --help" ;;
     "book watch") echo "--outcome --depth --duration --count --cents -h --help" ;;
     "order") echo "-h --help" ;;
-    "order create") echo "--asset --side --price --size --outcome --type --post-only -y --yes --dry-run --client-order-id -h --help" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --post-only -y --yes --dry-run --group --client-order-id -h --help" ;;
     "order cancel-all") echo "--asset -y --yes -h --help" ;;
     "order cancel") echo "-y --yes -h --help" ;;
     "order amend") echo "--price --size -y --yes -h --help" ;;
     "order get") echo "--client-id -h --help" ;;
     "order journal") echo "--limit -h --help" ;;
+    "order group") echo "-h --help" ;;
+    "order group create") echo "--limit -h --help" ;;
+    "order group list") echo "-h --help" ;;
+    "order group trigger") echo "-h --help" ;;
+    "order group reset") echo "-h --help" ;;
     "order list") echo "--asset -h --help" ;;
     "balance") echo "-h --help" ;;
     "positions") echo "--market -h --help" ;;
@@ -74,11 +80,12 @@ _pmt_valued() {
     "book stats") echo "--outcome" ;;
     "book impact") echo "--size --outcome" ;;
     "book watch") echo "--outcome --depth --duration --count" ;;
-    "order create") echo "--asset --side --price --size --outcome --type --client-order-id" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --group --client-order-id" ;;
     "order cancel-all") echo "--asset" ;;
     "order amend") echo "--price --size" ;;
     "order get") echo "--client-id" ;;
     "order journal") echo "--limit" ;;
+    "order group create") echo "--limit" ;;
     "order list") echo "--asset" ;;
     "positions") echo "--market" ;;
     "fills") echo "--market --limit --cursor" ;;
@@ -117,7 +124,8 @@ _pmt_args() {
   case "$1" in
     "markets help|0") echo "list search lineage history" ;;
     "book help|0") echo "show stats impact watch" ;;
-    "order help|0") echo "create cancel-all cancel amend get journal list" ;;
+    "order group help|0") echo "create list trigger reset" ;;
+    "order help|0") echo "create cancel-all cancel amend get journal group list" ;;
     "risk help|0") echo "show set resume" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;

@@ -10,7 +10,9 @@ function __pmt_subcommands --description 'subcommands of a command path'
         case 'book'
             printf '%s\n' show stats impact watch help
         case 'order'
-            printf '%s\n' create cancel-all cancel amend get journal list help
+            printf '%s\n' create cancel-all cancel amend get journal group list help
+        case 'order group'
+            printf '%s\n' create list trigger reset help
         case 'risk'
             printf '%s\n' show set resume help
         case 'profile'
@@ -49,7 +51,7 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'order'
             printf '%s\n' --exchange --profile
         case 'order create'
-            printf '%s\n' --asset --side --price --size --outcome --type --client-order-id --exchange --profile
+            printf '%s\n' --asset --side --price --size --outcome --type --group --client-order-id --exchange --profile
         case 'order cancel-all'
             printf '%s\n' --asset --exchange --profile
         case 'order cancel'
@@ -60,6 +62,18 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --client-id --exchange --profile
         case 'order journal'
             printf '%s\n' --limit --exchange --profile
+        case 'order group'
+            printf '%s\n' --exchange --profile
+        case 'order group create'
+            printf '%s\n' --limit --exchange --profile
+        case 'order group list'
+            printf '%s\n' --exchange --profile
+        case 'order group trigger'
+            printf '%s\n' --exchange --profile
+        case 'order group reset'
+            printf '%s\n' --exchange --profile
+        case 'order group help'
+            printf '%s\n' --exchange --profile
         case 'order list'
             printf '%s\n' --asset --exchange --profile
         case 'order help'
@@ -180,7 +194,7 @@ complete -c pmt -s h -l help -d 'show help for this command'
 # pmt
 complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, search, lineage, history'
 complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact, watch'
-complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list'
+complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, group, list'
 complete -c pmt -n '__pmt_at "pmt" 0' -a balance -d 'Cash available to trade per exchange'
 complete -c pmt -n '__pmt_at "pmt" 0' -a positions -d 'Open positions with average price, mark and unrealized P&L'
 complete -c pmt -n '__pmt_at "pmt" 0' -a fills -d 'Your fills (executions), newest first'
@@ -262,6 +276,7 @@ complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel -d 'Cancel one order'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a amend -d 'Change a resting order\'s price and/or size (Kalshi)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a get -d 'One order by id'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a journal -d 'Every order pmt sent: intent before it left, result after'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a group -d 'Kalshi order groups: a contract limit the exchange enforces: create, list, trigger, reset'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a list -d 'Your open orders'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a help -d 'show help for a command'
 
@@ -275,6 +290,7 @@ complete -c pmt -n '__pmt_at "pmt order create"' -l type -x -a 'gtc ioc fok' -d 
 complete -c pmt -n '__pmt_at "pmt order create"' -l post-only -d 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)'
 complete -c pmt -n '__pmt_at "pmt order create"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l dry-run -d 'validate and preview against live data; send nothing'
+complete -c pmt -n '__pmt_at "pmt order create"' -l group -x -d 'place into this order group of the profile (Kalshi; `pmt order group create NAME --limit N` makes one)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l client-order-id -x -d 'Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)'
 
 # pmt order cancel-all
@@ -295,11 +311,24 @@ complete -c pmt -n '__pmt_at "pmt order get"' -l client-id -x -d 'the client ord
 # pmt order journal
 complete -c pmt -n '__pmt_at "pmt order journal"' -l limit -x -d 'only the last N entries'
 
+# pmt order group
+complete -c pmt -n '__pmt_at "pmt order group" 0' -a create -d 'Create an order group and name it on the profile'
+complete -c pmt -n '__pmt_at "pmt order group" 0' -a list -d 'The exchange\'s order groups with the profile\'s names'
+complete -c pmt -n '__pmt_at "pmt order group" 0' -a trigger -d 'Cancel the group\'s orders and block new ones until reset'
+complete -c pmt -n '__pmt_at "pmt order group" 0' -a reset -d 'Allow orders in the group again'
+complete -c pmt -n '__pmt_at "pmt order group" 0' -a help -d 'show help for a command'
+
+# pmt order group create
+complete -c pmt -n '__pmt_at "pmt order group create"' -l limit -x -d 'contracts that may match within Kalshi\'s rolling 15-second window'
+
+# pmt order group help
+complete -c pmt -n '__pmt_at "pmt order group help" 0' -a 'create list trigger reset'
+
 # pmt order list
 complete -c pmt -n '__pmt_at "pmt order list"' -l asset -x -d 'only orders of this asset'
 
 # pmt order help
-complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get journal list'
+complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get journal group list'
 
 # pmt positions
 complete -c pmt -n '__pmt_at "pmt positions"' -l market -x -d 'only this market (unified id, Kalshi ticker, Polymarket slug)'

@@ -64,7 +64,7 @@ _pmt_commands() {
   commands=(
     'markets:Browse markets: list, search, lineage, history'
     'book:Orderbooks: show, stats, impact, watch'
-    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list'
+    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, group, list'
     'balance:Cash available to trade per exchange'
     'positions:Open positions with average price, mark and unrealized P&L'
     'fills:Your fills (executions), newest first'
@@ -271,6 +271,7 @@ _pmt_order() {
         amend) _pmt_order_amend ;;
         get) _pmt_order_get ;;
         journal) _pmt_order_journal ;;
+        group) _pmt_order_group ;;
         list) _pmt_order_list ;;
         help) _pmt_order_help ;;
       esac
@@ -287,6 +288,7 @@ _pmt_order_commands() {
     'amend:Change a resting order'\''s price and/or size (Kalshi)'
     'get:One order by id'
     'journal:Every order pmt sent: intent before it left, result after'
+    'group:Kalshi order groups: a contract limit the exchange enforces: create, list, trigger, reset'
     'list:Your open orders'
     'help:show help for a command'
   )
@@ -304,6 +306,7 @@ _pmt_order_create() {
     '--post-only[rest on the book or not at all: refused before sending if the price would cross the book (gtc only)]' \
     '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
     '--dry-run[validate and preview against live data; send nothing]' \
+    '--group=[place into this order group of the profile (Kalshi; `pmt order group create NAME --limit N` makes one)]:name: ' \
     '--client-order-id=[Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)]:id: ' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -356,6 +359,79 @@ _pmt_order_journal() {
     && return 0
 }
 
+_pmt_order_group() {
+  local curcontext="$curcontext" state line
+  typeset -A opt_args
+  _arguments -s -C \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1: :_pmt_order_group_commands' \
+    '*:: :->args' \
+    && return 0
+  case $state in
+    args)
+      case $line[1] in
+        create) _pmt_order_group_create ;;
+        list) _pmt_order_group_list ;;
+        trigger) _pmt_order_group_trigger ;;
+        reset) _pmt_order_group_reset ;;
+        help) _pmt_order_group_help ;;
+      esac
+      ;;
+  esac
+}
+
+_pmt_order_group_commands() {
+  local -a commands
+  commands=(
+    'create:Create an order group and name it on the profile'
+    'list:The exchange'\''s order groups with the profile'\''s names'
+    'trigger:Cancel the group'\''s orders and block new ones until reset'
+    'reset:Allow orders in the group again'
+    'help:show help for a command'
+  )
+  _describe -t commands 'pmt order group command' commands
+}
+
+_pmt_order_group_create() {
+  _arguments -s \
+    '--limit=[contracts that may match within Kalshi'\''s rolling 15-second window]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:name: ' \
+    && return 0
+}
+
+_pmt_order_group_list() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_order_group_trigger() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:name: ' \
+    && return 0
+}
+
+_pmt_order_group_reset() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:name: ' \
+    && return 0
+}
+
+_pmt_order_group_help() {
+  _arguments -s \
+    "${_pmt_global_specs[@]}" \
+    '1:command:(create list trigger reset)' \
+    && return 0
+}
+
 _pmt_order_list() {
   _arguments -s \
     '--asset=[only orders of this asset]:asset: ' \
@@ -367,7 +443,7 @@ _pmt_order_list() {
 _pmt_order_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(create cancel-all cancel amend get journal list)' \
+    '1:command:(create cancel-all cancel amend get journal group list)' \
     && return 0
 }
 

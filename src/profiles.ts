@@ -53,6 +53,13 @@ export interface Profile {
   kalshi?: KalshiProfile;
   polymarket?: PolymarketProfile;
   risk?: RiskSettings;
+  /** Exchange order groups by the name pmt gave them (`pmt order group create NAME`). */
+  order_groups?: Record<string, NamedGroup>;
+}
+
+export interface NamedGroup {
+  exchange: string;
+  id: string;
 }
 
 interface StoreShape {
@@ -150,6 +157,19 @@ export class ProfileStore {
     });
   }
 
+  /** Change one profile's named order groups under the store's lock; returns them as written. */
+  async updateGroups(name: string, change: (g: Record<string, NamedGroup>) => void): Promise<Record<string, NamedGroup>> {
+    return this.update((s) => {
+      const p = s.profiles[name];
+      if (!p) throw unknownProfile(name, Object.keys(s.profiles));
+      const groups = { ...(p.order_groups ?? {}) };
+      change(groups);
+      if (Object.keys(groups).length) p.order_groups = groups;
+      else delete p.order_groups;
+      return groups;
+    });
+  }
+
   async use(name: string): Promise<void> {
     await this.update((s) => {
       if (!s.profiles[name]) throw unknownProfile(name, Object.keys(s.profiles));
@@ -214,6 +234,11 @@ export function maskSecret(value: string | undefined | null): string | null {
  * limits a profile leaves unset (`pmt mcp`).
  */
 export function riskAccess(store: ProfileStore, name: () => Promise<string | null>, defaults?: RiskSettings) {
+  const named = async (): Promise<string> => {
+    const n = await name();
+    if (!n) throw new PmtError('Config', 'no profile in use: risk limits, `trading: off` and order group names are stored on a profile', { hint: 'run `pmt profile add <name>` (or name one with --profile)' });
+    return n;
+  };
   return {
     profileName: name,
     defaults,
@@ -222,11 +247,14 @@ export function riskAccess(store: ProfileStore, name: () => Promise<string | nul
       return (n ? (await store.get(n))?.risk : undefined) ?? {};
     },
     async write(change: (r: RiskSettings) => void): Promise<RiskSettings> {
+      return store.updateRisk(await named(), change);
+    },
+    async readGroups(): Promise<Record<string, NamedGroup>> {
       const n = await name();
-      if (!n) {
-        throw new PmtError('Config', 'no profile in use: risk limits and `trading: off` are stored on a profile', { hint: 'run `pmt profile add <name>` (or name one with --profile)' });
-      }
-      return store.updateRisk(n, change);
+      return (n ? (await store.get(n))?.order_groups : undefined) ?? {};
+    },
+    async writeGroups(change: (g: Record<string, NamedGroup>) => void): Promise<Record<string, NamedGroup>> {
+      return store.updateGroups(await named(), change);
     },
   };
 }

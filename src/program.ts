@@ -37,7 +37,7 @@ export interface Listed {
 export const LAZY_COMMANDS: ReadonlyArray<{ listed: readonly Listed[]; load: () => Promise<Register> }> = [
   { listed: [{ name: 'markets', subcommands: ['list', 'search', 'lineage', 'history'] }], load: async () => (await import('./commands/markets/index.js')).registerMarkets },
   { listed: [{ name: 'book', subcommands: ['show', 'stats', 'impact', 'watch'] }], load: async () => (await import('./commands/book/index.js')).registerBook },
-  { listed: [{ name: 'order', subcommands: ['create', 'cancel-all', 'cancel', 'amend', 'get', 'journal', 'list'] }], load: async () => (await import('./commands/order/index.js')).registerOrder },
+  { listed: [{ name: 'order', subcommands: ['create', 'cancel-all', 'cancel', 'amend', 'get', 'journal', 'group', 'list'] }], load: async () => (await import('./commands/order/index.js')).registerOrder },
   {
     listed: [{ name: 'balance' }, { name: 'positions', term: 'positions [options]' }, { name: 'fills', term: 'fills [options]' }, { name: 'trades', term: 'trades [options] <market>' }],
     load: async () => (await import('./commands/portfolio/index.js')).registerPortfolio,

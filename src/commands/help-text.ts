@@ -187,6 +187,41 @@ export const HELP: Record<string, CommandHelp> = {
       { note: 'As JSON, for a script', cmd: 'pmt order journal --json' },
     ],
   },
+  'order group': {
+    summary: 'Kalshi order groups: a contract limit the exchange enforces',
+    examples: [
+      { note: 'At most 50 contracts matched per 15 seconds', cmd: 'pmt order group create bot --limit 50' },
+      { note: 'Place into it', cmd: `pmt order create --asset ${K} --side buy --price 0.42 --size 10 --group bot --yes` },
+    ],
+  },
+  'order group create': {
+    summary: 'Create an order group and name it on the profile',
+    examples: [
+      { note: 'At most 50 contracts matched per 15 seconds', cmd: 'pmt order group create bot --limit 50' },
+      { note: 'For a script', cmd: 'pmt order group create bot2 --limit 10 --json' },
+    ],
+  },
+  'order group list': {
+    summary: "The exchange's order groups with the profile's names",
+    examples: [
+      { note: 'For people', cmd: 'pmt order group list' },
+      { note: 'For a script', cmd: 'pmt order group list --json' },
+    ],
+  },
+  'order group trigger': {
+    summary: 'Cancel the group\'s orders and block new ones until reset',
+    examples: [
+      { note: 'Stop one bot', cmd: 'pmt order group trigger bot' },
+      { note: 'For a script', cmd: 'pmt order group trigger bot --json' },
+    ],
+  },
+  'order group reset': {
+    summary: 'Allow orders in the group again',
+    examples: [
+      { note: 'After a trigger', cmd: 'pmt order group reset bot' },
+      { note: 'For a script', cmd: 'pmt order group reset bot --json' },
+    ],
+  },
   'order list': {
     summary: 'Your open orders',
     examples: [

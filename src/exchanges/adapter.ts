@@ -90,6 +90,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   estimateFees(...a: Parameters<Exchange['estimateFees']>) {
     return this.ops.estimateFees(this.client, ...a);
   }
+  orderGroups(...a: Parameters<Exchange['orderGroups']>) {
+    return this.ops.orderGroups(this.client, ...a);
+  }
   checkFunds(...a: Parameters<Exchange['checkFunds']>) {
     return this.ops.checkFunds(this.client, ...a);
   }

@@ -59,4 +59,6 @@ export interface CreateOrderRequest {
    * refuses one that would cross the current book before sending it. Default false.
    */
   post_only?: boolean;
+  /** Place into this exchange order group (Kalshi `order_group_id`; `pmt order create --group`). */
+  order_group_id?: string;
 }

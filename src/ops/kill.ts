@@ -11,6 +11,7 @@ import type { ExchangeFailure } from './fanout.js';
 import { cancelAllOrders } from './orders.js';
 import type { ExchangeOrder, Services } from './services.js';
 import { setTrading } from './risk.js';
+import { triggerAllGroups } from './order-groups.js';
 
 export interface KillOutcome {
   cancelled: ExchangeOrder[];
@@ -33,6 +34,8 @@ export async function killSwitch(svc: Services, q: { exchange?: ExchangeId } = {
   const ids = q.exchange ? [q.exchange] : await svc.configured();
   if (q.exchange) await svc.requireCredentials(q.exchange);
   else if (ids.length === 0) throw await svc.noCredentials();
+  // Every order group of the profile first: the exchange cancels their orders and refuses new ones itself.
+  failed.push(...(await triggerAllGroups(svc, q.exchange)));
   const r = await cancelAllOrders(svc, { ids });
   for (const b of r.broken) failed.push({ exchange: b.exchange, error: b.error });
   const refused = new Map<ExchangeId, string[]>();

@@ -8,7 +8,7 @@ import type { ExchangeId } from '../exchanges/registry.js';
 import type { Order } from '../exchanges/types.js';
 import type { Journal } from '../journal.js';
 import type { IdempotencyStore } from './idempotency.js';
-import type { RiskSettings } from '../profiles.js';
+import type { NamedGroup, RiskSettings } from '../profiles.js';
 
 /** Where an op reads (and `pmt kill` / `pmt risk` write) the risk limits of the profile in use (ops/risk.ts). */
 export interface RiskAccess {
@@ -20,6 +20,9 @@ export interface RiskAccess {
   write(change: (r: RiskSettings) => void): Promise<RiskSettings>;
   /** Limits that apply where the profile sets none (`pmt mcp`: $10 per order, $100 per day). */
   readonly defaults?: RiskSettings;
+  /** The profile's exchange order groups by name (`pmt order group`). */
+  readGroups(): Promise<Record<string, NamedGroup>>;
+  writeGroups(change: (g: Record<string, NamedGroup>) => void): Promise<Record<string, NamedGroup>>;
 }
 
 /** How the caller names its inputs in messages (`--exchange` vs `exchange`, `--ticker` vs `market_tickers`). */

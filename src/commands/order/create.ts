@@ -43,6 +43,7 @@ import type { Services } from '../../ops/services.js';
 import { checkOutcome } from './outcome.js';
 import { priceProblem, sizeProblem } from '../../ops/order-rules.js';
 import { checkLimits, intentOf, refuseOnBreach, sendChecked } from '../../ops/risk.js';
+import { groupIdFor } from '../../ops/order-groups.js';
 import { postOnlyOf } from '../../ops/post-only.js';
 
 interface Opts {
@@ -56,6 +57,7 @@ interface Opts {
   yes?: boolean;
   dryRun?: boolean;
   clientOrderId?: string;
+  group?: string;
 }
 
 export interface CreateDeps {
@@ -87,6 +89,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // 2. Which exchange, and credentials before anyone types a price.
   if (!target) target = assetTarget(ctx, { asset_id: await askAsset(pr!, (v) => assetFound(ctx, v)), exchange: ctx.exchangeFlag() });
   const exchangeId: ExchangeId = target.exchange;
+  // A named order group is the profile's: an unknown name stops here, before any request.
+  const groupId = opts.group === undefined ? undefined : await groupIdFor(ctx, opts.group, exchangeId);
   if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
   const ex = await ctx.exchange(exchangeId);
 
@@ -138,6 +142,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   // The adapter refuses a post-only order that would cross the book it reads (previewOrder below).
   if (postOnly) req.post_only = true;
+  if (groupId) req.order_group_id = groupId;
   const f = new Formatter(ctx.io);
   const previewText = fitLines(ctx.io, previewLines(f, preview), PREVIEW_HANG).join('\n');
 

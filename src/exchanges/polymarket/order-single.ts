@@ -32,6 +32,11 @@ export async function cancelOrder(c: PolymarketClient, orderId: string): Promise
   return { ...now, status: 'cancelled', updated_at: now.updated_at ?? stamp };
 }
 
+/** Polymarket has no order groups (the kill switch cancels its orders directly). */
+export async function orderGroups(): Promise<never> {
+  throw new PmtError('NotSupported', 'order groups are not supported on polymarket (Kalshi only)');
+}
+
 export async function amendOrder(_c: PolymarketClient, orderId: string, _req: AmendRequest): Promise<Order> {
   throw new PmtError('NotSupported', 'amend_order is not supported on polymarket: a signed CLOB order cannot be changed', {
     hint: `cancel it and place a new one: \`pmt order cancel ${orderId} --yes\` then \`pmt order create --asset <token> --side … --price P --size S\``,
