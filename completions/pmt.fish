@@ -246,7 +246,7 @@ complete -c pmt -n '__pmt_at "pmt book" 0' -a watch -d 'The live book: a ladder 
 complete -c pmt -n '__pmt_at "pmt book" 0' -a help -d 'show help for a command'
 
 # pmt book show
-complete -c pmt -n '__pmt_at "pmt book show"' -l depth -x -d 'levels per side to show; JSON always has every level (default: as many as fit the terminal)'
+complete -c pmt -n '__pmt_at "pmt book show"' -l depth -x -d 'the N best levels per side, in JSON too (default: every level; as many as fit on a terminal)'
 complete -c pmt -n '__pmt_at "pmt book show"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book show"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
@@ -261,7 +261,7 @@ complete -c pmt -n '__pmt_at "pmt book impact"' -l cents -d 'show prices in cent
 
 # pmt book watch
 complete -c pmt -n '__pmt_at "pmt book watch"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)'
-complete -c pmt -n '__pmt_at "pmt book watch"' -l depth -x -d 'levels per side to show (default: as many as fit the terminal)'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l depth -x -d 'the N best levels per side, in every NDJSON event too (default: as many as fit the terminal; every level in NDJSON)'
 complete -c pmt -n '__pmt_at "pmt book watch"' -l duration -x -d 'stop after this many seconds'
 complete -c pmt -n '__pmt_at "pmt book watch"' -l count -x -d 'stop after this many events'
 complete -c pmt -n '__pmt_at "pmt book watch"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'

@@ -203,7 +203,7 @@ _pmt_book_commands() {
 
 _pmt_book_show() {
   _arguments -s \
-    '--depth=[levels per side to show; JSON always has every level (default: as many as fit the terminal)]:n: ' \
+    '--depth=[the N best levels per side, in JSON too (default: every level; as many as fit on a terminal)]:n: ' \
     '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome:_pmt_dynamic outcomes' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
@@ -236,7 +236,7 @@ _pmt_book_impact() {
 _pmt_book_watch() {
   _arguments -s \
     '--outcome=[outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)]:outcome:_pmt_dynamic outcomes' \
-    '--depth=[levels per side to show (default: as many as fit the terminal)]:n: ' \
+    '--depth=[the N best levels per side, in every NDJSON event too (default: as many as fit the terminal; every level in NDJSON)]:n: ' \
     '--duration=[stop after this many seconds]:seconds: ' \
     '--count=[stop after this many events]:n: ' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \

@@ -17,7 +17,8 @@ import { PmtError, usageError } from '../errors.js';
 import type { AssetInfo, CreateOrderOptions, Exchange } from '../exchanges/exchange.js';
 import { EXCHANGE_IDS, type ExchangeId } from '../exchanges/registry.js';
 import type { CreateOrderRequest, Order, OrderSide } from '../exchanges/types.js';
-import { createWithJournal, withJournalLock, type Journal, type JournalEntry } from '../journal.js';
+import { withJournalLock, type Journal, type JournalEntry } from '../journal.js';
+import { createJournaled } from './journal.js';
 import type { RiskSettings } from '../profiles.js';
 import type { RiskAccess, Services } from './services.js';
 import { parseDecimal, parseEnum, parseInteger } from '../validate.js';
@@ -238,10 +239,8 @@ export async function sendChecked(
   opts: Pick<CreateOrderOptions, 'clientOrderId' | 'idempotencyKey' | 'onPayload' | 'onSend'> = {},
   fee?: Decimal | null,
 ): Promise<Order> {
-  const send = () =>
-    svc.journal
-      ? createWithJournal(svc.journal, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome, now: () => svc.now() }, opts)
-      : ex.createOrder(req, opts);
+  // Journaled (with the client order id check of ops/journal.ts) when the caller has a journal.
+  const send = () => createJournaled(svc, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome, now: () => svc.now() }, opts);
   const settings = await limitsInForce(svc.risk);
   if (!anyLimit(settings)) return send();
   const needsFee = settings.max_order_notional !== undefined || settings.max_daily_notional !== undefined;

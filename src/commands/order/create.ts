@@ -92,6 +92,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // A named order group is the profile's: an unknown name stops here, before any request.
   const groupId = opts.group === undefined ? undefined : await groupIdFor(ctx, opts.group, exchangeId);
   if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
+  // A dry run sends no write: adapters built for it read (and derive) but never create anything.
+  if (opts.dryRun) ctx.readOnly = true;
   const ex = await ctx.exchange(exchangeId);
 
   // 3. The asset and its venue rules; the outcome checked against it.

@@ -27,8 +27,18 @@ export class KalshiClient {
       baseUrl: cfg.urls.kalshi ?? kalshi.urls.kalshi.default,
       mapError: mapKalshiError,
       log: cfg.log,
+      signs: true,
       pace: { key: 'kalshi', perSecond: Number(cfg.env.PMT_KALSHI_RATE) || KALSHI_READS_PER_SECOND },
     });
+  }
+
+  /**
+   * The signer for a public read (the orderbook): the keys' signer when Kalshi credentials are
+   * configured (a broken key is still an error), none when there are none (the read goes unsigned).
+   */
+  async publicReadSigner(): Promise<Signer | undefined> {
+    if (!(await this.cfg.credentials()).kalshi) return undefined;
+    return this.signer('read');
   }
 
   /**
