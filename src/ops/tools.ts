@@ -1,28 +1,21 @@
 /**
- * The operations as one list, for the surfaces that enumerate them (the MCP server's tools): each
- * entry is an interface operation's name, what it does, whether it trades, its honest MCP
- * annotations, and `run`, which calls the same op serve's route for it calls and returns the
- * `--json` document. Input schemas are the models of src/models/inputs.ts, by the same name.
- *
- * When the operation table (src/ops, issue 22) exposes an enumeration of operations, this list
- * is where it plugs in: same names, same ops.
+ * What the MCP server adds to the operations it enumerates (serve/operations.ts: every routed
+ * operation, its schema and the handler `pmt serve` runs): per tool, whether it trades (off unless
+ * allowed), what answers without `confirm: true` (the preview: nothing is sent), a check before
+ * it sends (create_order needs a `client_order_id`), the `all: true` listing with progress; and
+ * pmt's own local tools (the journal, the limits). Every rule here calls the same ops.
  */
 import { PmtError, usageError } from '../errors.js';
 import type { ExchangeId } from '../exchanges/registry.js';
 import type { MarketStatusFilter, OrderSide, OrderType } from '../exchanges/types.js';
-import * as book from './book.js';
 import type { ExchangeFailure } from './fanout.js';
-import { killSwitch } from './kill.js';
 import * as markets from './markets.js';
 import { journalEntries } from './journal.js';
 import * as one from './order-one.js';
 import { previewCreateOrder } from './order-preview.js';
 import * as orders from './orders.js';
-import * as portfolio from './portfolio.js';
 import { riskError, riskStatus } from './risk.js';
-import { searchMarkets } from './search.js';
 import type { Services } from './services.js';
-import * as tape from './tape.js';
 import { EXCHANGE_IDS } from '../exchanges/registry.js';
 
 export interface ToolAnnotations {
@@ -48,19 +41,10 @@ export interface ToolResult {
   failed?: ExchangeFailure[];
 }
 
-export interface ToolDef {
-  name: string;
-  description: string;
-  /** Sends or cancels orders: off unless trading is allowed (previews still answer). */
-  trading: boolean;
-  annotations: ToolAnnotations;
-  run(svc: Services, input: Record<string, unknown>, call: ToolCall): Promise<ToolResult>;
-}
-
 const READ: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
 const DESTRUCTIVE: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
 
-type In = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- validated against INPUTS first
+type In = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- validated against the input schema first
 
 const doc = (document: unknown, failed?: ExchangeFailure[]): ToolResult => ({ document, failed: failed?.length ? failed : undefined });
 
@@ -73,22 +57,37 @@ function tradingOff(name: string): PmtError {
   });
 }
 
-function gate(name: string, call: ToolCall): void {
-  if (!call.tradingAllowed) throw tradingOff(name);
+/** A tool of pmt's own, not an operation of the REST surface (local: the journal, the limits). */
+export interface LocalTool {
+  name: string;
+  description: string;
+  annotations: ToolAnnotations;
+  run(svc: Services, input: Record<string, unknown>, call: ToolCall): Promise<ToolResult>;
 }
 
-export const TOOLS: ToolDef[] = [
-  {
-    name: 'fetch_markets',
-    description: 'List markets (both exchanges unless `exchange`), optionally filtered by status, tickers, event or series; `all: true` follows every cursor (with progress notifications).',
-    trading: false,
-    annotations: READ,
-    async run(svc, q: In, call) {
-      const query = { status: q.status as MarketStatusFilter | undefined, limit: q.limit, exchange: q.exchange as ExchangeId | undefined, cursor: q.cursor, event_ticker: q.event_ticker, series_ticker: q.series_ticker, market_tickers: q.market_tickers ?? [] };
-      if (!q.all) {
-        const r = await markets.fetchMarkets(svc, query);
-        return doc({ markets: r.markets, cursor: r.cursor }, r.failed);
-      }
+export interface ToolRule {
+  /** Sends, cancels or changes orders: refused (RiskLimit `trading`) unless trading is allowed; previews still answer. */
+  trading?: boolean;
+  /** Acts only with `confirm: true`; without it this answers and nothing is sent. */
+  preview?: (svc: Services, input: In) => Promise<ToolResult>;
+  /** Checked after the gate and before the operation runs. */
+  beforeSend?: (input: In) => void;
+  /** Answers instead of the operation when it returns a result (fetch_markets with `all: true`). */
+  instead?: (svc: Services, input: In, call: ToolCall) => Promise<ToolResult | undefined>;
+  /** Repeating the call does not repeat its effect (with the id it requires). */
+  idempotent?: boolean;
+  /** Input properties the tool takes besides the operation's (JSON Schema). */
+  extraInputs?: Record<string, Record<string, unknown>>;
+}
+
+const CONFIRM = { confirm: { type: 'boolean', description: 'true acts; absent or false answers what would be done, and nothing is sent' } };
+
+export const TOOL_RULES: Record<string, ToolRule> = {
+  fetch_markets: {
+    extraInputs: { all: { type: 'boolean', description: 'Follow every cursor to the end (progress notifications when a progress token is sent; stops when the call is cancelled)' } },
+    async instead(svc, q, call) {
+      if (q.all !== true) return undefined;
+      const query = { status: q.status as MarketStatusFilter | undefined, limit: q.limit, exchange: q.exchange as ExchangeId | undefined, event_ticker: q.event_ticker, series_ticker: q.series_ticker, market_tickers: q.market_tickers ?? [] };
       const failed: ExchangeFailure[] = [];
       const out = [];
       let pages = 0;
@@ -101,188 +100,64 @@ export const TOOLS: ToolDef[] = [
       return doc({ markets: out, cursor: null }, failed);
     },
   },
-  {
-    name: 'fetch_market_lineage',
-    description: 'One market with its parent event and series.',
-    trading: false,
-    annotations: READ,
-    run: async (svc, q: In) => doc(await markets.fetchMarketLineage(svc, { market_ticker: q.market_ticker, exchange: q.exchange })),
-  },
-  {
-    name: 'search_markets',
-    description: 'Markets found by words in their title, event or series, best match first.',
-    trading: false,
-    annotations: READ,
-    async run(svc, q: In) {
-      const r = await searchMarkets(svc, { query: q.query, status: q.status, limit: q.limit, exchange: q.exchange });
-      return doc({ markets: r.markets, cursor: null }, r.failed);
+  create_order: {
+    trading: true,
+    idempotent: true,
+    extraInputs: CONFIRM,
+    preview: async (svc, q) =>
+      doc(await previewCreateOrder(svc, { asset_id: q.asset_id, outcome: q.outcome, price: q.price, side: q.side as OrderSide, size: q.size, order_type: q.order_type as OrderType | undefined, post_only: q.post_only, exchange: q.exchange })),
+    beforeSend(q) {
+      if (typeof q.client_order_id !== 'string' || q.client_order_id === '') throw usageError('client_order_id is required with confirm: true (a retry under the same id returns the same order, never a second one)');
     },
   },
-  {
-    name: 'fetch_order',
-    description: 'One order by its id.',
-    trading: false,
-    annotations: READ,
-    run: async (svc, q: In) => doc((await orders.fetchOrder(svc, { order_id: q.order_id, exchange: q.exchange })).order),
+  cancel_order: {
+    trading: true,
+    idempotent: true,
+    extraInputs: CONFIRM,
+    preview: async (svc, q) => doc((await one.currentOrder(svc, await one.orderTarget(svc, { order_id: q.order_id, exchange: q.exchange }))).order),
   },
-  {
-    name: 'fetch_open_orders',
-    description: "The caller's open orders, optionally of one asset.",
-    trading: false,
-    annotations: READ,
-    async run(svc, q: In) {
-      const r = await orders.fetchOpenOrders(svc, { asset_id: q.asset_id, exchange: q.exchange });
+  amend_order: {
+    trading: true,
+    extraInputs: CONFIRM,
+    preview: async (svc, q) => doc((await one.currentOrder(svc, await one.orderTarget(svc, { order_id: q.order_id, exchange: q.exchange }))).order),
+  },
+  cancel_all_orders: {
+    trading: true,
+    idempotent: true,
+    extraInputs: CONFIRM,
+    async preview(svc, q) {
+      const r = await orders.listOpenOrders(svc, await orders.accountScope(svc, { asset_id: q.asset_id, exchange: q.exchange }));
       return doc(r.orders.map((o) => o.order), r.failed);
     },
   },
-  {
-    name: 'create_order',
-    description:
-      'Without `confirm: true`: the preview only (cost, fee estimate, fills now, each risk limit with its headroom, the exact upstream request); nothing is sent. ' +
-      'With `confirm: true` (and `client_order_id`, required): sent once, through the profile\'s risk limits and the order journal; the same `client_order_id` returns the same order, never a second one. ' +
-      '`price` is the price of `outcome`, what is paid or received per contract.',
-    trading: true,
-    // Not idempotent by itself; with a client_order_id (required to send) a repeat returns the same order.
-    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
-    async run(svc, q: In, call) {
-      const body: orders.CreateOrderBody = { asset_id: q.asset_id, outcome: q.outcome, price: q.price, side: q.side as OrderSide, size: q.size, order_type: q.order_type as OrderType | undefined, post_only: q.post_only, exchange: q.exchange, client_order_id: q.client_order_id };
-      if (q.confirm !== true) return doc(await previewCreateOrder(svc, body));
-      gate('create_order', call);
-      if (typeof q.client_order_id !== 'string' || q.client_order_id === '') throw usageError('client_order_id is required with confirm: true (a retry under the same id returns the same order, never a second one)');
-      return doc(await orders.createOrder(svc, body));
+  kill: {
+    // Always available: stopping is never gated.
+    idempotent: true,
+    extraInputs: CONFIRM,
+    preview: async () => {
+      throw usageError('kill needs confirm: true (it turns trading off and cancels every open order)');
     },
   },
-  {
-    name: 'cancel_order',
-    description: 'Cancel one order. Without `confirm: true`: the order as it stands, nothing cancelled.',
-    trading: true,
-    annotations: { ...DESTRUCTIVE, idempotentHint: true },
-    async run(svc, q: In, call) {
-      if (q.confirm !== true) return doc((await one.currentOrder(svc, await one.orderTarget(svc, { order_id: q.order_id, exchange: q.exchange }))).order);
-      gate('cancel_order', call);
-      return doc((await one.cancelOrder(svc, { order_id: q.order_id, exchange: q.exchange })).order);
-    },
-  },
-  {
-    name: 'amend_order',
-    description: "Change a resting order's price and/or size (Kalshi). Without `confirm: true`: the order as it stands, nothing changed.",
-    trading: true,
-    annotations: DESTRUCTIVE,
-    async run(svc, q: In, call) {
-      if (q.confirm !== true) return doc((await one.currentOrder(svc, await one.orderTarget(svc, { order_id: q.order_id, exchange: q.exchange }))).order);
-      gate('amend_order', call);
-      return doc((await one.amendOrder(svc, { order_id: q.order_id, price: q.price, size: q.size, exchange: q.exchange })).order);
-    },
-  },
-  {
-    name: 'cancel_all_orders',
-    description: "Cancel the caller's open orders, optionally of one asset. Without `confirm: true`: the orders that would be cancelled.",
-    trading: true,
-    annotations: { ...DESTRUCTIVE, idempotentHint: true },
-    async run(svc, q: In, call) {
-      const scope = await orders.accountScope(svc, { asset_id: q.asset_id, exchange: q.exchange });
-      if (q.confirm !== true) {
-        const r = await orders.listOpenOrders(svc, scope);
-        return doc(r.orders.map((o) => o.order), r.failed);
-      }
-      gate('cancel_all_orders', call);
-      const r = await orders.cancelAllOrders(svc, scope);
-      const failed = r.broken.map((b) => ({ exchange: b.exchange, error: b.error }));
-      for (const f of r.refused) failed.push({ exchange: f.exchange, error: new PmtError('Api', `${f.id} was not cancelled: ${f.reason}`) });
-      return doc(r.cancelled.map((c) => c.order), failed);
-    },
-  },
-  {
-    name: 'fetch_orderbook',
-    description: 'Full-depth level-2 orderbook of one asset.',
-    trading: false,
-    annotations: READ,
-    run: async (svc, q: In) => doc((await book.fetchOrderbook(svc, { asset_id: q.asset_id, exchange: q.exchange, outcome: q.outcome })).result),
-  },
-  {
-    name: 'fetch_orderbook_stats',
-    description: 'Top of book, mid, spread (bps), size-weighted mid, imbalance and depth.',
-    trading: false,
-    annotations: READ,
-    run: async (svc, q: In) => doc((await book.fetchOrderbookStats(svc, { asset_id: q.asset_id, exchange: q.exchange, outcome: q.outcome })).result),
-  },
-  {
-    name: 'fetch_orderbook_impact',
-    description: 'Average fill price, fill % and slippage of a market order of `size` contracts, each side.',
-    trading: false,
-    annotations: READ,
-    run: async (svc, q: In) => doc((await book.fetchOrderbookImpact(svc, { asset_id: q.asset_id, exchange: q.exchange, outcome: q.outcome, size: q.size })).result),
-  },
-  {
-    name: 'fetch_balance',
-    description: 'Cash available to trade on each exchange with credentials.',
-    trading: false,
-    annotations: READ,
-    async run(svc, q: In) {
-      const r = await portfolio.fetchBalance(svc, { exchange: q.exchange });
-      return doc(portfolio.balanceModel(r), r.failed);
-    },
-  },
-  {
-    name: 'fetch_positions',
-    description: 'Open positions, optionally of one market.',
-    trading: false,
-    annotations: READ,
-    async run(svc, q: In) {
-      const r = await portfolio.fetchPositions(svc, { market_ticker: q.market_ticker, exchange: q.exchange });
-      return doc(r.positions.map((p) => p.position), r.failed);
-    },
-  },
-  {
-    name: 'fetch_fills',
-    description: "The caller's fills, newest first, one page.",
-    trading: false,
-    annotations: READ,
-    async run(svc, q: In) {
-      const r = await portfolio.fetchFills(svc, { market_ticker: q.market_ticker, limit: q.limit, cursor: q.cursor, exchange: q.exchange });
-      return doc({ fills: r.fills.map((x) => x.fill), cursor: r.cursor }, r.failed);
-    },
-  },
-  {
-    name: 'fetch_trades',
-    description: "A market's public trades (the tape), newest first, one page.",
-    trading: false,
-    annotations: READ,
-    async run(svc, q: In) {
-      const r = await tape.fetchTrades(svc, { market_ticker: q.asset_id, limit: q.limit, cursor: q.cursor, start_ts: q.start_ts, end_ts: q.end_ts, exchange: q.exchange });
-      return doc({ trades: r.trades, cursor: r.cursor });
-    },
-  },
-  {
-    name: 'fetch_price_history',
-    description: 'Candles of a market (Kalshi: YES prices) or token (Polymarket), oldest first.',
-    trading: false,
-    annotations: READ,
-    run: async (svc, q: In) => doc((await tape.fetchPriceHistory(svc, { market_ticker: q.asset_id, interval: q.interval, since: q.start_ts, until: q.end_ts, outcome: q.outcome, exchange: q.exchange })).candles),
-  },
+};
+
+export const LOCAL_TOOLS: LocalTool[] = [
   {
     name: 'fetch_journal',
-    description: 'The local order journal (intents, results, cancels, refusals), oldest first.',
-    trading: false,
+    description: 'The local order journal (intents, results, cancels, amends, refusals), oldest first.',
     annotations: { ...READ, openWorldHint: false },
     run: async (svc, q: In) => doc(journalEntries(svc, q.limit)),
   },
   {
     name: 'fetch_risk',
     description: "The profile's risk limits in force (with this server's defaults) and today's usage per exchange.",
-    trading: false,
     annotations: { ...READ, openWorldHint: false },
     run: async (svc) => doc(await riskStatus(svc, EXCHANGE_IDS)),
   },
-  {
-    name: 'kill',
-    description: 'Kill switch: turn trading off on the profile, then cancel every open order on every exchange (needs `confirm: true`; always available, trading or not). `pmt risk resume` turns trading on again.',
-    trading: false,
-    annotations: { ...DESTRUCTIVE, idempotentHint: true },
-    async run(svc, q: In) {
-      if (q.confirm !== true) throw usageError('kill needs confirm: true (it cancels every open order and turns trading off)');
-      const r = await killSwitch(svc, { exchange: q.exchange });
-      return doc(r.cancelled.map((c) => c.order), r.failed);
-    },
-  },
 ];
+
+/** The gate of a trading tool: allowed, or the RiskLimit object naming `trading`. */
+export function gate(name: string, call: ToolCall): void {
+  if (!call.tradingAllowed) throw tradingOff(name);
+}
+
+export { READ, DESTRUCTIVE, doc, type In };

@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { cleanEnv, PMT_BIN, runPmt } from '../helpers/cli.js';
 import { startTradingEnv, type TradingEnv } from '../serve/trading-env.js';
-import { TOOLS } from '../../src/ops/tools.js';
+import { mcpTools } from '../../src/mcp/server.js';
 
 const T = 'KXMCPH-26DEC31-A';
 const TOKEN = 'mcp-test-token-0123456789abcdefghijklmnop';
@@ -58,7 +58,7 @@ describe('pmt mcp --http', () => {
     const c = new Client({ name: 'pmt-http-test', version: '1.0.0' });
     await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
     try {
-      expect((await c.listTools()).tools.map((x) => x.name)).toEqual(TOOLS.map((x) => x.name));
+      expect((await c.listTools()).tools.map((x) => x.name)).toEqual(mcpTools().map((x) => x.name));
       const r = await c.callTool({ name: 'fetch_orderbook', arguments: { asset_id: T } });
       expect(r.isError).toBeFalsy();
       expect((r.structuredContent as { asset_id: string }).asset_id).toBe(T);

@@ -14,7 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { cleanEnv, PMT_BIN } from '../helpers/cli.js';
 import { startTradingEnv, type TradingEnv } from '../serve/trading-env.js';
-import { TOOLS } from '../../src/ops/tools.js';
+import { mcpTools } from '../../src/mcp/server.js';
 
 const T = 'KXMCP-26DEC31-A';
 let t: TradingEnv;
@@ -41,7 +41,7 @@ describe('pmt mcp over stdio', () => {
     const c = await connect();
     try {
       const { tools } = await c.listTools();
-      expect(tools.map((x) => x.name)).toEqual(TOOLS.map((x) => x.name));
+      expect(tools.map((x) => x.name)).toEqual(mcpTools().map((x) => x.name));
       for (const n of ['fetch_markets', 'fetch_orderbook', 'create_order', 'cancel_all_orders', 'fetch_open_orders', 'kill']) expect(tools.map((x) => x.name)).toContain(n);
       const ajv = new Ajv({ strict: false });
       for (const tool of tools) {

@@ -37,7 +37,7 @@ const RULES: Array<{ from: RegExp; forbid: RegExp; why: string }> = [
   { from: /^analytics\//, forbid: /^(exchanges\/(?!types)|render|commands|context|profiles|serve)|^node:|^(got|conf|chalk)$/, why: 'analytics are pure' },
   { from: /^render\//, forbid: /^(exchanges\/(?!types|registry)|profiles|commands|serve|context)/, why: 'render only presents (exchange facts come from the registry)' },
   { from: /^serve\//, forbid: /^(render|commands)\//, why: 'serve uses the core, not the CLI' },
-  { from: /^mcp\//, forbid: /^(render|commands)\/|^serve\/(?!guard$)/, why: 'mcp uses the core (and serve\'s token rules), not the CLI' },
+  { from: /^mcp\//, forbid: /^(render|commands)\/|^serve\/(?!guard$|operations$)/, why: 'mcp uses the core (serve\'s token rules and its operation list), not the CLI' },
   { from: /^(commands|serve|ops)\//, forbid: /^mcp\//, why: 'pmt mcp is a surface of its own, loaded only by its command' },
   { from: /^serve\//, forbid: /^exchanges\/(kalshi|polymarket)\//, why: 'serve reaches exchanges through ops and the registry' },
   { from: /^models\//, forbid: /^(?!models\/|exchanges\/registry$|@sinclair\/typebox$)/, why: 'a model is its definition: TypeBox, the other models and the registry\'s exchange ids' },
