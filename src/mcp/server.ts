@@ -55,7 +55,7 @@ export function mcpTools(): McpTool[] {
       name: op.name,
       description: op.description,
       inputSchema,
-      outputSchema: outputOf(op.outputSchema as Schema),
+      outputSchema: rule.previewShape === 'other' ? undefined : outputOf(op.outputSchema as Schema),
       annotations: { readOnlyHint: op.readOnly, destructiveHint: !op.readOnly, idempotentHint: op.readOnly || rule.idempotent === true, openWorldHint: true },
       trading: rule.trading === true,
       async run(svc, q, call) {

@@ -76,6 +76,8 @@ export interface ToolRule {
   instead?: (svc: Services, input: In, call: ToolCall) => Promise<ToolResult | undefined>;
   /** Repeating the call does not repeat its effect (with the id it requires). */
   idempotent?: boolean;
+  /** The preview is another document than the operation's answer (so no single output schema). */
+  previewShape?: 'other';
   /** Input properties the tool takes besides the operation's (JSON Schema). */
   extraInputs?: Record<string, Record<string, unknown>>;
 }
@@ -103,6 +105,7 @@ export const TOOL_RULES: Record<string, ToolRule> = {
   create_order: {
     trading: true,
     idempotent: true,
+    previewShape: 'other',
     extraInputs: CONFIRM,
     preview: async (svc, q) =>
       doc(await previewCreateOrder(svc, { asset_id: q.asset_id, outcome: q.outcome, price: q.price, side: q.side as OrderSide, size: q.size, order_type: q.order_type as OrderType | undefined, post_only: q.post_only, exchange: q.exchange })),

@@ -85,6 +85,8 @@ describe('pmt mcp over stdio', () => {
   it('create_order without confirm returns the preview and sends nothing; trading off refuses confirm', async () => {
     const c = await connect();
     try {
+      // As a real client does: the tools (and their output schemas, which the client checks answers against) first.
+      await c.listTools();
       const r = await c.callTool({ name: 'create_order', arguments: order });
       expect(r.isError).toBeFalsy();
       const p = r.structuredContent as { dry_run: boolean; preview: { cost: number; limits: Array<{ limit: string; headroom: number }> } };
