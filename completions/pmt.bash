@@ -10,13 +10,15 @@ _pmt_global_valued="--exchange --profile"
 # Subcommands of a command path.
 _pmt_subcommands() {
   case "$1" in
-    "") echo "markets book order balance positions fills trades risk kill profile serve mcp completion exchanges version help" ;;
+    "") echo "markets book order balance positions fills trades risk kill profile serve mcp completion exchanges approvals position settlements doctor version help" ;;
     "markets") echo "list search lineage history help" ;;
     "book") echo "show stats impact watch help" ;;
     "order") echo "create cancel-all cancel amend get journal group list help" ;;
     "order group") echo "create list trigger reset help" ;;
     "risk") echo "show set resume help" ;;
     "profile") echo "add list show use remove help" ;;
+    "approvals") echo "check set help" ;;
+    "position") echo "split merge redeem help" ;;
   esac
 }
 
@@ -66,6 +68,15 @@ _pmt_options() {
     "mcp") echo "--http --port --token-file --allow-trading -h --help" ;;
     "completion") echo "-h --help" ;;
     "exchanges") echo "--check -h --help" ;;
+    "approvals") echo "-h --help" ;;
+    "approvals check") echo "-h --help" ;;
+    "approvals set") echo "-y --yes -h --help" ;;
+    "position") echo "-h --help" ;;
+    "position split") echo "-y --yes --size -h --help" ;;
+    "position merge") echo "-y --yes --size -h --help" ;;
+    "position redeem") echo "-y --yes --all -h --help" ;;
+    "settlements") echo "--ticker --limit -h --help" ;;
+    "doctor") echo "-h --help" ;;
     "version") echo "-h --help" ;;
   esac
 }
@@ -94,6 +105,9 @@ _pmt_valued() {
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key" ;;
     "serve") echo "--host --port --token-file" ;;
     "mcp") echo "--port --token-file" ;;
+    "position split") echo "--size" ;;
+    "position merge") echo "--size" ;;
+    "settlements") echo "--ticker --limit" ;;
   esac
 }
 
@@ -129,7 +143,9 @@ _pmt_args() {
     "risk help|0") echo "show set resume" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;
-    "help|0") echo "markets book order balance positions fills trades risk kill profile serve mcp completion exchanges version" ;;
+    "approvals help|0") echo "check set" ;;
+    "position help|0") echo "split merge redeem" ;;
+    "help|0") echo "markets book order balance positions fills trades risk kill profile serve mcp completion exchanges approvals position settlements doctor version" ;;
   esac
 }
 

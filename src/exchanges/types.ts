@@ -62,3 +62,4 @@ export interface CreateOrderRequest {
   /** Place into this exchange order group (Kalshi `order_group_id`; `pmt order create --group`). */
   order_group_id?: string;
 }
+export type { ApprovalRow, ChainPlan, ChainSent, DoctorCheck } from './onchain.js';

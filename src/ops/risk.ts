@@ -238,9 +238,10 @@ export async function sendChecked(
   outcome: string,
   opts: Pick<CreateOrderOptions, 'clientOrderId' | 'idempotencyKey' | 'onPayload' | 'onSend'> = {},
   fee?: Decimal | null,
+  warn?: (line: string) => void,
 ): Promise<Order> {
   // Journaled (with the client order id check of ops/journal.ts) when the caller has a journal.
-  const send = () => createJournaled(svc, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome, now: () => svc.now() }, opts);
+  const send = () => createJournaled(svc, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome, now: () => svc.now(), warn }, opts);
   const settings = await limitsInForce(svc.risk);
   if (!anyLimit(settings)) return send();
   const needsFee = settings.max_order_notional !== undefined || settings.max_daily_notional !== undefined;

@@ -179,8 +179,9 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   let order;
   try {
     // Journaled: the intent is on disk before the request leaves, the result after.
-    // Risk limits checked again right before signing (under the journal's lock), then sent.
-    order = await sendChecked(ctx, ex, info, req, outcome, { clientOrderId: opts.clientOrderId }, preview.fee.total);
+    // Risk limits checked again right before signing (under the journal's lock), then sent; a
+    // journal that cannot take the result after the order left is said, and the order stands.
+    order = await sendChecked(ctx, ex, info, req, outcome, { clientOrderId: opts.clientOrderId }, preview.fee.total, (line: string) => ctx.io.err(`warning: ${line}`));
   } catch (e) {
     throw withAmbiguityHint(e);
   }
