@@ -117,19 +117,19 @@ export const TOOL_RULES: Record<string, ToolRule> = {
     trading: true,
     idempotent: true,
     extraInputs: CONFIRM,
-    preview: async (svc, q) => doc((await one.currentOrder(svc, await one.orderTarget(svc, { order_id: q.order_id, exchange: q.exchange }))).order),
+    preview: async (svc, q) => doc((await one.currentOrder(svc, await one.orderTarget(svc, { order_id: q.order_id, exchange: q.exchange }, 'cancelOrder'))).order),
   },
   amend_order: {
     trading: true,
     extraInputs: CONFIRM,
-    preview: async (svc, q) => doc((await one.currentOrder(svc, await one.orderTarget(svc, { order_id: q.order_id, exchange: q.exchange }))).order),
+    preview: async (svc, q) => doc((await one.currentOrder(svc, await one.orderTarget(svc, { order_id: q.order_id, exchange: q.exchange }, 'amendOrder'))).order),
   },
   cancel_all_orders: {
     trading: true,
     idempotent: true,
     extraInputs: CONFIRM,
     async preview(svc, q) {
-      const r = await orders.listOpenOrders(svc, await orders.accountScope(svc, { asset_id: q.asset_id, exchange: q.exchange }));
+      const r = await orders.listOpenOrders(svc, await orders.accountScope(svc, { asset_id: q.asset_id, exchange: q.exchange }, 'cancelAllOrders'));
       return doc(r.orders.map((o) => o.order), r.failed);
     },
   },
