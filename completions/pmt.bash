@@ -13,7 +13,7 @@ _pmt_subcommands() {
     "") echo "markets book order balance positions fills trades risk kill profile serve mcp completion exchanges approvals position settlements doctor version help" ;;
     "markets") echo "list search lineage history help" ;;
     "book") echo "show stats impact watch help" ;;
-    "order") echo "create cancel-all cancel amend get journal group list help" ;;
+    "order") echo "create cancel-all cancel amend get journal list group help" ;;
     "order group") echo "create list trigger reset help" ;;
     "risk") echo "show set resume help" ;;
     "profile") echo "add list show use remove help" ;;
@@ -43,12 +43,12 @@ _pmt_options() {
     "order amend") echo "--price --size -y --yes -h --help" ;;
     "order get") echo "--client-id -h --help" ;;
     "order journal") echo "--limit -h --help" ;;
+    "order list") echo "--asset -h --help" ;;
     "order group") echo "-h --help" ;;
     "order group create") echo "--limit -h --help" ;;
     "order group list") echo "-h --help" ;;
     "order group trigger") echo "-h --help" ;;
     "order group reset") echo "-h --help" ;;
-    "order list") echo "--asset -h --help" ;;
     "balance") echo "-h --help" ;;
     "positions") echo "--market -h --help" ;;
     "fills") echo "--market --limit --cursor --all -h --help" ;;
@@ -96,8 +96,8 @@ _pmt_valued() {
     "order amend") echo "--price --size" ;;
     "order get") echo "--client-id" ;;
     "order journal") echo "--limit" ;;
-    "order group create") echo "--limit" ;;
     "order list") echo "--asset" ;;
+    "order group create") echo "--limit" ;;
     "positions") echo "--market" ;;
     "fills") echo "--market --limit --cursor" ;;
     "trades") echo "--limit --cursor" ;;
@@ -139,7 +139,7 @@ _pmt_args() {
     "markets help|0") echo "list search lineage history" ;;
     "book help|0") echo "show stats impact watch" ;;
     "order group help|0") echo "create list trigger reset" ;;
-    "order help|0") echo "create cancel-all cancel amend get journal group list" ;;
+    "order help|0") echo "create cancel-all cancel amend get journal list group" ;;
     "risk help|0") echo "show set resume" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;

@@ -10,7 +10,7 @@ function __pmt_subcommands --description 'subcommands of a command path'
         case 'book'
             printf '%s\n' show stats impact watch help
         case 'order'
-            printf '%s\n' create cancel-all cancel amend get journal group list help
+            printf '%s\n' create cancel-all cancel amend get journal list group help
         case 'order group'
             printf '%s\n' create list trigger reset help
         case 'risk'
@@ -66,6 +66,8 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --client-id --exchange --profile
         case 'order journal'
             printf '%s\n' --limit --exchange --profile
+        case 'order list'
+            printf '%s\n' --asset --exchange --profile
         case 'order group'
             printf '%s\n' --exchange --profile
         case 'order group create'
@@ -78,8 +80,6 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --exchange --profile
         case 'order group help'
             printf '%s\n' --exchange --profile
-        case 'order list'
-            printf '%s\n' --asset --exchange --profile
         case 'order help'
             printf '%s\n' --exchange --profile
         case 'balance'
@@ -220,7 +220,7 @@ complete -c pmt -s h -l help -d 'show help for this command'
 # pmt
 complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, search, lineage, history'
 complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact, watch'
-complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, group, list'
+complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list, group'
 complete -c pmt -n '__pmt_at "pmt" 0' -a balance -d 'Cash available to trade per exchange'
 complete -c pmt -n '__pmt_at "pmt" 0' -a positions -d 'Open positions with average price, mark and unrealized P&L'
 complete -c pmt -n '__pmt_at "pmt" 0' -a fills -d 'Your fills (executions), newest first'
@@ -306,8 +306,8 @@ complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel -d 'Cancel one order'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a amend -d 'Change a resting order\'s price and/or size (Kalshi)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a get -d 'One order by id'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a journal -d 'Every order pmt sent: intent before it left, result after'
-complete -c pmt -n '__pmt_at "pmt order" 0' -a group -d 'Kalshi order groups: a contract limit the exchange enforces: create, list, trigger, reset'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a list -d 'Your open orders'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a group -d 'Kalshi order groups: a contract limit the exchange enforces: create, list, trigger, reset'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a help -d 'show help for a command'
 
 # pmt order create
@@ -341,6 +341,9 @@ complete -c pmt -n '__pmt_at "pmt order get"' -l client-id -x -d 'the client ord
 # pmt order journal
 complete -c pmt -n '__pmt_at "pmt order journal"' -l limit -x -d 'only the last N entries'
 
+# pmt order list
+complete -c pmt -n '__pmt_at "pmt order list"' -l asset -x -d 'only orders of this asset'
+
 # pmt order group
 complete -c pmt -n '__pmt_at "pmt order group" 0' -a create -d 'Create an order group and name it on the profile'
 complete -c pmt -n '__pmt_at "pmt order group" 0' -a list -d 'The exchange\'s order groups with the profile\'s names'
@@ -354,11 +357,8 @@ complete -c pmt -n '__pmt_at "pmt order group create"' -l limit -x -d 'contracts
 # pmt order group help
 complete -c pmt -n '__pmt_at "pmt order group help" 0' -a 'create list trigger reset'
 
-# pmt order list
-complete -c pmt -n '__pmt_at "pmt order list"' -l asset -x -d 'only orders of this asset'
-
 # pmt order help
-complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get journal group list'
+complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get journal list group'
 
 # pmt positions
 complete -c pmt -n '__pmt_at "pmt positions"' -l market -x -d 'only this market (unified id, Kalshi ticker, Polymarket slug)'

@@ -68,7 +68,7 @@ _pmt_commands() {
   commands=(
     'markets:Browse markets: list, search, lineage, history'
     'book:Orderbooks: show, stats, impact, watch'
-    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, group, list'
+    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list, group'
     'balance:Cash available to trade per exchange'
     'positions:Open positions with average price, mark and unrealized P&L'
     'fills:Your fills (executions), newest first'
@@ -279,8 +279,8 @@ _pmt_order() {
         amend) _pmt_order_amend ;;
         get) _pmt_order_get ;;
         journal) _pmt_order_journal ;;
-        group) _pmt_order_group ;;
         list) _pmt_order_list ;;
+        group) _pmt_order_group ;;
         help) _pmt_order_help ;;
       esac
       ;;
@@ -296,8 +296,8 @@ _pmt_order_commands() {
     'amend:Change a resting order'\''s price and/or size (Kalshi)'
     'get:One order by id'
     'journal:Every order pmt sent: intent before it left, result after'
-    'group:Kalshi order groups: a contract limit the exchange enforces: create, list, trigger, reset'
     'list:Your open orders'
+    'group:Kalshi order groups: a contract limit the exchange enforces: create, list, trigger, reset'
     'help:show help for a command'
   )
   _describe -t commands 'pmt order command' commands
@@ -362,6 +362,14 @@ _pmt_order_get() {
 _pmt_order_journal() {
   _arguments -s \
     '--limit=[only the last N entries]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_order_list() {
+  _arguments -s \
+    '--asset=[only orders of this asset]:asset: ' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     && return 0
@@ -440,18 +448,10 @@ _pmt_order_group_help() {
     && return 0
 }
 
-_pmt_order_list() {
-  _arguments -s \
-    '--asset=[only orders of this asset]:asset: ' \
-    '(-h --help)'{-h,--help}'[show help for this command]' \
-    "${_pmt_global_specs[@]}" \
-    && return 0
-}
-
 _pmt_order_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(create cancel-all cancel amend get journal group list)' \
+    '1:command:(create cancel-all cancel amend get journal list group)' \
     && return 0
 }
 

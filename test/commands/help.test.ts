@@ -145,7 +145,7 @@ describe('pmt with no arguments', () => {
     for (const c of program.commands) expect(r.stdout).toMatch(new RegExp(`^  ${c.name()} +\\S`, 'm'));
     // Groups list their subcommands.
     expect(r.stdout).toMatch(/^ {2}markets +.*list, search, lineage/m);
-    expect(r.stdout).toMatch(/^ {2}order +.*create, cancel-all, cancel, amend, get, journal, group, list/m);
+    expect(r.stdout).toMatch(/^ {2}order +.*create, cancel-all, cancel, amend, get, journal, list, group/m);
     expect(r.stdout).toContain('pmt <command> --help');
     expect(r.stdout).not.toMatch(/\u001b/);
   });

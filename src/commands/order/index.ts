@@ -58,6 +58,12 @@ export function registerOrder(program: Command): void {
     .option('--limit <n>', 'only the last N entries')
     .action(action(async (ctx, opts, args) => (await import('./journal.js')).run(ctx, opts as never)));
 
+  order
+    .command('list')
+    .description('List open orders')
+    .option('--asset <asset>', 'only orders of this asset')
+    .action(action(async (ctx, opts, args) => (await import('./list.js')).run(ctx, opts as never, args)));
+
   const group = order.command('group').description('Kalshi order groups: a contract limit the exchange enforces; triggered, it cancels their orders');
   group
     .command('create')
@@ -79,10 +85,4 @@ export function registerOrder(program: Command): void {
     .description('Reset a group: orders may be placed in it again')
     .argument('<name>', 'the group')
     .action(action(async (ctx, opts, args) => (await import('./group.js')).act(ctx, 'reset', args)));
-
-  order
-    .command('list')
-    .description('List open orders')
-    .option('--asset <asset>', 'only orders of this asset')
-    .action(action(async (ctx, opts, args) => (await import('./list.js')).run(ctx, opts as never, args)));
 }
