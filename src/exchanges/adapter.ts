@@ -68,6 +68,9 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   amendOrder(...a: Parameters<Exchange['amendOrder']>): ReturnType<Exchange['amendOrder']> {
     return this.call('amendOrder', a);
   }
+  orderGroups(...a: Parameters<Exchange['orderGroups']>): ReturnType<Exchange['orderGroups']> {
+    return this.call('orderGroups', a);
+  }
   fetchBalance(...a: Parameters<Exchange['fetchBalance']>): ReturnType<Exchange['fetchBalance']> {
     return this.call('fetchBalance', a);
   }

@@ -144,6 +144,12 @@ export interface Exchange {
   cancelOrder(orderId: string): Promise<Order>;
   /** New price (of the order's own outcome) and/or total size; NotSupported where the exchange has no amend. */
   amendOrder(orderId: string, req: AmendRequest): Promise<Order>;
+  /**
+   * The exchange's order groups (Kalshi: a rolling 15-second contract limit; triggering one
+   * cancels its orders and blocks new ones until reset). Create answers the new group, list every
+   * group, trigger and reset the group acted on. NotSupported where the exchange has none.
+   */
+  orderGroups(req: OrderGroupRequest): Promise<OrderGroup[]>;
   /** Cash available to trade, in dollars, with what people also want to see (portfolio value, allowance). */
   fetchBalance(): Promise<BalanceDetail>;
   /** Every open position (all pages), optionally of one market; prices of the outcome held. */
@@ -216,6 +222,17 @@ export interface CreateOrderOptions {
 }
 
 /** What identifies a create before any answer: Kalshi's client_order_id or Polymarket's order hash. */
+export type OrderGroupRequest = { action: 'create'; contracts_limit: number } | { action: 'list' } | { action: 'trigger' | 'reset' | 'delete'; id: string };
+
+/** One exchange order group as pmt shows it. */
+export interface OrderGroup {
+  id: string;
+  /** Contracts that may match within the rolling window; null when the exchange does not say. */
+  contracts_limit: number | null;
+  /** True once triggered (or its limit was hit): its orders are cancelled and new ones refused until reset. */
+  triggered: boolean;
+}
+
 export interface SendIds {
   client_order_id: string | null;
   order_hash: string | null;

@@ -64,5 +64,7 @@ export interface CreateOrderRequest {
    * ops (ops/expires.ts: the exchange's minimum lead); only exchanges whose manifest has `gtd` get one.
    */
   expires_at?: number;
+  /** Place into this exchange order group (Kalshi `order_group_id`; `pmt order create --group`). */
+  order_group_id?: string;
 }
 export type { ApprovalRow, ChainPlan, ChainSent, DoctorCheck } from './onchain.js';

@@ -175,7 +175,7 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'create_order',
     cli: 'order create',
     capability: 'createOrder',
-    flags: ['--asset', '--side', '--price', '--size', '--outcome', '--type', '--post-only', '--expires', '--yes', '--dry-run', '--client-order-id'],
+    flags: ['--asset', '--side', '--price', '--size', '--outcome', '--type', '--post-only', '--expires', '--yes', '--dry-run', '--group', '--client-order-id'],
     summary: 'Place a limit order (previews and confirms first)',
     examples: [
       { note: 'Interactive: prompts for each missing flag, then previews', cmd: 'pmt order create' },
@@ -393,6 +393,21 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     http: { method: 'GET', path: '/v1/account/doctor' },
     readOnly: true,
     destructive: false,
+  },
+  {
+    id: 'kill',
+    cli: 'kill',
+    // pmt's own (issue 24): the kill switch over every exchange's cancel-all, then `trading: off`.
+    capability: null,
+    flags: ['--yes'],
+    summary: 'Cancel every open order everywhere, then turn trading off',
+    examples: [
+      { note: 'Stop everything now', cmd: 'pmt kill --yes' },
+      { note: 'One exchange only, for a script', cmd: 'pmt kill --exchange kalshi --yes --json' },
+    ],
+    http: { method: 'POST', path: '/v1/kill' },
+    readOnly: false,
+    destructive: true,
   },
 ];
 

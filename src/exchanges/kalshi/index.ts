@@ -12,6 +12,7 @@ import * as book from './book.js';
 import * as orders from './orders.js';
 import * as fees from './fees.js';
 import * as amend from './order-amend.js';
+import * as groups from './order-groups.js';
 import * as portfolio from './portfolio.js';
 import * as trades from './trades.js';
 import * as history from './history.js';
@@ -33,6 +34,7 @@ export function createKalshi(cfg: AdapterConfig): KalshiExchange {
     ...stream,
     watchOrders: userStream.watchOrders,
     ...amend,
+    ...groups,
     ...portfolio,
     ...trades,
     ...history,
