@@ -78,6 +78,12 @@ export interface HttpOptions {
   /** Requests per second this client keeps under (shared by every client with the same key). */
   pace?: { key: string; perSecond: number };
   userAgent?: string;
+  /**
+   * This base URL takes signed requests (keys, orders): every request to it, signed or not, needs
+   * a secure transport, so a plain http:// base beyond loopback is refused before ANY request
+   * (not only at the first signed one, after the reads went out).
+   */
+  signs?: boolean;
 }
 
 export interface RequestOptions {
@@ -195,7 +201,7 @@ export class HttpClient {
     const tried: string[] = [];
     let waited = 0;
     let firstStart: number | undefined;
-    if (opts.signer) this.requireSecureTransport(method, path);
+    if (opts.signer || this.opts.signs) this.requireSecureTransport(method, path);
     const signal = opts.signal ?? currentAbortSignal();
     const priority = opts.priority ?? method === 'DELETE';
     for (let attempt = 1; ; attempt++) {
@@ -290,7 +296,8 @@ export class HttpClient {
     if (u.protocol === 'https:') return;
     const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
     if (u.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host))) return;
-    throw new PmtError('Config', `${this.opts.label} ${method} ${path} is signed, and its base URL ${redactUrl(this.baseUrl)} is not https: keys and orders never travel unencrypted`, {
+    const what = this.opts.signs ? `${this.opts.label} ${method} ${path} goes to an API that is signed` : `${this.opts.label} ${method} ${path} is signed`;
+    throw new PmtError('Config', `${what}, and its base URL ${redactUrl(this.baseUrl)} is not https: keys and orders never travel unencrypted`, {
       hint: `use an https:// URL in the ${this.exchange} URL setting (PMT_*_URL), or a loopback address for a local proxy`,
     });
   }

@@ -55,7 +55,8 @@ export async function run(ctx: Context, opts: Opts, args: string[]): Promise<voi
     return streamNdjson(ctx, open, limits);
   }
   const { watchScreen } = await import('./watch-screen.js');
-  return watchScreen(ctx, { exchange: target.asset.exchange, asset_id: target.asset.assetId }, target.open, { ...limits, depth, cents: opts.cents });
+  // The header names the book watched: --outcome no on Kalshi is the NO book, on NO prices.
+  return watchScreen(ctx, { exchange: target.asset.exchange, asset_id: target.asset.assetId, outcome: target.asset.outcome?.trim() || undefined }, target.open, { ...limits, depth, cents: opts.cents });
 }
 
 export type Open = (o: { onUpdate: (u: BookUpdate) => void; onState?: (s: string, d?: string) => void; onFatal: (e: Error) => void }) => { close(): void };

@@ -42,7 +42,7 @@ import type { PreviewInput } from '../../ops/preview.js';
 import type { Services } from '../../ops/services.js';
 import { checkOutcome } from './outcome.js';
 import { priceProblem, sizeProblem } from '../../ops/order-rules.js';
-import { createWithJournal } from '../../journal.js';
+import { createJournaled } from '../../ops/journal.js';
 import { postOnlyOf } from '../../ops/post-only.js';
 
 interface Opts {
@@ -88,6 +88,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (!target) target = assetTarget(ctx, { asset_id: await askAsset(pr!, (v) => assetFound(ctx, v)), exchange: ctx.exchangeFlag() });
   const exchangeId: ExchangeId = target.exchange;
   if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
+  // A dry run sends no write: adapters built for it read (and derive) but never create anything.
+  if (opts.dryRun) ctx.readOnly = true;
   const ex = await ctx.exchange(exchangeId);
 
   // 3. The asset and its venue rules; the outcome checked against it.
@@ -168,7 +170,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   try {
     // Journaled: the intent is on disk before the request leaves, the result after.
     const meta = { exchange: exchangeId, market_ticker: info.market.ticker, outcome, now: ctx.now };
-    order = await createWithJournal(ctx.journal, ex, req, meta, { clientOrderId: opts.clientOrderId });
+    order = await createJournaled(ctx, ex, req, meta, { clientOrderId: opts.clientOrderId });
   } catch (e) {
     throw withAmbiguityHint(e);
   }

@@ -27,6 +27,7 @@ export class KalshiClient {
       baseUrl: cfg.urls.kalshi ?? kalshi.urls.kalshi.default,
       mapError: mapKalshiError,
       log: cfg.log,
+      signs: true,
       pace: { key: 'kalshi', perSecond: Number(cfg.env.PMT_KALSHI_RATE) || KALSHI_READS_PER_SECOND },
     });
   }

@@ -53,7 +53,9 @@ export async function fetchPriceHistory(c: KalshiClient, assetId: string, params
   const series = await seriesOf(c, ticker);
   const body = obj(
     await c.http.get<unknown>(`/series/${encodeURIComponent(series)}/markets/${encodeURIComponent(ticker)}/candlesticks`, {
-      query: { start_ts: Math.floor(params.start_ts), end_ts: Math.floor(params.end_ts), period_interval: period },
+      // Kalshi returns candles ending on or before end_ts: the period that holds end_ts (the one in
+      // progress, when the chart ends now) ends after it, so ask up to that period's end.
+      query: { start_ts: Math.floor(params.start_ts), end_ts: Math.ceil(params.end_ts / (period * 60)) * period * 60, period_interval: period },
     }),
   );
   const list = body?.candlesticks;

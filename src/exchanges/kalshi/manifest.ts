@@ -33,6 +33,8 @@ export const kalshi = {
     assetNoun: 'Kalshi ticker',
     order: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
     orderShape: 'a UUID',
+    // Tickers are upper case: `kalshi:kxtest-25q4` names the same market.
+    normalize: (id: string) => id.toUpperCase(),
   },
   outcomes: 'yes-book',
   book: {
