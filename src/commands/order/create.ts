@@ -169,7 +169,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   let order;
   try {
     // Journaled: the intent is on disk before the request leaves, the result after.
-    const meta = { exchange: exchangeId, market_ticker: info.market.ticker, outcome, now: ctx.now };
+    // A journal that cannot take the result after the order left: said, and the order stands.
+    const meta = { exchange: exchangeId, market_ticker: info.market.ticker, outcome, now: ctx.now, warn: (line: string) => ctx.io.err(`warning: ${line}`) };
     order = await createJournaled(ctx, ex, req, meta, { clientOrderId: opts.clientOrderId });
   } catch (e) {
     throw withAmbiguityHint(e);
