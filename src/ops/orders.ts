@@ -10,6 +10,7 @@ import type { ExchangeId } from '../exchanges/registry.js';
 import type { CreateOrderRequest, Order, OrderSide, OrderType } from '../exchanges/types.js';
 import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
 import { parsePrice, parseSize } from '../validate.js';
+import { requireAccess } from './capabilities.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { postOnlyOf } from './post-only.js';
 import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
@@ -29,7 +30,7 @@ export async function fetchOrder(svc: Services, q: { order_id?: unknown; client_
   }
   if (q.order_id === undefined) throw usageError(`${svc.names.order === 'order_id' ? 'query parameter ' : ''}"${svc.names.order}" is required (or "client_order_id", the id the order was sent with)`);
   const { exchange, id } = orderExchange(q.order_id, q.exchange, { field: svc.names.order, via: svc.names.exchange });
-  await svc.requireCredentials(exchange);
+  await requireAccess(svc, exchange, 'fetchOrder');
   return asPlaced(svc, [{ exchange, order: await (await svc.exchange(exchange)).fetchOrder(id) }])[0]!;
 }
 
@@ -44,7 +45,7 @@ export interface OpenOrders {
 
 /** Open orders of each exchange in scope, in parallel; partial when one fails, an error when all do. */
 export async function fetchOpenOrders(svc: Services, q: { asset_id?: unknown; exchange?: ExchangeId }): Promise<OpenOrders> {
-  return listOpenOrders(svc, await accountScope(svc, q));
+  return listOpenOrders(svc, await accountScope(svc, q, 'fetchOpenOrders'));
 }
 
 /** fetch_open_orders over a scope already resolved (cancel-all lists, confirms, then cancels that scope). */
@@ -116,7 +117,7 @@ async function createOnce(svc: Services, b: CreateOrderBody, key: string | undef
   const orderType = b.order_type ?? 'gtc';
   const postOnly = postOnlyOf(b.post_only, orderType, { postOnly: 'post_only', orderType: 'order_type' });
   const wanted = b.outcome === undefined ? undefined : outcomeLabel(parseOutcomeSpec('outcome', b.outcome));
-  const { ex, assetId } = await resolveAsset(svc, { asset_id: b.asset_id, exchange: b.exchange, outcome: wanted }, { outcomeWithToken: true });
+  const { ex, assetId } = await resolveAsset(svc, { asset_id: b.asset_id, exchange: b.exchange, outcome: wanted }, { outcomeWithToken: true, op: 'createOrder' });
   const info = await ex.describeAsset(assetId);
   const labels = [info.book_outcome, ...info.outcomes, ...info.market.outcomes.map((o) => o.label)];
   const label = wanted === undefined ? info.book_outcome : (labels.find((l) => l.toLowerCase() === wanted.toLowerCase()) ?? wanted);

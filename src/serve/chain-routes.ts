@@ -9,6 +9,7 @@ import { approvalsCheck } from '../ops/onchain.js';
 import { settlements } from '../ops/settlements.js';
 import type { RouteDef } from './route-def.js';
 import type { JsonSchema } from './schemas.js';
+import { routeOf } from './route-def.js';
 
 const exchange: JsonSchema = { type: 'string', enum: [...EXCHANGE_IDS], description: 'Exchange to use (default: each configured one that has the operation)' };
 const object = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: 'object', properties, required, additionalProperties: false });
@@ -47,9 +48,7 @@ const Settlement = object(
 
 export const CHAIN_ROUTES: RouteDef[] = [
   {
-    method: 'GET',
-    path: '/v1/account/fetch_approvals',
-    operationId: 'fetch_approvals',
+    ...routeOf('fetch_approvals'),
     tag: 'Account',
     summary: "Each spender's permission to move the wallet's collateral and outcome tokens (Polymarket, on chain)",
     querystring: object({ exchange }),
@@ -58,9 +57,7 @@ export const CHAIN_ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => ({ body: (await approvalsCheck(svc, query as { exchange?: never })).rows }),
   },
   {
-    method: 'GET',
-    path: '/v1/account/doctor',
-    operationId: 'doctor',
+    ...routeOf('doctor'),
     tag: 'Account',
     summary: 'Why an account cannot trade, and the fix, per exchange (200 either way: read `ok`)',
     querystring: object({ exchange }),
@@ -69,9 +66,7 @@ export const CHAIN_ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => ({ body: (await doctor(svc, query as { exchange?: never })).exchanges }),
   },
   {
-    method: 'GET',
-    path: '/v1/account/fetch_settlements',
-    operationId: 'fetch_settlements',
+    ...routeOf('fetch_settlements'),
     tag: 'Account',
     summary: 'Settled markets: result, payout, fees and net, newest first (Kalshi)',
     querystring: object({ exchange, ticker: str('One market'), limit: { type: 'integer', minimum: 1, maximum: 100000, description: 'At most this many' } }),

@@ -16,7 +16,7 @@ import { CHAIN_ROUTES } from './chain-routes.js';
 import { DAY_ROUTES } from './day-routes.js';
 import { SEARCH_ROUTE } from './search-route.js';
 import { ServeError } from './errors.js';
-import { partial, type Outcome, type RouteDef } from './route-def.js';
+import { partial, type Outcome, type RouteDef, routeOf } from './route-def.js';
 import { MarketLineage, MarketsPage, Order, OrderList, Orderbook, OrderbookImpact, OrderbookStats, type JsonSchema } from './schemas.js';
 
 export { FAILURES_HEADER, partial, type Outcome, type RouteDef, type Tag } from './route-def.js';
@@ -66,9 +66,7 @@ async function fetchMarkets(svc: Services, q: MarketsRequest): Promise<Outcome> 
 /** Every interface operation, in the interface document's order (search beside the other market reads). */
 export const ROUTES: RouteDef[] = [
   {
-    method: 'GET',
-    path: '/v1/markets/fetch_markets',
-    operationId: 'fetch_markets',
+    ...routeOf('fetch_markets'),
     tag: 'Markets',
     summary: 'List markets, optionally filtered by status, ticker, event or series',
     description:
@@ -87,7 +85,7 @@ export const ROUTES: RouteDef[] = [
         items: { type: 'string', minLength: 1, maxLength: 4096 },
         description: 'Only these markets: repeat the parameter or separate with commas; native tickers/slugs or unified ids',
       },
-      series_ticker: id('Only markets in this Kalshi series; ignored on Polymarket'),
+      series_ticker: id('Only markets in this series (a Kalshi series ticker): without `exchange`, only the exchanges that have series are listed; an `exchange` without series is a 400'),
       status: { type: 'string', enum: [...MARKET_STATUS_FILTERS], default: 'active', description: 'Lifecycle filter' },
       exchange: { ...exchange, description: 'List one exchange only' },
     }),
@@ -97,9 +95,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => fetchMarkets(svc, query),
   },
   {
-    method: 'GET',
-    path: '/v1/markets/fetch_market_lineage',
-    operationId: 'fetch_market_lineage',
+    ...routeOf('fetch_market_lineage'),
     tag: 'Markets',
     summary: 'One market with its parent event and series',
     querystring: object({ market_ticker: id('Unified id (`kalshi:TICKER`, `polymarket:slug`) or native ticker/slug'), exchange }, ['market_ticker']),
@@ -109,9 +105,7 @@ export const ROUTES: RouteDef[] = [
   },
   SEARCH_ROUTE,
   {
-    method: 'GET',
-    path: '/v1/orders/fetch_order',
-    operationId: 'fetch_order',
+    ...routeOf('fetch_order'),
     tag: 'Orders',
     summary: 'One order by its id, or by the id it was sent with',
     description:
@@ -128,9 +122,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await orders.fetchOrder(svc, query)).order),
   },
   {
-    method: 'GET',
-    path: '/v1/orders/fetch_open_orders',
-    operationId: 'fetch_open_orders',
+    ...routeOf('fetch_open_orders'),
     tag: 'Orders',
     summary: "The caller's open orders, optionally of one asset",
     description:
@@ -147,9 +139,7 @@ export const ROUTES: RouteDef[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/v1/orders/create_order',
-    operationId: 'create_order',
+    ...routeOf('create_order'),
     tag: 'Orders',
     summary: 'Submit a limit order',
     description:
@@ -194,9 +184,7 @@ export const ROUTES: RouteDef[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/v1/orders/cancel_all_orders',
-    operationId: 'cancel_all_orders',
+    ...routeOf('cancel_all_orders'),
     tag: 'Orders',
     summary: "Cancel the caller's open orders, optionally of one asset",
     description:
@@ -208,12 +196,10 @@ export const ROUTES: RouteDef[] = [
     body: object({ asset_id: assetId, exchange }),
     response: OrderList,
     errors: [404, 413, 415, ...upstream],
-    handler: async (svc, { body }) => cancelled(await orders.cancelAllOrders(svc, await orders.accountScope(svc, body))),
+    handler: async (svc, { body }) => cancelled(await orders.cancelAllOrders(svc, await orders.accountScope(svc, body, 'cancelAllOrders'))),
   },
   {
-    method: 'GET',
-    path: '/v1/orderbook/fetch_orderbook',
-    operationId: 'fetch_orderbook',
+    ...routeOf('fetch_orderbook'),
     tag: 'Orderbook',
     summary: 'Full-depth level-2 orderbook of one asset',
     querystring: bookQuery,
@@ -222,9 +208,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await book.fetchOrderbook(svc, query)).result),
   },
   {
-    method: 'GET',
-    path: '/v1/orderbook/fetch_orderbook_stats',
-    operationId: 'fetch_orderbook_stats',
+    ...routeOf('fetch_orderbook_stats'),
     tag: 'Orderbook',
     summary: 'Top of book, mid, spread (bps), size-weighted mid, top-10 imbalance and depth',
     querystring: bookQuery,
@@ -233,9 +217,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await book.fetchOrderbookStats(svc, query)).result),
   },
   {
-    method: 'GET',
-    path: '/v1/orderbook/fetch_orderbook_impact',
-    operationId: 'fetch_orderbook_impact',
+    ...routeOf('fetch_orderbook_impact'),
     tag: 'Orderbook',
     summary: 'Average fill price, fill % and slippage (bps) of a market order of `size` contracts, each side',
     querystring: {

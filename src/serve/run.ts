@@ -130,6 +130,7 @@ function serveServices(ctx: Context, creds: ResolvedCredentials): Services {
     },
     noCredentials: async () => new PmtError('Config', "the server's profile has no exchange credentials", { hint: 'restart `pmt serve` with a profile that has Kalshi or Polymarket credentials' }),
     now: () => ctx.now(),
+    log: ctx.log,
     names: SERVE_NAMES,
     // Creates are journaled like the CLI's; an Idempotency-Key is remembered for 24 h.
     journal,
