@@ -32,6 +32,8 @@ import { polymarket } from './manifest.js';
 
 /** The client pings every 10 s, as Polymarket asks. */
 const HEARTBEAT_MS = 10_000;
+/** price_change events kept while the book is re-read (beyond them, the stream resubscribes). */
+const MAX_PENDING = 20_000;
 
 type Ev = Record<string, unknown>;
 
@@ -71,6 +73,8 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
   /** A re-read from GET /book is under way; price_changes wait in `pending`. */
   let resyncing = false;
   let pending: Ev[] = [];
+  /** More changes arrived during a re-read than are kept: the re-read is not adopted. */
+  let overflow = false;
   const now = () => c.cfg.now();
   const emit = (u: BookUpdate) => {
     if (!stopped) opts.onUpdate(u);
@@ -106,6 +110,7 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
     if (resyncing || stopped) return;
     resyncing = true;
     pending = [];
+    overflow = false;
     const mine = conn;
     opts.onState?.('connecting', 'book not verified: re-reading it');
     let verified: { bids: WireLevel[]; asks: WireLevel[]; hash: string; ts: string } | null = null;
@@ -122,8 +127,9 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
     resyncing = false;
     const waiting = pending;
     pending = [];
-    if (!verified) {
-      // Neither the stream nor the CLOB gave a book pmt can verify: a fresh subscription.
+    if (!verified || overflow) {
+      // Neither the stream nor the CLOB gave a book pmt can verify (or too much changed during
+      // the re-read to replay): a fresh subscription.
       opts.onState?.('reconnecting', 'book not verified: resubscribing');
       socket.reconnectNow();
       return;
@@ -160,7 +166,8 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
 
   function onPriceChange(e: Ev): void {
     if (resyncing) {
-      pending.push(e);
+      if (pending.length < MAX_PENDING) pending.push(e);
+      else overflow = true;
       return;
     }
     if (!live) return;
