@@ -91,8 +91,8 @@ export interface ExchangeManifest<Id extends string = string> {
     /** Local checks only (no request): is what we have usable at all? Never echoes a value. */
     problem(c: ResolvedCredentials): Promise<string | null>;
     configured(c: ResolvedCredentials): boolean;
-    /** Loads a private key exactly as the adapter will (throws `Config`, never echoing it); loads the signer lazily. */
-    checkKey?(key: string, source: string): Promise<void>;
+    /** Loads a private key exactly as the adapter will (throws `Config`, never echoing it); loads the signer lazily. Resolves to the kind of key found (e.g. "Ed25519") where an exchange takes several. */
+    checkKey?(key: string, source: string): Promise<string | void>;
   };
   capabilities: Capabilities;
   /** The adapter, loaded on first use (the module is heavy). */

@@ -7,7 +7,7 @@ import type { KeyObject } from 'node:crypto';
 import type { AdapterConfig } from '../config.js';
 import { PmtError } from '../../errors.js';
 import { HttpClient, type Signer } from '../http.js';
-import { kalshiSigner, loadKalshiKey } from './auth.js';
+import { keyKindOf, kalshiSigner, loadKalshiKey, type KalshiKeyKind } from './auth.js';
 import { mapKalshiError } from './errors.js';
 import { kalshi } from './manifest.js';
 
@@ -18,6 +18,8 @@ export class KalshiClient {
   readonly http: HttpClient;
   readonly cfg: AdapterConfig;
   private signerPromise?: Promise<Signer>;
+  /** The kind of the key that signs ("Ed25519" / "RSA"), once loaded: named when Kalshi refuses it. */
+  keyKind?: KalshiKeyKind;
 
   constructor(cfg: AdapterConfig) {
     this.cfg = cfg;
@@ -25,7 +27,7 @@ export class KalshiClient {
       exchange: 'kalshi',
       label: 'Kalshi',
       baseUrl: cfg.urls.kalshi ?? kalshi.urls.kalshi.default,
-      mapError: mapKalshiError,
+      mapError: (res, ctx) => mapKalshiError(res, ctx, this.keyKind),
       log: cfg.log,
       pace: { key: 'kalshi', perSecond: Number(cfg.env.PMT_KALSHI_RATE) || KALSHI_READS_PER_SECOND },
     });
@@ -48,6 +50,7 @@ export class KalshiClient {
         );
       }
       const key: KeyObject = loadKalshiKey(creds.privateKeyPem.value, `the Kalshi private key from ${creds.privateKeyPem.origin}`);
+      this.keyKind = keyKindOf(key) ?? undefined;
       return kalshiSigner(creds.apiKeyId.value, key, this.cfg.now);
     })();
     // A failed attempt is not cached: the next call tries again (e.g. after a profile is added).

@@ -52,15 +52,14 @@ export const kalshi = {
       const { createPrivateKey } = await import('node:crypto');
       try {
         const key = createPrivateKey(c.kalshi.privateKeyPem.value);
-        if (key.asymmetricKeyType !== 'rsa') return `the Kalshi private key from ${c.kalshi.privateKeyPem.origin} is not an RSA key`;
+        if (key.asymmetricKeyType !== 'rsa' && key.asymmetricKeyType !== 'ed25519') return `the Kalshi private key from ${c.kalshi.privateKeyPem.origin} is not an RSA or Ed25519 key`;
       } catch {
         return `the Kalshi private key from ${c.kalshi.privateKeyPem.origin} is not a readable PEM private key`;
       }
       return null;
     },
-    checkKey: async (pem: string, source: string) => {
-      (await import('./auth.js')).loadKalshiKey(pem, source);
-    },
+    // The kind found ("Ed25519" / "RSA"), for `profile add` to name.
+    checkKey: async (pem: string, source: string) => (await import('./auth.js')).kalshiKeyKind(pem, source),
   },
   capabilities: {
     fetchMarkets: { supported: true, auth: false },

@@ -1,6 +1,7 @@
 /**
- * One Kalshi order at a time: cancel (`DELETE /portfolio/events/orders/{id}`, V2: answers
- * `{order_id, client_order_id, reduced_by}`) and amend (`POST /portfolio/events/orders/{id}/amend`,
+ * One Kalshi order at a time: cancel (`DELETE /portfolio/events/orders/{id}?market_ticker=…
+ * &exchange_index=…`, V2, routed to the order's shard: answers `{order_id, client_order_id,
+ * reduced_by}`) and amend (`POST /portfolio/events/orders/{id}/amend`,
  * which takes the whole new state: ticker, book side, YES price and count). Both read the order
  * back afterwards (`GET /portfolio/orders/{id}`), so the caller sees what Kalshi now holds.
  *
@@ -17,9 +18,9 @@ import type { Signer } from '../http.js';
 import type { Order } from '../types.js';
 import type { KalshiClient } from './client.js';
 import { obj, text } from './coerce.js';
-import { writePacer } from './order-cancel.js';
+import { routingOf, writePacer } from './order-cancel.js';
 import { fetchRawMarket, orderRulesOf } from './order-market.js';
-import { parseKalshiOrder } from './order-parse.js';
+import { directionOf, parseKalshiOrder } from './order-parse.js';
 import { checkMarketOpen, checkPrice, checkSize } from './order-rules.js';
 import { formatCount, formatPrice } from './order-wire.js';
 
@@ -59,9 +60,14 @@ function orderFailure(e: unknown, id: string, verb: string): unknown {
 export async function cancelOrder(c: KalshiClient, id: string): Promise<Order> {
   const oid = orderId(id);
   const signer = await c.signer('trade');
+  // Kalshi routes a cancel that names neither exchange_index nor market_ticker to shard 0, where an
+  // order of another shard is unknown: read the order first and route the cancel to its shard.
+  const before = await rawOrder(c, signer, oid);
+  const status = text(before.status)?.toLowerCase();
+  if (status && status !== 'resting') throw new PmtError('Api', `order ${oid} is ${status === 'executed' ? 'filled' : status}; nothing to cancel (not resting)`, { status: 400 });
   await writePacer(c).take();
   try {
-    await c.http.delete<unknown>(`/portfolio/events/orders/${encodeURIComponent(oid)}`, { signer });
+    await c.http.delete<unknown>(`/portfolio/events/orders/${encodeURIComponent(oid)}`, { signer, query: { ...routingOf(before) } });
   } catch (e) {
     // Refused: say why in the order's own terms when it no longer rests (filled or cancelled).
     if (e instanceof PmtError && e.status === 400 && !e.ambiguous) {
@@ -82,9 +88,10 @@ export async function amendOrder(c: KalshiClient, id: string, req: AmendRequest)
   const status = text(o.status)?.toLowerCase();
   if (status !== 'resting') throw new PmtError('Api', `order ${oid} is ${status ?? 'not open'}; only a resting order can be amended`, { usage: true });
   const ticker = text(o.ticker) ?? '';
-  const no = text(o.side)?.toLowerCase() === 'no';
-  const buy = text(o.action)?.toLowerCase() !== 'sell';
-  const side = no === buy ? 'ask' : 'bid';
+  // The book side from the canonical fields first (book_side / outcome_side), side/action after.
+  const dir = directionOf(o);
+  const no = dir?.outcome === 'No';
+  const side = dir?.book ?? 'bid';
   const rules = orderRulesOf(await fetchRawMarket(c, ticker), ticker);
   checkMarketOpen(rules);
   const currentYes = Decimal.read(o.yes_price_dollars) ?? (Decimal.read(o.no_price_dollars) ? Decimal.ONE.minus(Decimal.read(o.no_price_dollars)!) : null);

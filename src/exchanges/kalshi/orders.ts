@@ -200,6 +200,7 @@ export async function cancelAllOrders(c: KalshiClient, assetId?: string): Promis
   const signer = await c.signer('trade');
   const resting = await listResting(c, signer, assetId === undefined ? undefined : ticker(assetId));
   if (resting.length === 0) return { cancelled: [], failed: [] };
+  // Every shard: the listing spans them all and each batched cancel is routed to its order's shard.
   return cancelResting(c, signer, resting);
 }
 
@@ -229,7 +230,8 @@ export async function checkAuth(c: KalshiClient): Promise<AuthCheck> {
     const skew = Number.isFinite(serverMs) ? Math.round((started + ended) / 2 - serverMs) : null;
     const body = c.http.parseJson<{ balance?: unknown }>(res, { method: 'GET', path: '/portfolio/balance' });
     const cents = typeof body?.balance === 'number' ? body.balance : null;
-    const detail = cents === null ? 'credentials accepted' : `credentials accepted; available balance $${Decimal.from(cents).div(100, 2).toFixed(2)}`;
+    const accepted = c.keyKind ? `${c.keyKind} key accepted` : 'credentials accepted';
+    const detail = cents === null ? accepted : `${accepted}; available balance $${Decimal.from(cents).div(100, 2).toFixed(2)}`;
     return { ok: true, clock_skew_ms: skew, detail };
   } catch (e) {
     if (e instanceof PmtError && e.kind === 'Authentication') return { ok: false, clock_skew_ms: null, detail: withHint(e) };

@@ -15,6 +15,7 @@ import type { BalanceDetail, FetchFillsParams, Fill, FillsPage, Position } from 
 import type { KalshiClient } from './client.js';
 import { fetchMarkets } from './markets.js';
 import { isoTime, obj, text } from './coerce.js';
+import { directionOf } from './order-parse.js';
 
 const PAGE_LIMIT = 1000;
 /** A bound on pages followed, so a cursor that never ends cannot loop forever. */
@@ -114,7 +115,8 @@ export function parseKalshiFill(raw: unknown): Fill | null {
   const r = obj(raw);
   const id = text(r?.fill_id) ?? text(r?.trade_id);
   if (!r || !id) return null;
-  const no = text(r.side)?.toLowerCase() === 'no';
+  const dir = directionOf(r) ?? { outcome: 'Yes', side: 'buy', book: 'bid' };
+  const no = dir.outcome === 'No';
   const price = no
     ? (Decimal.read(r.no_price_dollars) ?? Decimal.read(r.no_price)?.div(100, 6) ?? null)
     : (Decimal.read(r.yes_price_dollars) ?? Decimal.read(r.yes_price)?.div(100, 6) ?? null);
@@ -124,8 +126,8 @@ export function parseKalshiFill(raw: unknown): Fill | null {
     fill_id: id,
     order_id: text(r.order_id) ?? '',
     market_ticker: text(r.ticker) ?? text(r.market_ticker) ?? '',
-    outcome: no ? 'No' : 'Yes',
-    side: text(r.action)?.toLowerCase() === 'sell' ? 'sell' : 'buy',
+    outcome: dir.outcome,
+    side: dir.side,
     price: price.toNumber(),
     size: size.toNumber(),
     fee: (Decimal.read(r.fee_cost) ?? Decimal.ZERO).toNumber(),

@@ -12,6 +12,7 @@ import { PmtError, usageError } from '../../errors.js';
 import type { FetchTradesParams, MarketTrade, TradesPage } from '../../models/portfolio.js';
 import type { KalshiClient } from './client.js';
 import { isoTime, obj, text } from './coerce.js';
+import { directionOf } from './order-parse.js';
 
 const PAGE_CAP = 1000;
 
@@ -24,12 +25,15 @@ export function parseKalshiTrade(raw: unknown): MarketTrade | null {
   const size = Decimal.read(r.count_fp) ?? Decimal.read(r.count);
   const ts = isoTime(r.created_time);
   if (!yes || !size || !ts) return null;
-  const taker = text(r.taker_side)?.toLowerCase();
+  // taker_outcome_side / taker_book_side first, the deprecated taker_side (yes|no) as a fallback.
+  const dir =
+    directionOf({ taker_outcome_side: r.taker_outcome_side, taker_book_side: r.taker_book_side }, { outcome: 'taker_outcome_side', book: 'taker_book_side' }) ??
+    directionOf({ outcome_side: r.taker_side });
   return {
     id,
     price: yes.toNumber(),
     size: size.toNumber(),
-    aggressor_side: taker === 'yes' ? 'buy' : taker === 'no' ? 'sell' : null,
+    aggressor_side: dir ? (dir.book === 'bid' ? 'buy' : 'sell') : null,
     outcome: 'Yes',
     yes_price: yes.toNumber(),
     no_price: no ? no.toNumber() : null,

@@ -39,9 +39,15 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
   const state = { positionsPageCap: 1000, fillsPageCap: 1000, tradesPageCap: 1000 };
   const ledger = portfolio.ledger;
 
+  /** Routing as sent on every single cancel (query `exchange_index`, `market_ticker`). */
+  const cancelRouting: Array<{ order_id: string; exchange_index: string | null; market_ticker: string | null }> = [];
+
   function cancelOne(req: RecordedRequest, id: string): Reply {
     const keyId = auth.keyOf(req);
-    const r = portfolio.cancel(keyId, id);
+    const [ix, mt] = [req.query.get('exchange_index'), req.query.get('market_ticker')];
+    cancelRouting.push({ order_id: id, exchange_index: ix, market_ticker: mt });
+    // Without exchange_index or market_ticker Kalshi routes to shard 0.
+    const r = portfolio.cancel(keyId, id, portfolio.routeOf(ix ?? undefined, mt ?? undefined));
     if ('error' in r) return r.error.code === 'not_found' ? kalshiError(404, 'not_found', 'order not found') : kalshiError(400, r.error.code, r.error.message, r.error.details);
     return { json: { order_id: id, client_order_id: r.order.clientOrderId, reduced_by: fp(r.reducedBy) } };
   }
@@ -112,6 +118,7 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
       json: {
         market_positions: pg.rows.map((p) => ({
           ticker: p.ticker,
+          exchange_index: portfolio.shardOf(p.ticker),
           total_traded_dollars: usd(p.traded),
           position_fp: fp(p.position),
           market_exposure_dollars: usd(p.cost),
@@ -145,8 +152,11 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
           order_id: f.orderId,
           ticker: f.ticker,
           market_ticker: f.ticker,
-          side: f.side,
-          action: f.action,
+          exchange_index: portfolio.shardOf(f.ticker),
+          ...(portfolio.wire.canonicalOnly ? {} : { side: f.side, action: f.action }),
+          // Kalshi's order direction table: buy yes / sell no → yes, bid; buy no / sell yes → no, ask.
+          outcome_side: (f.side === 'yes') === (f.action === 'buy') ? 'yes' : 'no',
+          book_side: (f.side === 'yes') === (f.action === 'buy') ? 'bid' : 'ask',
           count_fp: fp(f.count),
           yes_price_dollars: usd(f.yesPrice),
           no_price_dollars: usd(Decimal.ONE.minus(f.yesPrice)),
@@ -175,7 +185,9 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
           count_fp: fp(t.count),
           yes_price_dollars: usd(t.yesPrice),
           no_price_dollars: usd(Decimal.ONE.minus(t.yesPrice)),
-          taker_side: t.taker,
+          ...(portfolio.wire.canonicalOnly ? {} : { taker_side: t.taker }),
+          taker_outcome_side: t.taker,
+          taker_book_side: t.taker === 'yes' ? 'bid' : 'ask',
           created_time: iso(t.ms),
         })),
         cursor: pg.cursor,
@@ -203,6 +215,7 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
 
   return {
     state,
+    cancelRouting,
     register(router: Router): void {
       // Registered ahead of the batched cancel: leave `batched` to it.
       router.delete('/portfolio/events/orders/:order_id', (req, p) => (p.order_id === 'batched' ? undefined : guarded((r) => cancelOne(r, p.order_id!))(req, p)));
