@@ -15,7 +15,7 @@ import type { BalanceDetail, FetchFillsParams, Fill, FillsPage, Position } from 
 import type { KalshiClient } from './client.js';
 import { fetchMarkets } from './markets.js';
 import { isoTime, obj, text } from './coerce.js';
-import { directionOf } from './order-parse.js';
+import { directionOf, exchangeIndexOf } from './order-parse.js';
 
 const PAGE_LIMIT = 1000;
 /** A bound on pages followed, so a cursor that never ends cannot loop forever. */
@@ -33,11 +33,22 @@ export async function fetchBalance(c: KalshiClient): Promise<BalanceDetail> {
   const cents = Decimal.read(body?.balance);
   if (!cents) throw new PmtError('Api', 'Kalshi answered GET /portfolio/balance without a balance');
   const value = Decimal.read(body?.portfolio_value);
+  // `balance` is every shard's total (kalshi-typescript 3.30.0, GetBalanceResponse); the
+  // per-shard `balance_breakdown` (IndexedBalance: exchange_index, fixed-point dollars) for people.
+  const shards: Array<{ exchange_index: number; cash: number }> = [];
+  if (Array.isArray(body?.balance_breakdown)) {
+    for (const item of body.balance_breakdown as unknown[]) {
+      const r = obj(item);
+      const cash = Decimal.read(r?.balance);
+      if (r && cash && exchangeIndexOf(r) !== null) shards.push({ exchange_index: exchangeIndexOf(r)!, cash: cash.toNumber() });
+    }
+  }
   return {
     balance: { USD: cents.div(100, 2).toNumber() },
     portfolio_value: value ? value.div(100, 2).toNumber() : null,
     allowance: null,
     account: null,
+    ...(shards.length > 1 ? { shards: shards.sort((a, b) => a.exchange_index - b.exchange_index) } : {}),
   };
 }
 
