@@ -23,6 +23,7 @@ import { fetchRawMarket, orderRulesOf } from './order-market.js';
 import { directionOf, parseKalshiOrder } from './order-parse.js';
 import { checkMarketOpen, checkPrice, checkSize } from './order-rules.js';
 import { formatCount, formatPrice } from './order-wire.js';
+import { decreaseOrder } from './order-decrease.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -101,6 +102,13 @@ export async function amendOrder(c: KalshiClient, id: string, req: AmendRequest)
   const current = Decimal.read(o.initial_count_fp) ?? filled.plus(Decimal.read(o.remaining_count_fp) ?? Decimal.ZERO);
   const count = req.size === undefined ? current : checkSize(req.size, rules);
   if (count.lte(filled)) throw usageError(`size ${count.toFixed()} must be larger than the ${filled.toFixed()} contracts already filled`);
+  // A smaller size and no new price: decrease (keeps the queue position), never amend.
+  if (req.price === undefined && count.lt(current)) {
+    await decreaseOrder(c, signer, oid, o, count.minus(filled)).catch((e: unknown) => {
+      throw orderFailure(e, oid, 'decrease');
+    });
+    return parseKalshiOrder(await rawOrder(c, signer, oid), now(c));
+  }
   const body = { ticker, side, price: formatPrice(yes), count: formatCount(count), ...(text(o.client_order_id) ? { client_order_id: text(o.client_order_id) } : {}) };
   await writePacer(c).take();
   let answer: Record<string, unknown> | null;

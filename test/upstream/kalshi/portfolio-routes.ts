@@ -104,6 +104,41 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
     };
   }
 
+  /** Every decrease as sent (parsed body). */
+  const decreases: Array<Record<string, unknown>> = [];
+
+  /**
+   * Decrease Order (V2): exactly one of `reduce_by`/`reduce_to` (fixed-point counts; reduce_to is
+   * the remaining count), routed like a cancel (`exchange_index`, `market_ticker`, else shard 0).
+   * The order keeps its place (created time and sequence); its collateral shrinks.
+   */
+  function decrease(req: RecordedRequest, id: string): Reply {
+    let b: Record<string, unknown>;
+    try {
+      b = JSON.parse(req.body) as Record<string, unknown>;
+    } catch (e) {
+      return kalshiError(400, 'bad_request', 'bad request', (e as Error).message);
+    }
+    decreases.push({ order_id: id, ...b });
+    const keyId = auth.keyOf(req);
+    const o = portfolio.findOrder(keyId, id);
+    if (!o || o.exchangeIndex !== portfolio.routeOf(b.exchange_index, b.market_ticker)) return kalshiError(404, 'not_found', 'order not found');
+    const COUNT = /^\d{1,9}(\.\d{1,2})?$/;
+    const by = typeof b.reduce_by === 'string' && COUNT.test(b.reduce_by) ? Decimal.parse(b.reduce_by)! : null;
+    const to = typeof b.reduce_to === 'string' && COUNT.test(b.reduce_to) ? Decimal.parse(b.reduce_to)! : null;
+    if ((by === null) === (to === null)) return kalshiError(400, 'invalid_parameters', 'invalid parameters', 'exactly one of reduce_by or reduce_to must be provided');
+    if (o.status !== 'resting') return kalshiError(400, 'invalid_order', 'invalid order', `order is ${o.status}, not resting`);
+    const target = to ?? o.remaining.minus(by!);
+    if (target.isNegative() || target.gte(o.remaining)) return kalshiError(400, 'invalid_order', 'invalid order', 'a decrease must leave fewer contracts resting');
+    const a = portfolio.account(keyId);
+    a.reserved = a.reserved.minus(collateral(o.bookSide, o.yesPrice, o.remaining.minus(target)));
+    o.initial = o.initial.minus(o.remaining.minus(target));
+    o.remaining = target;
+    if (target.isZero()) o.status = 'canceled';
+    o.updatedMs = Date.now();
+    return { json: { order_id: o.id, client_order_id: o.clientOrderId, remaining_count: fp(o.remaining), ts_ms: Date.now() } };
+  }
+
   function positions(req: RecordedRequest): Reply {
     const keyId = auth.keyOf(req);
     const ticker = req.query.get('ticker') || undefined;
@@ -216,10 +251,12 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
   return {
     state,
     cancelRouting,
+    decreases,
     register(router: Router): void {
       // Registered ahead of the batched cancel: leave `batched` to it.
       router.delete('/portfolio/events/orders/:order_id', (req, p) => (p.order_id === 'batched' ? undefined : guarded((r) => cancelOne(r, p.order_id!))(req, p)));
       router.post('/portfolio/events/orders/:order_id/amend', guarded((req, p) => amend(req, p.order_id!)));
+      router.post('/portfolio/events/orders/:order_id/decrease', guarded((req, p) => decrease(req, p.order_id!)));
       router.get('/portfolio/positions', guarded(positions));
       router.get('/portfolio/fills', guarded(fills));
       router.get('/markets/trades', trades);
