@@ -33,7 +33,7 @@ export async function askKalshiKeyPath(pr: Prompter): Promise<{ absolute: string
 }
 
 export function askKalshiDemo(pr: Prompter, current: boolean): Promise<boolean> {
-  return pr.confirm({ message: "Use Kalshi's demo environment (demo-api.kalshi.co)? Demo and production keys differ", default: current });
+  return pr.confirm({ message: "Use Kalshi's demo environment (external-api.demo.kalshi.co)? Demo and production keys differ", default: current });
 }
 
 export function askPolymarketKey(pr: Prompter): Promise<string> {

@@ -6,18 +6,21 @@ const TICKER_RE = /^[A-Z0-9][A-Z0-9._-]*$/;
 export const kalshi = {
   id: 'kalshi',
   name: 'Kalshi',
+  // The API reference's hosts (kalshi-typescript 3.30.0 BASE_PATH; docs.kalshi.com since 2026-05):
+  // external-api.*. The old api.elections.kalshi.com / demo-api.kalshi.co still answer through
+  // PMT_KALSHI_API_URL / PMT_KALSHI_WS_URL.
   urls: {
     kalshi: {
       env: 'PMT_KALSHI_API_URL',
-      default: 'https://api.elections.kalshi.com/trade-api/v2',
-      demo: 'https://demo-api.kalshi.co/trade-api/v2',
+      default: 'https://external-api.kalshi.com/trade-api/v2',
+      demo: 'https://external-api.demo.kalshi.co/trade-api/v2',
       label: 'api',
     },
     // The market-data WebSocket (book stream); signed like REST on the upgrade request.
     kalshiWs: {
       env: 'PMT_KALSHI_WS_URL',
-      default: 'wss://api.elections.kalshi.com/trade-api/ws/v2',
-      demo: 'wss://demo-api.kalshi.co/trade-api/ws/v2',
+      default: 'wss://external-api-ws.kalshi.com/trade-api/ws/v2',
+      demo: 'wss://external-api-ws.demo.kalshi.co/trade-api/ws/v2',
       label: 'ws',
     },
   },
