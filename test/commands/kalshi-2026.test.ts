@@ -61,7 +61,7 @@ describe('Ed25519 API keys', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const k = JSON.parse(r.stdout).exchanges.find((e: { id: string }) => e.id === 'kalshi');
     expect(k.check.status).toBe('ok');
-    expect(k.check.detail).toMatch(/^Ed25519 key accepted; available balance \$/);
+    expect(k.check.detail).toMatch(/^Ed25519 key accepted; available balance \$[\d.]+; API tier basic \(20 reads\/s, 10 writes\/s\)$/);
     expect(kinds().length).toBeGreaterThan(0);
     expect(new Set(kinds())).toEqual(new Set(['ed25519']));
   });

@@ -23,7 +23,7 @@ import { PmtError } from '../../errors.js';
 import { pacerFor, type Signer } from '../http.js';
 import type { CancelResult } from '../exchange.js';
 import type { Order } from '../types.js';
-import { KALSHI_WRITES_PER_SECOND, type KalshiClient } from './client.js';
+import type { KalshiClient } from './client.js';
 import { exchangeIndexOf, ordersList, parseKalshiOrder } from './order-parse.js';
 
 export const CANCEL_BATCH_SIZE = 20;
@@ -85,8 +85,8 @@ export async function listResting(c: KalshiClient, signer: Signer, ticker?: stri
 
 /** The write-rate key: create and cancel share Kalshi's write bucket. */
 export function writePacer(c: KalshiClient) {
-  const rate = Number(c.cfg.env.PMT_KALSHI_WRITE_RATE) || KALSHI_WRITES_PER_SECOND;
-  return pacerFor('kalshi-write', rate);
+  // The account tier's write rate once read (limits.ts), else PMT_KALSHI_WRITE_RATE or the Basic tier's.
+  return pacerFor('kalshi-write', c.writeRate);
 }
 
 async function chargeWrites(c: KalshiClient, slots: number): Promise<void> {

@@ -24,6 +24,7 @@ import { parseCreateV2, parseKalshiOrder } from './order-parse.js';
 import { asPlaced, findByClientOrderId, reconcileCreate, type PendingCreate } from './order-reconcile.js';
 import { checkKalshiOrder, checkOutcome, finestStep, minOrderSize, nearestValidPrices, type CheckedOrder, type KalshiOrderRules } from './order-rules.js';
 import { createOrderBody } from './order-wire.js';
+import { tierText } from './limits.js';
 import { fetchOrderbook } from './book.js';
 import { postOnlyCross, postOnlyError } from '../post-only.js';
 
@@ -231,7 +232,8 @@ export async function checkAuth(c: KalshiClient): Promise<AuthCheck> {
     const body = c.http.parseJson<{ balance?: unknown }>(res, { method: 'GET', path: '/portfolio/balance' });
     const cents = typeof body?.balance === 'number' ? body.balance : null;
     const accepted = c.keyKind ? `${c.keyKind} key accepted` : 'credentials accepted';
-    const detail = cents === null ? accepted : `${accepted}; available balance $${Decimal.from(cents).div(100, 2).toFixed(2)}`;
+    const tier = c.limits ? `; ${tierText(c.limits)}` : '';
+    const detail = (cents === null ? accepted : `${accepted}; available balance $${Decimal.from(cents).div(100, 2).toFixed(2)}`) + tier;
     return { ok: true, clock_skew_ms: skew, detail };
   } catch (e) {
     if (e instanceof PmtError && e.kind === 'Authentication') return { ok: false, clock_skew_ms: null, detail: withHint(e) };

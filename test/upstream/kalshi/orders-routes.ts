@@ -84,6 +84,10 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     return Number.isInteger(n) && n >= 0 ? n : 0;
   };
   const wire = portfolio.wire;
+  /** The account's API tier as `GET /account/limits` answers it (tests may raise it). */
+  const tier = { usage_tier: 'basic', read: { refill_rate: 200, bucket_capacity: 200 }, write: { refill_rate: 100, bucket_capacity: 100 } };
+  /** When each `GET /account/limits` was served. */
+  const limitsReads: number[] = [];
 
   function create(req: RecordedRequest): Reply {
     let b: Record<string, unknown>;
@@ -192,6 +196,15 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
   }
 
   /**
+   * Get Account API Limits (kalshi-typescript 3.30.0, GetAccountApiLimitsResponse): the tier and
+   * its token buckets (Basic: 200 read tokens/s, 100 write tokens/s at 10 tokens a request).
+   */
+  function limits(): Reply {
+    limitsReads.push(Date.now());
+    return { json: { usage_tier: tier.usage_tier, read: { ...tier.read }, write: { ...tier.write }, grants: [] } };
+  }
+
+  /**
    * `GET /portfolio/balance`: cents (`balance`), the fixed-point `balance_dollars`, and the
    * per-shard `balance_breakdown` (IndexedBalance[]); `balance` is every shard's total.
    */
@@ -230,6 +243,7 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
       router.delete('/portfolio/events/orders/batched', guarded(batchCancel));
       router.delete('/portfolio/events/orders', guarded(cancelAll));
       router.get('/portfolio/balance', guarded(balance));
+      router.get('/account/limits', guarded(limits));
       // The markets double registers before this one, so once it serves GET /markets/{ticker}
       // this route answers only where it does not; see registerMarkets for fixtures.
       this.registerMarkets(router);
@@ -254,6 +268,8 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     cancelBatches,
     cancelRouting,
     cancelAllCalls,
+    tier,
+    limitsReads,
     refuseCancel,
     wire,
     /** Cash on another shard than 0 (dollars), reported in the balance's `balance_breakdown`. */
