@@ -53,6 +53,8 @@ export interface ExchangeManifest<Id extends string = string> {
   pageCaps: { markets: number };
   /** Markets belong to series (`--series` / `series_ticker` filters on this exchange alone). */
   series: boolean;
+  /** Orders can be reduce-only (`--reduce-only` / `reduce_only`); absent: ops refuses the flag. */
+  reduceOnly?: boolean;
   /** Requests per second pmt allows itself, by budget (`reads`, `writes`, or a host key), and where the limit is documented. */
   rateBudget: { perSecond: Record<string, number>; note: string };
   ids: {

@@ -59,4 +59,14 @@ export interface CreateOrderRequest {
    * refuses one that would cross the current book before sending it. Default false.
    */
   post_only?: boolean;
+  /**
+   * GTD: unix seconds at which a resting (gtc) order expires; absent = until cancelled. Checked in
+   * ops (ops/expires.ts: the exchange's minimum lead); only exchanges whose manifest has `gtd` get one.
+   */
+  expires_at?: number;
+  /**
+   * Reduce only (Kalshi `reduce_only`): the order may only shrink the position held, its count
+   * capped by it. Only exchanges whose manifest says `reduceOnly` get one (ops/reduce-only.ts).
+   */
+  reduce_only?: boolean;
 }

@@ -11,6 +11,7 @@ import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
 import { parsePrice, parseSize } from '../validate.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { postOnlyOf } from './post-only.js';
+import { reduceOnlyOf } from './reduce-only.js';
 import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
 import { createWithJournal } from '../journal.js';
@@ -62,6 +63,8 @@ export interface CreateOrderBody {
   order_type?: OrderType;
   /** Rest or nothing (gtc only); refused before sending when it would cross the book. */
   post_only?: unknown;
+  /** Only shrink the position held (exchanges whose manifest says `reduceOnly`). */
+  reduce_only?: unknown;
   exchange?: ExchangeId;
   /** The caller's id for this order: an idempotency key (and, derived, Kalshi's client_order_id). */
   client_order_id?: unknown;
@@ -114,6 +117,7 @@ async function createOnce(svc: Services, b: CreateOrderBody, key: string | undef
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: orderType };
   // The adapter refuses a crossing post-only order before sending (see post-only.ts).
   if (postOnly) req.post_only = true;
+  if (reduceOnlyOf(b.reduce_only, info.exchange, 'reduce_only')) req.reduce_only = true;
   // A key makes the exchange dedup too where it can (Kalshi sends under a client id derived from it).
   const opts: { idempotencyKey?: string; onSend?: (ids: SendIds) => void } = key === undefined ? {} : { idempotencyKey: key };
   if (send) opts.onSend = (ids) => send.sent(info.exchange, ids);

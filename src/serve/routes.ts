@@ -167,6 +167,11 @@ export const ROUTES: RouteDef[] = [
           default: false,
           description: 'Rest on the book or not at all (gtc only): refused before sending, naming the best price that would rest, when the price would cross the current book',
         },
+        reduce_only: {
+          type: 'boolean',
+          default: false,
+          description: 'Only reduce the position held (Kalshi: the count is capped by it); refused on exchanges without reduce-only orders',
+        },
         exchange,
         client_order_id: {
           type: 'string',

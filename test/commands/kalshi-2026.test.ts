@@ -171,3 +171,16 @@ describe('canonical direction fields', () => {
     expect(mine).toMatchObject({ outcome: 'Yes', side: 'sell', price: 0.42 });
   });
 });
+
+describe('reduce-only on create', () => {
+  it('--reduce-only is sent to Kalshi (dry run shows it); refused for Polymarket before any request', async () => {
+    const r = await pmt('order', 'create', '--asset', T0, '--side', 'sell', '--price', '0.60', '--size', '1', '--reduce-only', '--dry-run', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).upstream.body).toMatchObject({ reduce_only: true, side: 'ask' });
+    const p = await pmt('order', 'create', '--asset', '0x' + '1'.repeat(64), '--side', 'buy', '--price', '0.40', '--size', '5', '--reduce-only', '--yes', '--exchange', 'polymarket');
+    expect(p.exitCode, p.stderr).toBe(10);
+    expect(p.stderr).toContain('Polymarket orders cannot be reduce-only in this pmt (--reduce-only); nothing was sent');
+    expect(d.polymarket.clobDouble.requests.filter((q) => q.method === 'POST')).toEqual([]);
+  });
+});
+

@@ -44,6 +44,7 @@ import { checkOutcome } from './outcome.js';
 import { priceProblem, sizeProblem } from '../../ops/order-rules.js';
 import { createWithJournal } from '../../journal.js';
 import { postOnlyOf } from '../../ops/post-only.js';
+import { reduceOnlyOf } from '../../ops/reduce-only.js';
 
 interface Opts {
   asset?: string;
@@ -53,6 +54,7 @@ interface Opts {
   outcome?: string;
   type?: string;
   postOnly?: boolean;
+  reduceOnly?: boolean;
   yes?: boolean;
   dryRun?: boolean;
   clientOrderId?: string;
@@ -87,6 +89,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // 2. Which exchange, and credentials before anyone types a price.
   if (!target) target = assetTarget(ctx, { asset_id: await askAsset(pr!, (v) => assetFound(ctx, v)), exchange: ctx.exchangeFlag() });
   const exchangeId: ExchangeId = target.exchange;
+  // An exchange without reduce-only orders refuses the flag before credentials or any request.
+  const reduceOnly = reduceOnlyOf(opts.reduceOnly, exchangeId, '--reduce-only');
   if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
   const ex = await ctx.exchange(exchangeId);
 
@@ -138,6 +142,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   // The adapter refuses a post-only order that would cross the book it reads (previewOrder below).
   if (postOnly) req.post_only = true;
+  if (reduceOnly) req.reduce_only = true;
   const f = new Formatter(ctx.io);
   const lines = fitLines(ctx.io, previewLines(f, preview), PREVIEW_HANG).join('\n');
 

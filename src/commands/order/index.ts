@@ -16,6 +16,7 @@ export function registerOrder(program: Command): void {
     .addOption(completedBy(new Option('--outcome <outcome>', "yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token's own outcome, or a market id's first outcome)"), 'outcomes'))
     .addOption(new Option('--type <type>', 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing').choices(ORDER_TYPES).default('gtc'))
     .option('--post-only', 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)')
+    .option('--reduce-only', 'only reduce the position you hold (Kalshi: the count is capped by it)')
     .option('-y, --yes', 'send without asking for confirmation (required when not on a terminal)')
     .option('--dry-run', 'validate and preview against live data; send nothing')
     .option('--client-order-id <id>', 'Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)')

@@ -27,6 +27,8 @@ export const kalshi = {
   // `GET /markets` and `/historical/markets` take limit 0..1000 (kalshi.openapi.yaml).
   pageCaps: { markets: 1000 },
   series: true,
+  // CreateOrderV2Request.reduce_only (kalshi-typescript 3.30.0): the count is capped by the position.
+  reduceOnly: true,
   rateBudget: { perSecond: { reads: 20, writes: 10 }, note: 'Basic tier token buckets: 10 tokens a request by default, cancels 2 (kalshi.openapi.yaml, Rate Limits and Tiers)' },
   ids: {
     // Upper case with dashes; at least one letter (a bare number is not a ticker).

@@ -46,6 +46,10 @@ export interface CreateOrderV2Body {
   self_trade_prevention_type: 'taker_at_cross';
   /** Rest or nothing; sent only when asked for (the default body stays as it was). */
   post_only?: true;
+  /** GTD: unix seconds at which the resting order expires (with good_till_canceled). */
+  expiration_time?: number;
+  /** Only reduce the position held; Kalshi caps the count by it. */
+  reduce_only?: true;
 }
 
 export function formatCount(count: Decimal): string {
@@ -63,6 +67,7 @@ export function createOrderBody(
   orderType: OrderType,
   clientOrderId: string,
   postOnly = false,
+  more: { expiresAt?: number; reduceOnly?: boolean } = {},
 ): CreateOrderV2Body {
   return {
     ticker,
@@ -73,5 +78,8 @@ export function createOrderBody(
     time_in_force: TIME_IN_FORCE[orderType],
     self_trade_prevention_type: 'taker_at_cross',
     ...(postOnly ? { post_only: true as const } : {}),
+    // GTD: good_till_canceled with expiration_time (unix seconds), as CreateOrderV2Request says.
+    ...(more.expiresAt !== undefined ? { expiration_time: more.expiresAt } : {}),
+    ...(more.reduceOnly ? { reduce_only: true as const } : {}),
   };
 }

@@ -110,10 +110,21 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     if (!TIFS.includes(tif as Tif)) return kalshiError(400, 'invalid_order', 'invalid order', 'invalid time_in_force');
     if (stp !== 'taker_at_cross' && stp !== 'maker') return kalshiError(400, 'invalid_order', 'invalid order', 'invalid self_trade_prevention_type');
     if (b.post_only !== undefined && typeof b.post_only !== 'boolean') return kalshiError(400, 'invalid_order', 'invalid order', 'post_only must be a boolean');
+    if (b.reduce_only !== undefined && typeof b.reduce_only !== 'boolean') return kalshiError(400, 'invalid_order', 'invalid order', 'reduce_only must be a boolean');
+    const exp = b.expiration_time;
+    if (exp !== undefined && (typeof exp !== 'number' || !Number.isInteger(exp) || exp <= 0)) return kalshiError(400, 'invalid_order', 'invalid order', 'expiration_time must be unix seconds');
+    if (exp !== undefined && tif === 'immediate_or_cancel') return kalshiError(400, 'invalid_order', 'invalid order', 'immediate_or_cancel cannot be combined with expiration_time');
     const market = marketOf(ticker);
     if (!market) return kalshiError(404, 'market_not_found', 'market not found');
     if (market.status !== 'active') return kalshiError(400, 'market_closed', 'market is not open for trading');
-    const n = Decimal.parse(count)!;
+    let n = Decimal.parse(count)!;
+    if (b.reduce_only === true) {
+      // Capped by the position it reduces: a bid (long YES) reduces a NO position, an ask a YES one.
+      const held = portfolio.ledger.positionsOf(keyId).find((p) => p.ticker === ticker)?.position ?? Decimal.ZERO;
+      const room = side === 'bid' ? (held.isNegative() ? Decimal.ZERO.minus(held) : Decimal.ZERO) : held.gt(0) ? held : Decimal.ZERO;
+      if (room.isZero()) return kalshiError(400, 'invalid_order', 'reduce_only order would not reduce a position');
+      if (n.gt(room)) n = room;
+    }
     if (market.fractional_trading_enabled === false && !n.isMultipleOf(1)) {
       return kalshiError(400, 'invalid_order', 'invalid order', 'fractional contracts are not enabled for this market');
     }
