@@ -16,8 +16,11 @@ import type { KalshiClient } from './client.js';
 import { fetchMarkets } from './markets.js';
 import { isoTime, obj, text } from './coerce.js';
 import { directionOf, exchangeIndexOf } from './order-parse.js';
+import { pageBothTiers } from './historical.js';
 
 const PAGE_LIMIT = 1000;
+/** Kalshi's page size when none is asked for. */
+const DEFAULT_PAGE = 100;
 /** A bound on pages followed, so a cursor that never ends cannot loop forever. */
 const MAX_PAGES = 200;
 /** Kalshi's `GET /markets?tickers=` takes a comma-separated list; keep each read modest. */
@@ -147,20 +150,21 @@ export function parseKalshiFill(raw: unknown): Fill | null {
   };
 }
 
+/**
+ * One page of the caller's fills, newest first: `GET /portfolio/fills`, then, once the live tier
+ * ends, `GET /historical/fills` (fills older than Kalshi's cutoff; historical.ts).
+ */
 export async function fetchFills(c: KalshiClient, params: FetchFillsParams = {}): Promise<FillsPage> {
   const signer = await c.signer('trade');
-  const body = obj(
-    await c.http.get<unknown>('/portfolio/fills', {
-      query: {
-        ticker: params.market_ticker === undefined ? undefined : native(params.market_ticker),
-        limit: params.limit === undefined ? undefined : Math.min(Math.max(1, params.limit), PAGE_LIMIT),
-        cursor: params.cursor || undefined,
-      },
-      signer,
-    }),
-  );
-  const list = body?.fills;
-  if (list !== undefined && list !== null && !Array.isArray(list)) throw new PmtError('Api', 'Kalshi answered GET /portfolio/fills without a list of fills');
-  const fills = ((list as unknown[] | undefined) ?? []).map(parseKalshiFill).filter((f): f is Fill => f !== null);
-  return { fills, cursor: text(body?.cursor) };
+  const p = await pageBothTiers(c, {
+    live: '/portfolio/fills',
+    historical: '/historical/fills',
+    key: 'fills',
+    query: { ticker: params.market_ticker === undefined ? undefined : native(params.market_ticker) },
+    limit: params.limit === undefined ? DEFAULT_PAGE : Math.min(Math.max(1, params.limit), PAGE_LIMIT),
+    cursor: params.cursor || undefined,
+    signer,
+  });
+  const fills = p.rows.map(parseKalshiFill).filter((f): f is Fill => f !== null);
+  return { fills, cursor: p.cursor };
 }

@@ -13,6 +13,7 @@ import type { FetchTradesParams, MarketTrade, TradesPage } from '../../models/po
 import type { KalshiClient } from './client.js';
 import { isoTime, obj, text } from './coerce.js';
 import { directionOf } from './order-parse.js';
+import { pageBothTiers } from './historical.js';
 
 const PAGE_CAP = 1000;
 
@@ -45,19 +46,15 @@ export function parseKalshiTrade(raw: unknown): MarketTrade | null {
 export async function fetchTrades(c: KalshiClient, assetId: string, params: FetchTradesParams = {}): Promise<TradesPage> {
   const ticker = assetId.replace(/^kalshi:/i, '').trim();
   if (!ticker) throw usageError('market ticker must not be empty');
-  const body = obj(
-    await c.http.get<unknown>('/markets/trades', {
-      query: {
-        ticker,
-        limit: params.limit === undefined ? undefined : Math.min(Math.max(1, params.limit), PAGE_CAP),
-        cursor: params.cursor || undefined,
-        min_ts: params.start_ts,
-        max_ts: params.end_ts,
-      },
-    }),
-  );
-  const list = body?.trades;
-  if (list !== undefined && list !== null && !Array.isArray(list)) throw new PmtError('Api', 'Kalshi answered GET /markets/trades without a list of trades');
-  const trades = ((list as unknown[] | undefined) ?? []).map(parseKalshiTrade).filter((t): t is MarketTrade => t !== null);
-  return { trades, cursor: text(body?.cursor) };
+  // The live tape, then trades older than Kalshi's cutoff from GET /historical/trades (historical.ts).
+  const p = await pageBothTiers(c, {
+    live: '/markets/trades',
+    historical: '/historical/trades',
+    key: 'trades',
+    query: { ticker, min_ts: params.start_ts, max_ts: params.end_ts },
+    limit: params.limit === undefined ? 100 : Math.min(Math.max(1, params.limit), PAGE_CAP),
+    cursor: params.cursor || undefined,
+  });
+  const trades = p.rows.map(parseKalshiTrade).filter((t): t is MarketTrade => t !== null);
+  return { trades, cursor: p.cursor };
 }

@@ -104,6 +104,25 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
     };
   }
 
+  /**
+   * The historical tier (`GET /historical/fills`, `GET /historical/trades`): wire rows older than
+   * the cutoff, newest first, per key (fills) or per ticker (trades), as tests seed them.
+   */
+  const historical = { fills: new Map<string, Array<Record<string, unknown>>>(), trades: new Map<string, Array<Record<string, unknown>>>() };
+
+  function historicalFills(req: RecordedRequest): Reply {
+    const ticker = req.query.get('ticker') || undefined;
+    const rows = (historical.fills.get(auth.keyOf(req)) ?? []).filter((f) => !ticker || f.ticker === ticker);
+    const pg = page(req, rows, state.fillsPageCap);
+    return 'rows' in pg ? { json: { fills: pg.rows, cursor: pg.cursor } } : pg;
+  }
+
+  function historicalTrades(req: RecordedRequest): Reply {
+    const rows = historical.trades.get(req.query.get('ticker') || '') ?? [];
+    const pg = page(req, rows, state.tradesPageCap);
+    return 'rows' in pg ? { json: { trades: pg.rows, cursor: pg.cursor } } : pg;
+  }
+
   /** Every decrease as sent (parsed body). */
   const decreases: Array<Record<string, unknown>> = [];
 
@@ -252,6 +271,7 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
     state,
     cancelRouting,
     decreases,
+    historical,
     register(router: Router): void {
       // Registered ahead of the batched cancel: leave `batched` to it.
       router.delete('/portfolio/events/orders/:order_id', (req, p) => (p.order_id === 'batched' ? undefined : guarded((r) => cancelOne(r, p.order_id!))(req, p)));
@@ -260,6 +280,8 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
       router.get('/portfolio/positions', guarded(positions));
       router.get('/portfolio/fills', guarded(fills));
       router.get('/markets/trades', trades);
+      router.get('/historical/fills', guarded(historicalFills));
+      router.get('/historical/trades', historicalTrades);
       router.get('/series/:series/markets/:ticker/candlesticks', (req, p) => candles(req, p.series!, p.ticker!));
     },
   };
