@@ -48,4 +48,14 @@ describe('historical tier', () => {
     expect(p.trades[0]).toMatchObject({ aggressor_side: 'buy', price: 0.55, size: 2 });
     expect(p.cursor).toBeNull();
   });
+
+  it('markets history: a market settled before the cutoff reads its candles from the historical tier', async () => {
+    const T = 'KXOLD-24JAN01-A';
+    d.portfolio.historical.candles.set(T, [
+      { end_period_ts: 1_704_070_800, price: { open: '0.4000', high: '0.4500', low: '0.3900', close: '0.4400', mean: null, previous: null }, volume: '12.00', open_interest: '5.00', yes_bid: {}, yes_ask: {} },
+    ]);
+    const candles = await k.fetchPriceHistory(T, { interval: '1h', start_ts: 1_704_067_200, end_ts: 1_704_074_400 });
+    expect(candles).toEqual([{ start: '2024-01-01T00:00:00.000Z', open: 0.4, high: 0.45, low: 0.39, close: 0.44, volume: 12 }]);
+    expect(d.double.requests.some((r) => r.path === `/historical/markets/${T}/candlesticks`)).toBe(true);
+  });
 });

@@ -108,7 +108,12 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
    * The historical tier (`GET /historical/fills`, `GET /historical/trades`): wire rows older than
    * the cutoff, newest first, per key (fills) or per ticker (trades), as tests seed them.
    */
-  const historical = { fills: new Map<string, Array<Record<string, unknown>>>(), trades: new Map<string, Array<Record<string, unknown>>>() };
+  const historical = {
+    fills: new Map<string, Array<Record<string, unknown>>>(),
+    trades: new Map<string, Array<Record<string, unknown>>>(),
+    /** MarketCandlestickHistorical rows per ticker (`price.open` … dollar strings, `volume`). */
+    candles: new Map<string, Array<Record<string, unknown>>>(),
+  };
 
   function historicalFills(req: RecordedRequest): Reply {
     const ticker = req.query.get('ticker') || undefined;
@@ -282,6 +287,12 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
       router.get('/markets/trades', trades);
       router.get('/historical/fills', guarded(historicalFills));
       router.get('/historical/trades', historicalTrades);
+      router.get('/historical/markets/:ticker/candlesticks', (req, p) => {
+        const rows = historical.candles.get(p.ticker!);
+        if (!rows) return kalshiError(404, 'not_found', 'market not found');
+        const [start, end] = [Number(req.query.get('start_ts')), Number(req.query.get('end_ts'))];
+        return { json: { ticker: p.ticker, candlesticks: rows.filter((r) => (r.end_period_ts as number) >= start && (r.end_period_ts as number) <= end) } };
+      });
       router.get('/series/:series/markets/:ticker/candlesticks', (req, p) => candles(req, p.series!, p.ticker!));
     },
   };
