@@ -14,6 +14,13 @@ import { runPmt, tempConfigDir } from '../helpers/cli.js';
 
 const T0 = 'KXSHARD-26DEC31-A';
 const T1 = 'KXSHARD-26DEC31-B';
+const EDGE = 'KXSHARD-26DEC31-E';
+// Steps down to $0.0001 at the edges (Kalshi's price_ranges; tick_size is gone).
+const EDGE_RANGES = [
+  { start: '0.0000', end: '0.0100', step: '0.0001' },
+  { start: '0.0100', end: '0.9900', step: '0.0100' },
+  { start: '0.9900', end: '1.0000', step: '0.0001' },
+];
 
 let d: Doubles;
 let ed: KalshiKeyPair;
@@ -29,6 +36,8 @@ beforeAll(async () => {
   d.kalshi.auth.register(ed.keyId, ed.publicKey);
   d.kalshi.orders.addMarket({ ticker: T0, title: 'Shard zero' });
   d.kalshi.orders.addMarket({ ticker: T1, title: 'Shard one', exchange_index: 1 });
+  d.kalshi.orders.addMarket({ ticker: EDGE, title: 'Edges', price_ranges: EDGE_RANGES });
+  d.kalshi.books.setBook(EDGE, { yes: [[0.42, 100]], no: [[0.55, 150]] });
   for (const t of [T0, T1]) d.kalshi.books.setBook(t, { yes: [[0.42, 100]], no: [[0.55, 150]] });
   dir = tempConfigDir();
   writeFileSync(join(dir, 'ed25519.pem'), ed.privatePem, { mode: 0o600 });
@@ -181,6 +190,22 @@ describe('reduce-only on create', () => {
     expect(p.exitCode, p.stderr).toBe(10);
     expect(p.stderr).toContain('Polymarket orders cannot be reduce-only in this pmt (--reduce-only); nothing was sent');
     expect(d.polymarket.clobDouble.requests.filter((q) => q.method === 'POST')).toEqual([]);
+  });
+});
+
+describe('price ranges', () => {
+  it('a price valid only under the ranges is accepted (and sent); an off-step one is refused with the nearest valid prices', async () => {
+    const ok = await pmt('order', 'create', '--asset', EDGE, '--side', 'sell', '--price', '0.9955', '--size', '1', '--yes', '--json');
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(JSON.parse(d.kalshi.double.requests.filter((q) => q.method === 'POST').at(-1)!.body)).toMatchObject({ price: '0.9955', side: 'ask' });
+    const no = await pmt('order', 'create', '--asset', EDGE, '--outcome', 'no', '--side', 'buy', '--price', '0.0045', '--size', '1', '--dry-run', '--json');
+    expect(no.exitCode, no.stderr).toBe(0);
+    const checks = JSON.parse(no.stdout).preview.checks as Array<{ name: string; detail: string }>;
+    expect(checks.find((c) => c.name === 'tick')!.detail).toBe('0.0045 is on the 0.0001 step of its price range (steps 0.0001 to 0.01, 0.01 to 0.99, 0.0001 to 1)');
+    const bad = await pmt('order', 'create', '--asset', EDGE, '--side', 'buy', '--price', '0.505', '--size', '1', '--yes');
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--price 0.505 is off the 0.01 step of its price range (steps 0.0001 to 0.01, 0.01 to 0.99, 0.0001 to 1); nearest valid prices: 0.5 or 0.51');
+    await pmt('order', 'cancel-all', '--yes', '--exchange', 'kalshi');
   });
 });
 

@@ -41,7 +41,7 @@ import { accountFor } from '../../ops/portfolio.js';
 import type { PreviewInput } from '../../ops/preview.js';
 import type { Services } from '../../ops/services.js';
 import { checkOutcome } from './outcome.js';
-import { priceProblem, sizeProblem } from '../../ops/order-rules.js';
+import { gridOf, priceProblem, sizeProblem } from '../../ops/order-rules.js';
 import { createWithJournal } from '../../journal.js';
 import { postOnlyOf } from '../../ops/post-only.js';
 import { reduceOnlyOf } from '../../ops/reduce-only.js';
@@ -110,7 +110,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   } else outcome = info.book_outcome;
 
   // Flags against the venue's rules before anything is asked.
-  if (priceFlag) flagCheck(priceProblem('--price', opts.price!, info.tick_size), opts.price!);
+  if (priceFlag) flagCheck(priceProblem('--price', opts.price!, info.tick_size, gridOf(info, outcome)), opts.price!);
   if (sizeFlag) flagCheck(sizeProblem('--size', opts.size!, info.min_order_size), opts.size!);
 
   // The fee schedule is read alongside the book (and any prompts), and never fails the order.

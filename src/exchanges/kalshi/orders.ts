@@ -56,6 +56,7 @@ export async function describeAsset(c: KalshiClient, assetId: string): Promise<A
     book_outcome: 'Yes',
     outcomes: ['Yes', 'No'],
     tick_size: finestStep(rules.ranges).toNumber(),
+    price_ranges: rules.ranges.map((r) => ({ start: r.start.toFixed(), end: r.end.toFixed(), step: r.step.toFixed() })),
     min_order_size: minOrderSize(rules).toNumber(),
     neg_risk: null,
   };
