@@ -39,4 +39,17 @@ describe('GTD and reduce-only on create', () => {
     expect(createsOnWire(d).at(-1)).toMatchObject({ side: 'ask', reduce_only: true, count: '5.00' });
     expect(d.orders.portfolio.findOrder(KEY_ID, s.id)!.initial.toFixed()).toBe('2');
   });
+
+  it('amend of a resting ask answered with only canonical fields sends side ask (not bid)', async () => {
+    const a = await k.createOrder(order({ side: 'sell', price: 0.7, size: 3 }));
+    d.orders.portfolio.wire.canonicalOnly = true;
+    try {
+      const m = await k.amendOrder(a.id, { price: 0.69 });
+      expect([m.outcome, m.side, m.price]).toEqual(['Yes', 'sell', 0.69]);
+      const wire = d.double.requests.find((r) => r.path.endsWith('/amend'))!;
+      expect(JSON.parse(wire.body)).toMatchObject({ side: 'ask', price: '0.6900' });
+    } finally {
+      d.orders.portfolio.wire.canonicalOnly = false;
+    }
+  });
 });
