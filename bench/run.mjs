@@ -2,7 +2,7 @@
 // run, prints a table and writes bench/results.md. Needs only Node and the build (`npm run build`
 // produces dist/ and the loopback doubles in .doubles/); no network.
 //
-//   node bench/run.mjs [--runs N] [--paging-runs N] [--memory-runs N] [--only startup,network,paging,analytics,serve,stream]
+//   node bench/run.mjs [--runs N] [--paging-runs N] [--memory-runs N] [--only startup,network,paging,analytics,serve,stream,fanout]
 //                      [--stream-seconds S (default 60)]
 //                      [--no-memory-curve] [--no-write]
 //
@@ -136,6 +136,7 @@ try {
   if (wants('analytics')) collect(await goals.analytics(ctx));
   if (wants('serve')) collect(await goals.serve(ctx));
   if (wants('stream')) collect(await goals.stream(ctx, argv.includes('--stream-seconds') ? Number(argv[argv.indexOf('--stream-seconds') + 1]) : 60));
+  if (wants('fanout')) collect(await goals.fanout(ctx));
 } finally {
   await upstream.close();
   rmSync(tmp, { recursive: true, force: true });

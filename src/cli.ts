@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exitCodeFor, PartialFailure, PmtError, toPmtError } from './errors.js';
-import { safeLine } from './safe-text.js';
+import { safeLine, sanitize } from './safe-text.js';
 import { redactSecrets, registerSecret } from './secrets.js';
 import { configDir } from './config-dir.js';
 import { streamColor, writeStdout } from './render/io.js';
@@ -51,7 +51,8 @@ function reportOne(err: unknown, argv: string[], stderr: NodeJS.WritableStream):
   if (argv.includes('--verbose') && !(err instanceof PmtError && (err.usage || err.cancelled))) {
     const cause = err instanceof PmtError ? err.cause : err;
     const stack = cause instanceof Error ? cause.stack : err instanceof Error ? err.stack : undefined;
-    if (stack) stderr.write(redactSecrets(stack) + '\n');
+    // Upstream text can sit in a stack's first line (the message): every line through the one sanitizer.
+    if (stack) stderr.write(redactSecrets(stack).split('\n').map((l) => sanitize(l)).join('\n') + '\n');
   }
   return code;
 }

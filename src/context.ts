@@ -38,6 +38,8 @@ export class Context implements Services {
   readonly store: ProfileStore;
   /** Credential flags given on this command line (only `profile add` takes them). */
   credentialFlags: CredentialFlags = {};
+  /** Set by a dry run: no write may leave for this run (adapters read, derive, never create). */
+  readOnly = false;
   private creds?: Promise<ResolvedCredentials>;
   private readonly adapters = new Map<ExchangeId, Promise<Exchange>>();
   now: () => number = Date.now;
@@ -155,7 +157,7 @@ export class Context implements Services {
         if (m.id === id && env !== 'production' && environment !== 'custom') environment = env;
       }
     }
-    return { env: this.env, urls, environment, log: this.log, credentials: () => this.credentials(), now: () => this.now(), cacheDir: this.store.dir };
+    return { env: this.env, urls, environment, log: this.log, credentials: () => this.credentials(), now: () => this.now(), cacheDir: this.store.dir, readOnly: () => this.readOnly };
   }
 
   /** The adapter for one exchange, built on first use. */

@@ -19,7 +19,7 @@ import type { CreateOrderOptions, Exchange, SendIds } from './exchanges/exchange
 import type { CreateOrderRequest, ExchangeId, Order, OrderSide, OrderType } from './exchanges/types.js';
 import { redactSecrets } from './secrets.js';
 
-export const JOURNAL_EVENTS = ['intent', 'sent', 'result', 'unknown', 'cancel'] as const;
+export const JOURNAL_EVENTS = ['intent', 'sent', 'result', 'unknown', 'cancel', 'amend'] as const;
 export type JournalEvent = (typeof JOURNAL_EVENTS)[number];
 
 /** One line of the journal, exactly the interface's JournalEntry. */
@@ -119,14 +119,21 @@ export function openJournal(dir: string): Journal {
   return new Journal(dir);
 }
 
-/** The intent an order id was placed with, from the journal's intent/result pairs. */
+/**
+ * The intent an order id was placed with, from the journal's intent/result pairs; an `amend`
+ * (which records the new price and size as placed) stands for it from then on.
+ */
 export function intentsByOrderId(entries: readonly JournalEntry[]): Map<string, JournalEntry> {
   const intents = new Map<string, JournalEntry>();
   const byOrder = new Map<string, JournalEntry>();
+  const amended = new Set<string>();
   const key = (e: JournalEntry) => `${e.exchange}|${e.client_order_id ?? ''}|${e.order_hash ?? ''}`;
   for (const e of entries) {
     if (e.event === 'intent') intents.set(key(e), e);
-    else if (e.order_id) {
+    else if (e.event === 'amend' && e.order_id) {
+      byOrder.set(e.order_id, e);
+      amended.add(e.order_id);
+    } else if (e.order_id && !amended.has(e.order_id)) {
       const intent = intents.get(key(e));
       if (intent) byOrder.set(e.order_id, intent);
     }

@@ -120,12 +120,15 @@ export class ProfileStore {
     });
   }
 
-  /** Remove a profile; when it was the active one, the first remaining one by name becomes active. */
+  /**
+   * Remove a profile; when it was the active one, none is active after it (another wallet is never
+   * made active silently: the caller says so, and `profile use` picks one).
+   */
   async remove(name: string): Promise<{ newActive: string | null }> {
     return this.update((s) => {
       if (!s.profiles[name]) throw unknownProfile(name, Object.keys(s.profiles));
       delete s.profiles[name];
-      if (s.active === name || (s.active && !s.profiles[s.active])) s.active = Object.keys(s.profiles).sort()[0] ?? null;
+      if (s.active === name || (s.active && !s.profiles[s.active])) s.active = null;
       return { newActive: s.active };
     });
   }

@@ -57,3 +57,17 @@ export function describeJsonError(e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e);
   return msg.replace(/,\s*".*?"(?:\.\.\.)?\s+is not valid JSON/s, ' (not valid JSON)');
 }
+
+// Line breaks JSON leaves raw inside strings that line-splitting readers (Python's splitlines,
+// JavaScript's old line terminators, NEL-aware tools) still break on.
+const JSON_RAW_BREAKS_RE = /[\u0085\u2028\u2029]/g;
+const HAS_RAW_BREAK_RE = /[\u0085\u2028\u2029]/;
+
+/**
+ * JSON text for one line of NDJSON (and SSE): `JSON.stringify`, with U+0085, U+2028 and U+2029
+ * written as `\u` escapes (the same value, parsed), so one object is always one line to every reader.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, null, indent);
+  return text === undefined || !HAS_RAW_BREAK_RE.test(text) ? text : text.replace(JSON_RAW_BREAKS_RE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

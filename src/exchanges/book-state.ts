@@ -145,3 +145,13 @@ export class AppliedBook {
     return this.live ? this.state.orderbook(this.assetId, this.exchangeTs ?? new Date(0).toISOString(), this.hash) : null;
   }
 }
+
+/** The changes that turn one side's levels `before` into `after` (size 0 removes a level). */
+export function levelDiff(side: Side, before: readonly Level[], after: readonly Level[]): LevelChange[] {
+  const out: LevelChange[] = [];
+  const was = new Map(before.map((l) => [l.price, l.size]));
+  const is = new Set(after.map((l) => l.price));
+  for (const l of before) if (!is.has(l.price)) out.push({ side, price: l.price, size: 0 });
+  for (const l of after) if (was.get(l.price) !== l.size) out.push({ side, price: l.price, size: l.size });
+  return out;
+}

@@ -49,6 +49,11 @@ export interface AdapterConfig {
   log?: (line: string) => void;
   credentials: () => Promise<ResolvedCredentials>;
   now: () => number;
+  /**
+   * True for a run that may send no write (a dry run): what an adapter would otherwise create on
+   * the exchange as a side effect of a read (Polymarket's API key) is not created; reads still go.
+   */
+  readOnly?: () => boolean;
   /** A directory for small caches the adapters may keep between runs (the config dir); none: memory only. */
   cacheDir?: string;
 }

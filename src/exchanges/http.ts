@@ -23,7 +23,7 @@
  * | operation | upstream request(s) | on a transient failure |
  * |---|---|---|
  * | fetch_markets, --all pages, lineage, market/token lookups | GET (Kalshi /markets, /historical/markets, /events, /series; Gamma /events/keyset, /markets, /events/slug) | retried as above, each page on its own; a page that still fails fails the whole listing (nothing partial on stdout) |
- * | fetch_orderbook, book stats/impact | GET (Kalshi /markets/{t}/orderbook, signed; CLOB /book) | retried as above, signed afresh per attempt |
+ * | fetch_orderbook, book stats/impact | GET (Kalshi /markets/{t}/orderbook, public: signed when keys exist; CLOB /book) | retried as above, signed afresh per attempt |
  * | fetch_order, fetch_open_orders | GET (Kalshi /portfolio/orders…, CLOB /data/order(s)) | retried as above, signed afresh per attempt |
  * | create_order, Kalshi | POST /portfolio/events/orders with a fresh client_order_id | sent once, never resent; after a timeout/reset/5xx/unreadable 2xx the order is looked up by client_order_id (with backoff for 2 × the request timeout, 3-30 s) and reported as placed or as status unknown (never "not placed"), with the command that settles it |
  * | create_order, Polymarket | POST /order with one EIP-712 signed order (its hash is the order id) | never re-signed; after a timeout/reset/502/504/unreadable 2xx it is looked up by hash, and only if absent the very same signed bytes are sent once more (a duplicate is refused by the CLOB); a 4xx/500/503 answer is the CLOB's verdict and is not resent |
@@ -78,6 +78,12 @@ export interface HttpOptions {
   /** Requests per second this client keeps under (shared by every client with the same key). */
   pace?: { key: string; perSecond: number };
   userAgent?: string;
+  /**
+   * This base URL takes signed requests (keys, orders): every request to it, signed or not, needs
+   * a secure transport, so a plain http:// base beyond loopback is refused before ANY request
+   * (not only at the first signed one, after the reads went out).
+   */
+  signs?: boolean;
 }
 
 export interface RequestOptions {
@@ -195,7 +201,7 @@ export class HttpClient {
     const tried: string[] = [];
     let waited = 0;
     let firstStart: number | undefined;
-    if (opts.signer) this.requireSecureTransport(method, path);
+    if (opts.signer || this.opts.signs) this.requireSecureTransport(method, path);
     const signal = opts.signal ?? currentAbortSignal();
     const priority = opts.priority ?? method === 'DELETE';
     for (let attempt = 1; ; attempt++) {
@@ -290,7 +296,8 @@ export class HttpClient {
     if (u.protocol === 'https:') return;
     const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
     if (u.protocol === 'http:' && (host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host))) return;
-    throw new PmtError('Config', `${this.opts.label} ${method} ${path} is signed, and its base URL ${redactUrl(this.baseUrl)} is not https: keys and orders never travel unencrypted`, {
+    const what = this.opts.signs ? `${this.opts.label} ${method} ${path} goes to an API that is signed` : `${this.opts.label} ${method} ${path} is signed`;
+    throw new PmtError('Config', `${what}, and its base URL ${redactUrl(this.baseUrl)} is not https: keys and orders never travel unencrypted`, {
       hint: `use an https:// URL in the ${this.exchange} URL setting (PMT_*_URL), or a loopback address for a local proxy`,
     });
   }

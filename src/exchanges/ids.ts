@@ -41,14 +41,19 @@ export function splitUnified(id: string): { exchange: ExchangeId; native: string
   return m ? { exchange: m[1]!.toLowerCase() as ExchangeId, native: m[2]! } : null;
 }
 
+/** The native id as its exchange spells it (manifest `ids.normalize`). */
+function spelled(exchange: ExchangeId, native: string): string {
+  return manifestOf(exchange).ids.normalize?.(native) ?? native;
+}
+
 export function marketExchange(input: unknown, explicit: ExchangeId | undefined, names: IdNames = { field: 'market', via: '--exchange' }): { exchange: ExchangeId; ticker: string } {
   const id = parseId(names.field, input);
   const u = splitUnified(id);
   if (u) {
     if (explicit && explicit !== u.exchange) throw usageError(`market ${id} is on ${u.exchange}, not ${names.via} ${explicit}`);
-    return { exchange: u.exchange, ticker: parseId(names.field, u.native) };
+    return { exchange: u.exchange, ticker: spelled(u.exchange, parseId(names.field, u.native)) };
   }
-  if (explicit) return { exchange: explicit, ticker: id };
+  if (explicit) return { exchange: explicit, ticker: spelled(explicit, id) };
   const m = MANIFESTS.find((x) => x.ids.market(id));
   if (m) return { exchange: m.id, ticker: id };
   const like = MANIFESTS.map((x) => `${x.id}:${x.ids.marketPlaceholder}`).join(' or ');
@@ -72,14 +77,14 @@ export function assetExchange(
   const u = splitUnified(id);
   if (u) {
     if (explicit && explicit !== u.exchange) throw usageError(`asset ${id} is on ${u.exchange}, not ${names.via} ${explicit}`);
-    return { exchange: u.exchange, id };
+    return { exchange: u.exchange, id: `${u.exchange}:${spelled(u.exchange, u.native)}` };
   }
   const only = exclusiveAssetExchange(id);
   if (only) {
     if (explicit && explicit !== only) throw usageError(`"${id}" looks like a ${manifestOf(only).ids.assetNoun}, not a ${manifestOf(explicit).ids.assetNoun}`);
     return { exchange: only, id };
   }
-  if (explicit) return { exchange: explicit, id };
+  if (explicit) return { exchange: explicit, id: spelled(explicit, id) };
   const m = MANIFESTS.find((x) => x.ids.asset(id));
   if (m) return { exchange: m.id, id };
   // A bare market id (a Polymarket slug) names its market here as in `markets lineage`; the

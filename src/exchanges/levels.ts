@@ -24,17 +24,48 @@ export function num(v: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+const invalidBooks = new WeakSet<Error>();
+/** The error of a book refused for a value no real book holds. */
+function invalidBook(e: PmtError): PmtError {
+  invalidBooks.add(e);
+  return e;
+}
+/** True for the error `level` throws on a value no real book holds (a stream clears `invalid_data`). */
+export const isInvalidBookError = (e: unknown): boolean => e instanceof Error && invalidBooks.has(e);
+
 /** The level when it is a real one, else null. */
 export function level(price: unknown, size: unknown): Level | null {
   const p = num(price);
   const s = num(size);
   if (p === null || s === null || !(p > 0 && p < 1) || !(s > 0)) return null;
   if (s > MAX_LEVEL_SIZE) {
-    throw new PmtError('Api', `the exchange sent a book level of ${s} contracts at ${p}, beyond any real book (at most ${MAX_LEVEL_SIZE}); the book was not used`, {
-      hint: 'the upstream is broken or not the exchange: check the PMT_*_URL settings',
-    });
+    throw invalidBook(
+      new PmtError('Api', `the exchange sent a book level of ${s} contracts at ${p}, beyond any real book (at most ${MAX_LEVEL_SIZE}); the book was not used`, {
+        hint: 'the upstream is broken or not the exchange: check the PMT_*_URL settings',
+      }),
+    );
   }
   return { price: p, size: s };
+}
+
+/** What a stream makes of one upstream value: a number in range, or `invalid` (never emitted). */
+export const INVALID = 'invalid' as const;
+
+/**
+ * A stream's price, checked: strictly inside (0, 1), else INVALID (a stream never emits price 7).
+ */
+export function streamPrice(v: unknown): number | typeof INVALID {
+  const p = num(v);
+  return p !== null && p > 0 && p < 1 ? p : INVALID;
+}
+
+/**
+ * A stream's size, checked: 0 (a level removed) up to MAX_LEVEL_SIZE, else INVALID (a size of
+ * 1e308 or a negative one is no book's).
+ */
+export function streamSize(v: unknown): number | typeof INVALID {
+  const s = num(v);
+  return s !== null && s >= 0 && s <= MAX_LEVEL_SIZE ? s : INVALID;
 }
 
 type Dir = 'asc' | 'desc';

@@ -71,6 +71,13 @@ export interface ExchangeManifest<Id extends string = string> {
     order: RegExp;
     /** `a UUID`. */
     orderShape: string;
+    /**
+     * Orders name their market by an id people cannot read (a Polymarket condition id): people
+     * views look up the market's slug and title (`fetchMarkets` takes the id as a market ticker).
+     */
+    orderMarketIsId?: boolean;
+    /** The native id as the exchange spells it, when it is case-insensitive (Kalshi: upper case). */
+    normalize?: (id: string) => string;
   };
   /** How outcomes map to books: one YES book for both outcomes (NO at 1 − p), or one token per outcome. */
   outcomes: 'yes-book' | 'token-per-outcome';

@@ -26,6 +26,23 @@ export interface SocketProtocol {
   heartbeatMs: number;
   onState?: (s: StreamState, detail?: string) => void;
   onFatal?: (e: Error) => void;
+  /** The `status` events of the stream (exchanges/stream.ts StatusReporter). */
+  status?: { reconnecting(retryInMs: number): void; stale(): void };
+  /** The exchange's name, for messages ("Kalshi"). */
+  label?: string;
+}
+
+/**
+ * The largest text frame a book stream takes (4 MiB): a full book of 10,000 levels a side (a
+ * 0.0001 tick, both exchanges' finest) is about 1.2 MB as JSON. A larger frame is no book; `ws`
+ * refuses it from its length header, before buffering it, and the connection is re-opened.
+ */
+export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+
+/** A loopback host (the test doubles, a local proxy): the one place plain ws:// may carry a signature. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 interface WsLike {
@@ -65,6 +82,28 @@ export class ReconnectingSocket {
   constructor(private readonly p: SocketProtocol) {}
 
   start(): void {
+    // A signed upgrade carries the API key and a signature: never over plain ws:// beyond loopback.
+    if (this.p.headers) {
+      let u: URL | undefined;
+      try {
+        u = new URL(this.p.url);
+      } catch {
+        u = undefined;
+      }
+      if (u && u.protocol !== 'wss:' && !isLoopbackHost(u.hostname)) {
+        const label = this.p.label ?? 'the exchange';
+        // Reported once the caller holds the stream (a fatal error never arrives synchronously).
+        queueMicrotask(() =>
+          !this.closed &&
+          this.fail(
+            new PmtError('Config', `${label}'s stream connection is signed, and its URL ${safeUrl(this.p.url)} is not wss: keys never travel unencrypted`, {
+              hint: `use a wss:// URL in the ${label} WebSocket URL setting (PMT_*_WS_URL), or a loopback address for a local proxy`,
+            }),
+          ),
+        );
+        return;
+      }
+    }
     void this.connect();
   }
 
@@ -78,6 +117,14 @@ export class ReconnectingSocket {
       this.ws.terminate();
     }
     this.p.onState?.('closed');
+  }
+
+  /**
+   * The protocol has a verified book on this connection: the backoff starts over. (Not on open: an
+   * upstream that accepts connections and then sends nothing usable keeps backing off.)
+   */
+  healthy(): void {
+    this.attempts = 0;
   }
 
   /** Close this connection and open a new one now (the protocol decided the book must be rebuilt). */
@@ -102,20 +149,26 @@ export class ReconnectingSocket {
       return this.fail(e);
     }
     if (this.closed) return;
-    const ws = new Ctor(this.p.url, { headers, handshakeTimeout: 10_000, maxPayload: 64 * 1024 * 1024 });
+    const ws = new Ctor(this.p.url, { headers, handshakeTimeout: 10_000, maxPayload: MAX_FRAME_BYTES });
     this.ws = ws;
     const send = (text: string) => {
       if (ws.readyState === 1) ws.send(text);
     };
     ws.on('open', () => {
-      this.attempts = 0;
       this.touch();
       this.startTimers(ws);
       this.p.onOpen(send);
     });
     ws.on('message', (data: Buffer | string, isBinary: boolean) => {
       this.touch();
-      if (!isBinary) this.p.onMessage(typeof data === 'string' ? data : data.toString('utf8'), send);
+      if (isBinary || this.closed) return;
+      try {
+        this.p.onMessage(typeof data === 'string' ? data : data.toString('utf8'), send);
+      } catch (e) {
+        // The last net: a message the protocol could not handle ends this stream, never the process.
+        const why = e instanceof Error ? e.message : String(e);
+        this.fail(e instanceof PmtError ? e : new PmtError('Api', `the exchange sent a stream message pmt could not use (${why.slice(0, 200)}); the stream was stopped`));
+      }
     });
     ws.on('ping', () => this.touch());
     ws.on('pong', () => this.touch());
@@ -142,6 +195,7 @@ export class ReconnectingSocket {
     if (!this.silent) this.p.onDrop('reconnect');
     this.silent = false;
     const wait = backoffMs(this.attempts++);
+    this.p.status?.reconnecting(wait);
     this.p.onState?.('reconnecting', `retrying in ${(wait / 1000).toFixed(1)} s`);
     this.retry = setTimeout(() => void this.connect(), wait);
   }
@@ -164,6 +218,7 @@ export class ReconnectingSocket {
       // Nothing for longer than the heartbeat period: the book can no longer be trusted.
       this.silent = true;
       this.p.onDrop('stale');
+      this.p.status?.stale();
       this.p.onState?.('reconnecting', 'no data: stale');
       ws.terminate();
     }, Math.max(20, Math.round(hb / 4)));

@@ -18,11 +18,21 @@ export interface BookAnswer<T> {
   result: T;
 }
 
-/** The outcome goes to the adapter too: on a YES-book exchange (Kalshi) `no` is the NO book. */
-export async function fetchOrderbook(svc: Services, q: AssetQuery): Promise<BookAnswer<Orderbook>> {
+/**
+ * The outcome goes to the adapter too: on a YES-book exchange (Kalshi) `no` is the NO book.
+ * `depth` keeps the N best levels per side (contract: in JSON too); `book` stays whole for the
+ * stats a view prints beside the ladder.
+ */
+export async function fetchOrderbook(svc: Services, q: AssetQuery & { depth?: number }): Promise<BookAnswer<Orderbook>> {
   const asset = await resolveAsset(svc, q);
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
-  return { asset, book, result: book };
+  return { asset, book, result: q.depth === undefined ? book : trimBook(book, q.depth) };
+}
+
+/** The N best levels per side; the exchange's hash only while nothing was cut (it is over the whole book). */
+export function trimBook(book: Orderbook, depth: number): Orderbook {
+  if (book.bids.length <= depth && book.asks.length <= depth) return book;
+  return { ...book, bids: book.bids.slice(0, depth), asks: book.asks.slice(0, depth), hash: null };
 }
 
 export async function fetchOrderbookStats(svc: Services, q: AssetQuery): Promise<BookAnswer<OrderbookStats>> {

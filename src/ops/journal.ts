@@ -4,8 +4,10 @@
  * lookup by the id an order was sent with, which settles a create whose outcome was "unknown".
  */
 import { usageError } from '../errors.js';
+import type { CreateOrderOptions, Exchange } from '../exchanges/exchange.js';
 import { manifestOf, type ExchangeId, EXCHANGE_IDS } from '../exchanges/registry.js';
-import { intentsByOrderId, lastEntries, withIntent, type JournalEntry } from '../journal.js';
+import type { CreateOrderRequest, Order } from '../exchanges/types.js';
+import { createWithJournal, intentsByOrderId, lastEntries, withIntent, type CreateMeta, type JournalEntry } from '../journal.js';
 import type { ExchangeOrder } from './services.js';
 import type { Services } from './services.js';
 
@@ -83,4 +85,55 @@ export function placedCancels(svc: Services, orders: readonly ExchangeOrder[]): 
     // See above: the cancel stands whether or not it could be recorded.
   }
   return placed;
+}
+
+/**
+ * A caller's client order id that the journal already knows, with different terms (market,
+ * outcome, side, price, size): refused before anything is sent (Api, exit 2), naming the id and
+ * the order it already names. The same terms go on (the exchange refuses the duplicate and pmt
+ * shows the order that holds the id); an id the journal does not know is checked by the
+ * exchange's adapter after its refusal.
+ */
+export function checkClientOrderId(svc: Pick<Services, 'journal'>, clientOrderId: string | undefined, req: CreateOrderRequest, meta: Pick<CreateMeta, 'exchange' | 'market_ticker' | 'outcome'>): void {
+  const id = clientOrderId?.trim();
+  if (!id || !svc.journal) return;
+  const entries = svc.journal.read();
+  // An intent the exchange refused placed nothing: it names no order.
+  const mine = entries.filter((e) => e.exchange === meta.exchange && e.client_order_id === id && !(e.event === 'result' && e.status === 'rejected'));
+  const refused = new Set(entries.filter((e) => e.client_order_id === id && e.event === 'result' && e.status === 'rejected').map((e) => e.ts));
+  const intent = mine.filter((e) => e.event === 'intent' && !refusedAfter(entries, e, refused)).at(-1);
+  if (!intent) return;
+  const same =
+    intent.market_ticker === meta.market_ticker &&
+    intent.outcome.toLowerCase() === meta.outcome.toLowerCase() &&
+    intent.side === req.side &&
+    Math.round(intent.price * 1e6) === Math.round(req.price * 1e6) &&
+    Math.round(intent.size * 1e6) === Math.round(req.size * 1e6);
+  if (same) return;
+  const orderId = [...mine].reverse().find((e) => e.order_id)?.order_id;
+  const names = `${orderId ? `order ${orderId}` : `the order sent at ${intent.ts}`} (${intent.market_ticker} ${intent.side} ${intent.size} ${intent.outcome} at ${intent.price})`;
+  throw usageError(
+    `client order id ${id} already names ${names}, a different order: nothing was sent`,
+    orderId ? `use a new --client-order-id, or see that order with \`pmt order get ${orderId}\`` : `use a new --client-order-id, or see that order with \`pmt order get --client-id ${id}\``,
+  );
+}
+
+/** The intent was answered by a refusal (its next entry under the same id is a rejected result). */
+function refusedAfter(entries: readonly JournalEntry[], intent: JournalEntry, refused: ReadonlySet<string>): boolean {
+  if (refused.size === 0) return false;
+  const i = entries.indexOf(intent);
+  const next = entries.slice(i + 1).find((e) => e.exchange === intent.exchange && e.client_order_id === intent.client_order_id);
+  return next !== undefined && next.event === 'result' && next.status === 'rejected';
+}
+
+/** create_order with the journal around it, after the client order id check above. */
+export function createJournaled(
+  svc: Pick<Services, 'journal'>,
+  ex: Exchange,
+  req: CreateOrderRequest,
+  meta: CreateMeta,
+  opts: Pick<CreateOrderOptions, 'clientOrderId' | 'idempotencyKey' | 'onPayload' | 'onSend'> = {},
+): Promise<Order> {
+  checkClientOrderId(svc, opts.clientOrderId, req, meta);
+  return svc.journal ? createWithJournal(svc.journal, ex, req, meta, opts) : ex.createOrder(req, opts);
 }

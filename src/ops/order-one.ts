@@ -10,6 +10,13 @@ import type { ExchangeOrder } from './orders.js';
 import { parsePrice, parseSize } from '../validate.js';
 import type { Services } from './services.js';
 import { asPlaced, placedCancels } from './journal.js';
+import { Decimal } from '../decimal.js';
+import type { Exchange } from '../exchanges/exchange.js';
+import type { AmendRequest } from '../models/portfolio.js';
+import type { Order } from '../exchanges/types.js';
+import { sameLabel } from '../outcome.js';
+import { complementPrice } from './order-rules.js';
+import { buildPreview, readFees, readOrderBook, type OrderPreview } from './preview.js';
 
 export interface OrderRef {
   order_id: unknown;
@@ -47,8 +54,107 @@ export function amendChanges(b: AmendBody): { price?: number; size?: number } {
   return { price, size };
 }
 
-export async function amendOrder(svc: Services, b: AmendBody): Promise<ExchangeOrder> {
+/**
+ * What an amend will do, before it is sent: the order as placed (the terms the trader sees), the
+ * new price and size on that same scale, what goes to the exchange (the price of the order as the
+ * exchange records it: its complement when pmt shows the order as placed in the other outcome's
+ * terms), and create's preview of the new terms (whether it crosses, what fills now, the fee),
+ * over the part still to fill. The preview is null when the book or market could not be read.
+ */
+export interface AmendPlan {
+  exchange: ExchangeId;
+  id: string;
+  /** The order as placed, before the amend. */
+  current: ExchangeOrder;
+  price: Decimal;
+  size: Decimal;
+  /** What the exchange is sent (its own price scale). */
+  wire: AmendRequest;
+  /** True when the exchange records the order in the complementary outcome's terms. */
+  mirrored: boolean;
+  preview: OrderPreview | null;
+}
+
+export async function planAmend(svc: Services, b: AmendBody, opts: { preview?: boolean } = {}): Promise<AmendPlan> {
   const changes = amendChanges(b);
   const { exchange, id } = await orderTarget(svc, b);
-  return { exchange, order: await (await svc.exchange(exchange)).amendOrder(id, changes) };
+  const ex = await svc.exchange(exchange);
+  // No amend on this exchange: NotSupported with the way to do it by hand, before anything is read.
+  if (!ex.has.amendOrder.supported) await ex.amendOrder(id, changes);
+  const recorded = await ex.fetchOrder(id);
+  const current = asPlaced(svc, [{ exchange, order: recorded }])[0]!;
+  const mirrored = !sameLabel(current.order.outcome, recorded.outcome);
+  const price = changes.price === undefined ? Decimal.from(current.order.price) : Decimal.from(changes.price);
+  const size = changes.size === undefined ? Decimal.from(current.order.size) : Decimal.from(changes.size);
+  const wire: AmendRequest = {
+    ...(changes.price === undefined ? {} : { price: (mirrored ? complementPrice(price) : price).toNumber() }),
+    ...(changes.size === undefined ? {} : { size: changes.size }),
+  };
+  const preview = opts.preview === false ? null : await amendPreview(svc, ex, current, price, size).catch(() => null);
+  return { exchange, id, current, price, size, wire, mirrored, preview };
+}
+
+/** Create's preview of the amended order's remainder (size − filled) at its new price, on its outcome's book. */
+async function amendPreview(svc: Services, ex: Exchange, current: ExchangeOrder, price: Decimal, size: Decimal): Promise<OrderPreview | null> {
+  const o = current.order;
+  const remaining = size.minus(o.filled);
+  if (remaining.lte(0)) return null;
+  const assetId = await ex.resolveAsset(o.market_ticker, o.outcome);
+  const info = await ex.describeAsset(assetId);
+  const fees = readFees(ex, info);
+  const book = await readOrderBook(ex, assetId, o.outcome);
+  return buildPreview({
+    exchange: current.exchange,
+    environment: ex.environment,
+    info,
+    side: o.side,
+    order_type: 'gtc',
+    outcome: o.outcome,
+    price,
+    size: remaining,
+    book,
+    impact: null,
+    now: svc.now(),
+    fees: await fees,
+  });
+}
+
+/**
+ * amend_order: sent on the exchange's own scale (planAmend), read back as placed, and journaled as
+ * an `amend` event with the new price and size as placed (so later reads relabel it at its new price).
+ */
+export async function amendOrder(svc: Services, b: AmendBody, plan?: AmendPlan): Promise<ExchangeOrder> {
+  const p = plan ?? (await planAmend(svc, b, { preview: false }));
+  const ex = await svc.exchange(p.exchange);
+  const after = await ex.amendOrder(p.id, p.wire);
+  const placed = p.mirrored && !sameLabel(after.outcome, p.current.order.outcome) ? { ...after, outcome: p.current.order.outcome, side: p.current.order.side, price: complementPrice(Decimal.from(after.price)).toNumber() } : after;
+  journalAmend(svc, p, placed);
+  return { exchange: p.exchange, order: placed };
+}
+
+/** The amend in the journal (best effort: the exchange has already amended). */
+function journalAmend(svc: Services, p: AmendPlan, order: Order): void {
+  if (!svc.journal) return;
+  try {
+    const entries = svc.journal.read();
+    const r = [...entries].reverse().find((e) => e.order_id === p.id && (e.event === 'result' || e.event === 'amend'));
+    svc.journal.append({
+      ts: new Date(svc.now()).toISOString(),
+      event: 'amend',
+      exchange: p.exchange,
+      market_ticker: order.market_ticker,
+      outcome: order.outcome,
+      side: order.side,
+      price: order.price,
+      size: order.size,
+      type: r?.type ?? 'gtc',
+      client_order_id: r?.client_order_id ?? null,
+      order_hash: r?.order_hash ?? null,
+      order_id: order.id,
+      status: order.status,
+      message: `amended from ${p.current.order.price} × ${p.current.order.size}${order.id !== p.id ? ` (was order ${p.id})` : ''}`,
+    });
+  } catch {
+    // The amend stands whether or not it could be recorded.
+  }
 }

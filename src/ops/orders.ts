@@ -5,6 +5,7 @@
 import { PmtError, toPmtError } from '../errors.js';
 import type { SendIds } from '../exchanges/exchange.js';
 import { orderExchange } from '../exchanges/ids.js';
+import { manifestOf } from '../exchanges/registry.js';
 import type { ExchangeId } from '../exchanges/registry.js';
 import type { CreateOrderRequest, Order, OrderSide, OrderType } from '../exchanges/types.js';
 import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
@@ -165,3 +166,30 @@ export async function cancelAllOrders(svc: Services, scope: { ids: ExchangeId[];
 }
 
 export { accountScope };
+
+/**
+ * Orders with their market by name (unified id and title) where the exchange's orders name it by
+ * an id people cannot read (manifest `ids.orderMarketIsId`: a Polymarket condition id), for the
+ * people views of order list, get and cancel. One market read per exchange; best effort (a
+ * failed lookup leaves the id). JSON keeps the interface's field.
+ */
+export async function nameMarkets(svc: Services, orders: ExchangeOrder[]): Promise<ExchangeOrder[]> {
+  const ids = [...new Set(orders.map((o) => o.exchange))].filter((x) => manifestOf(x).ids.orderMarketIsId);
+  if (ids.length === 0) return orders;
+  const names = new Map<string, { name: string; title: string }>();
+  await Promise.all(
+    ids.map(async (id) => {
+      const tickers = [...new Set(orders.filter((o) => o.exchange === id).map((o) => o.order.market_ticker).filter(Boolean))];
+      try {
+        const page = await (await svc.exchange(id)).fetchMarkets({ market_tickers: tickers, status: 'all' });
+        for (const m of page.markets) if (m.condition_id) names.set(`${id}|${m.condition_id.toLowerCase()}`, { name: m.ticker, title: m.title });
+      } catch {
+        // Names are a courtesy: the order ids and market ids still stand.
+      }
+    }),
+  );
+  return orders.map((o) => {
+    const n = names.get(`${o.exchange}|${o.order.market_ticker.toLowerCase()}`);
+    return n ? { ...o, market: n } : o;
+  });
+}

@@ -8,6 +8,8 @@
  * cursor carrying each exchange's position (markets-across.ts), and an exchange whose pages are
  * done drops out of it.
  */
+import { intentsByOrderId } from '../journal.js';
+import { sameLabel } from '../outcome.js';
 import type { ExchangeId } from '../exchanges/types.js';
 import { Decimal } from '../decimal.js';
 import type { BalanceDetail, Fill, Position } from '../models/portfolio.js';
@@ -68,6 +70,23 @@ export interface FillsAnswer {
   failed: ExchangeFailure[];
 }
 
+/**
+ * Fills of orders the journal knows, as placed: an order placed as "No buy" whose fills the
+ * exchange reports in the other outcome's terms ("Yes sell 0.65") reads "No buy 0.35". (pmt's
+ * own client ids carry the outcome, so the adapter relabels most of them on any machine; this
+ * covers orders sent under the caller's client id.)
+ */
+function fillsAsPlaced(svc: Services, fills: Array<{ exchange: ExchangeId; fill: Fill }>): Array<{ exchange: ExchangeId; fill: Fill }> {
+  if (!svc.journal || fills.length === 0) return fills;
+  const intents = intentsByOrderId(svc.journal.read());
+  if (intents.size === 0) return fills;
+  return fills.map((x) => {
+    const i = intents.get(x.fill.order_id);
+    if (!i || i.exchange !== x.exchange || sameLabel(i.outcome, x.fill.outcome) || i.side === x.fill.side) return x;
+    return { exchange: x.exchange, fill: { ...x.fill, outcome: i.outcome, side: i.side, price: Decimal.ONE.minus(Decimal.from(x.fill.price)).toNumber() } };
+  });
+}
+
 export async function fetchFills(svc: Services, q: { market_ticker?: unknown; limit?: unknown; cursor?: unknown; exchange?: ExchangeId } = {}): Promise<FillsAnswer> {
   const limit = q.limit === undefined || q.limit === null ? undefined : parseInteger('limit', q.limit, 1, FILLS_LIMIT_MAX);
   const cursor = q.cursor === undefined || q.cursor === null || q.cursor === '' ? undefined : parseCursor(q.cursor);
@@ -75,7 +94,7 @@ export async function fetchFills(svc: Services, q: { market_ticker?: unknown; li
   if (s.ids.length === 1) {
     const [id] = s.ids as [ExchangeId];
     const page = await (await svc.exchange(id)).fetchFills({ market_ticker: s.market, limit, cursor });
-    return { fills: page.fills.map((fill) => ({ exchange: id, fill })), cursor: page.cursor, failed: [] };
+    return { fills: fillsAsPlaced(svc, page.fills.map((fill) => ({ exchange: id, fill }))), cursor: page.cursor, failed: [] };
   }
   const positions: Partial<Record<ExchangeId, string>> = cursor ? decodeCombinedCursor(cursor) : Object.fromEntries(s.ids.map((id) => [id, '']));
   const active = s.ids.filter((id) => positions[id] !== undefined);
@@ -86,7 +105,7 @@ export async function fetchFills(svc: Services, q: { market_ticker?: unknown; li
   for (const f of r.failed) next[f.exchange] = positions[f.exchange];
   const fills = r.ok.flatMap((x) => x.value.fills.map((fill) => ({ exchange: x.exchange, fill })));
   fills.sort((a, b) => (a.fill.created_at < b.fill.created_at ? 1 : a.fill.created_at > b.fill.created_at ? -1 : 0));
-  return { fills, cursor: encodeCombinedCursor(next), failed: r.failed };
+  return { fills: fillsAsPlaced(svc, fills), cursor: encodeCombinedCursor(next), failed: r.failed };
 }
 
 /**

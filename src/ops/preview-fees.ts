@@ -40,3 +40,13 @@ export function estimateFees(lookup: FeeLookup, legs: FeeLegs): FeeEstimate {
   const basis = legs.assumed ? `${est.basis}; no live book, so all ${takerSize.toFixed()} contracts are counted as taking at the limit` : est.basis;
   return { ...est, ...base, total, basis };
 }
+
+/**
+ * The fees an order has paid in total, in dollars: the interface's `Order.fee` is the
+ * volume-weighted fee per filled contract, so the total is that × the filled contracts (to
+ * 0.0001, the precision the per-contract average was derived from). Null when unknown or unfilled.
+ */
+export function feesPaid(order: { fee: number | null; filled: number }): Decimal | null {
+  if (order.fee == null || !(order.filled > 0)) return null;
+  return Decimal.from(order.fee).times(Decimal.from(order.filled)).round(4, 'half-up');
+}

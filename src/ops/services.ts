@@ -47,4 +47,6 @@ export interface Services {
 export interface ExchangeOrder {
   exchange: ExchangeId;
   order: Order;
+  /** The market by name (its native ticker, e.g. a slug) and title, for people, where the order names it by an id (nameMarkets); never in JSON. */
+  market?: { name: string; title: string };
 }

@@ -5,7 +5,7 @@
  */
 import { fstatSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { safeBlock } from '../safe-text.js';
+import { jsonText, safeBlock } from '../safe-text.js';
 
 export interface IOOptions {
   stdout?: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -100,12 +100,12 @@ export class IO {
 
   /** Exactly one JSON document on stdout. */
   json(value: unknown): void {
-    this.put(JSON.stringify(value, null, this.isTTY ? 2 : undefined) + '\n');
+    this.put(jsonText(value, this.isTTY ? 2 : undefined) + '\n');
   }
 
   /** One JSON object per line; returns false when the pipe is full so callers may await drain. */
   ndjson(value: unknown): boolean {
-    return this.stdout.write(JSON.stringify(value) + '\n');
+    return this.stdout.write(jsonText(value) + '\n');
   }
 
   /**
@@ -115,7 +115,7 @@ export class IO {
   ndjsonLines(values: readonly unknown[]): boolean {
     if (values.length === 0) return true;
     let text = '';
-    for (const v of values) text += JSON.stringify(v) + '\n';
+    for (const v of values) text += jsonText(v) + '\n';
     return this.stdout.write(text);
   }
 

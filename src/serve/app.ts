@@ -11,6 +11,7 @@ import { PmtError, toPmtError } from '../errors.js';
 import { errorReply, fastifyErrorReply, type ErrorReply } from './errors.js';
 import { buildOpenApi } from './openapi.js';
 import type { Services } from '../ops/services.js';
+import { setMaxListeners } from 'node:events';
 import { withAbortSignal } from '../exchanges/http.js';
 import { sanitize } from '../safe-text.js';
 import { redactSecrets } from '../secrets.js';
@@ -235,6 +236,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         let out: Awaited<ReturnType<typeof run>>;
         if (r.method === 'GET') {
           const gone = new AbortController();
+          // One request can fan out many upstream reads (search_markets), each listening on this
+          // signal until it settles: no listener leak, so no limit (and no MaxListenersExceededWarning).
+          setMaxListeners(0, gone.signal);
           reply.raw.once('close', () => {
             if (!reply.raw.writableFinished) gone.abort();
           });

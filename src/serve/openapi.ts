@@ -125,8 +125,10 @@ function streamOperation(): unknown {
   const responses: Record<string, unknown> = {
     200: {
       description:
-        'An endless `text/event-stream`: each event is `data: <BookUpdate as JSON>` (kinds snapshot, delta, clear, trade; ' +
-        'see interface-extensions.md). A `clear` means drop the book: a snapshot follows. A failure after the stream started ' +
+        'An endless `text/event-stream`: each event is `data: <BookUpdate as JSON>` (kinds snapshot, delta, clear, trade, status; ' +
+        'see interface-extensions.md and docs/spec-additions.md). A `clear` means drop the book: a snapshot follows. A `status` ' +
+        'reports the connection (reconnecting with retry_in_ms at every retry, stale, live again). Events are sent in batches at ' +
+        'most 50 ms apart. A failure after the stream started ' +
         'ends it with `event: error` and the error object as data; a client too slow to keep up is ended with a `clear` (reason `stale`).',
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     },

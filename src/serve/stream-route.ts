@@ -36,8 +36,27 @@ export function registerStreamRoute(app: FastifyInstance, svc: Services, limits:
     schema: { querystring: streamQuery },
     handler: async (req, reply) => {
       const q = req.query as { asset_id: string; outcome?: string; exchange?: ExchangeId };
+      // A client that leaves while its asset is resolved must never be joined (nothing would ever
+      // remove it, and its upstream subscription would stay open).
+      let gone = false;
+      const onGone = () => (gone = true);
+      const sock = req.raw.socket;
+      sock.once('close', onGone);
+      reply.raw.once('close', onGone);
       // Resolution and validation first: errors here are ordinary JSON error replies.
-      const { asset, key, open } = await bookStream(svc, q);
+      let target;
+      try {
+        target = await bookStream(svc, q);
+      } finally {
+        sock.off('close', onGone);
+        reply.raw.off('close', onGone);
+      }
+      const { asset, key, open } = target;
+      if (gone || reply.raw.destroyed || sock.destroyed) {
+        reply.hijack();
+        reply.raw.destroy();
+        return;
+      }
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

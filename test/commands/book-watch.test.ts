@@ -96,11 +96,58 @@ describe('pmt book watch (NDJSON)', () => {
     expect(t.d.kalshi.stream.stats.upgrades).toBe(before);
   });
 
-  it('no Kalshi key: Authentication (exit 3) on stderr, nothing on stdout', async () => {
-    const r = await t.pmt(['book', 'watch', K.normal, '--ndjson'], t.bare());
-    expect(r.exitCode).toBe(3);
+  it('no Kalshi key: the public book (Kalshi documents it as public), polled: a snapshot, then the changes, exit 0', async () => {
+    const r = await watching([K.normal, '--ndjson', '--count', '2'], { ...t.bare(), PMT_KALSHI_BOOK_POLL_MS: '50' }, () => {
+      t.d.kalshi.stream.delta(K.normal, 'yes', 0.31, 4);
+    });
+    t.d.kalshi.stream.delta(K.normal, 'yes', 0.31, -4);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const ev = lines(r.stdout);
+    expect(ev.map((e) => e.kind)).toEqual(['snapshot', 'delta']);
+    expect(ev[1]).toMatchObject({ seq: 2, changes: [{ side: 'bid', price: 0.31, size: 4 }] });
+  });
+
+  it('the exchange away: NDJSON gets a status (reconnecting, retry_in_ms) at every retry, not silence (issue 21 item 9)', async () => {
+    // Nothing listens on port 9: every connection attempt fails.
+    const r = await t.pmt(['book', 'watch', P.normal, '--ndjson', '--count', '3'], { ...t.bare(), PMT_POLYMARKET_WS_URL: 'ws://127.0.0.1:9/ws' });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const ev = lines(r.stdout);
+    expect(ev).toHaveLength(3);
+    for (const e of ev) {
+      expect(e).toEqual({ kind: 'status', asset_id: P.normal, local_ts_ms: expect.any(Number), state: 'reconnecting', retry_in_ms: expect.any(Number) });
+      expect(e.retry_in_ms as number).toBeGreaterThan(0);
+    }
+    // The backoff grows from one retry to the next (each is at least the previous cap's half).
+    expect(ev[2]!.retry_in_ms as number).toBeGreaterThanOrEqual(250);
+  });
+
+  it('a dropped connection: clear, status reconnecting, the new snapshot, status live', async () => {
+    const r = await watching([P.normal, '--ndjson', '--count', '5'], t.bare(), () => t.d.polymarket.stream.dropConnections());
+    expect(r.exitCode, r.stderr).toBe(0);
+    const ev = lines(r.stdout);
+    expect(ev.map((e) => (e.kind === 'status' ? `status:${e.state as string}` : e.kind))).toEqual(['snapshot', 'clear', 'status:reconnecting', 'snapshot', 'status:live']);
+  });
+
+  it('--depth N keeps the snapshot and every update within the N best levels per side (issue 21 item 12)', async () => {
+    const r = await watching([K.normal, '--ndjson', '--depth', '1', '--count', '3'], t.env(), () => {
+      t.d.kalshi.stream.delta(K.normal, 'yes', 0.3, 5); // beyond the best level: nothing to send
+      t.d.kalshi.stream.delta(K.normal, 'yes', 0.43, 10); // a new best bid
+      t.d.kalshi.stream.delta(K.normal, 'yes', 0.43, -10); // gone again: 0.42 is back
+    });
+    t.d.kalshi.stream.delta(K.normal, 'yes', 0.3, -5);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const ev = lines(r.stdout);
+    expect(ev.map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(ev[0]!.book).toMatchObject({ bids: [{ price: 0.42, size: 100 }], asks: [{ price: 0.45, size: 150 }] });
+    expect(ev[1]!.changes).toEqual([{ side: 'bid', price: 0.42, size: 0 }, { side: 'bid', price: 0.43, size: 10 }]);
+    expect(ev[2]!.changes).toEqual([{ side: 'bid', price: 0.43, size: 0 }, { side: 'bid', price: 0.42, size: 100 }]);
+  });
+
+  it('a signed Kalshi stream over plain ws:// to a host that is not loopback: refused before connecting, exit 9, naming wss', async () => {
+    const r = await t.pmt(['book', 'watch', K.normal, '--ndjson'], t.env({ PMT_KALSHI_WS_URL: 'ws://kalshi.example.invalid/trade-api/ws/v2' }));
+    expect(r.exitCode).toBe(9);
     expect(r.stdout).toBe('');
-    expect(JSON.parse(r.stderr)).toMatchObject({ kind: 'Authentication' });
+    expect(JSON.parse(r.stderr)).toMatchObject({ kind: 'Config', message: expect.stringMatching(/not wss/) });
   });
 
   it('an unknown Kalshi market: MarketNotFound (exit 5)', async () => {

@@ -32,6 +32,19 @@ describe('pmt book show', () => {
     expect(tty.stdout.split('\n')[0]).toBe(`kalshi market ${K.normal} (NO book: NO prices; NO bid = 1 − YES ask, NO ask = 1 − YES bid)`);
   });
 
+  it('--depth N keeps the N best levels per side in --json too (the exchange hash only while nothing was cut)', async () => {
+    const k = await t.pmt(['book', 'show', K.normal, '--depth', '2', '--json'], t.env());
+    expect(k.exitCode, k.stderr).toBe(0);
+    const kb = JSON.parse(k.stdout);
+    expect(kb.bids).toEqual([{ price: 0.42, size: 100 }, { price: 0.41, size: 250 }]);
+    expect(kb.asks).toEqual([{ price: 0.45, size: 150 }, { price: 0.46, size: 200 }]);
+    const p = JSON.parse((await t.pmt(['book', 'show', P.normal, '--depth', '1', '--json'], t.bare())).stdout);
+    expect([p.bids, p.asks, p.hash]).toEqual([[{ price: 0.45, size: 100 }], [{ price: 0.46, size: 150 }], null]);
+    const whole = JSON.parse((await t.pmt(['book', 'show', P.normal, '--depth', '3', '--json'], t.bare())).stdout);
+    expect(whole.bids).toHaveLength(3);
+    expect(whole.hash).toMatch(/^[0-9a-f]{40}$/);
+  });
+
   it('draws a Kalshi ladder on a terminal: asks above bids, spread between, cumulative bars', async () => {
     const r = await t.pmt(['book', 'show', K.normal], t.env(TTY));
     expect(r.exitCode).toBe(0);
@@ -68,8 +81,8 @@ describe('pmt book show', () => {
     expect(deep.stdout.trimEnd().split('\n')).toHaveLength(9998);
   });
 
-  it('--json prints exactly the Orderbook model with every level, whatever --depth says', async () => {
-    const r = await t.pmt(['book', 'show', P.normal, '--depth', '1', '--json'], t.bare());
+  it('--json prints exactly the Orderbook model with every level (without --depth)', async () => {
+    const r = await t.pmt(['book', 'show', P.normal, '--json'], t.bare());
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
       asset_id: P.normal,
@@ -129,16 +142,30 @@ describe('pmt book show', () => {
 });
 
 describe('Kalshi book authentication', () => {
-  it('without credentials: Authentication, exit 3, a hint how to add them, and nothing sent', async () => {
+  it('without credentials: the public book, unsigned (Kalshi documents the orderbook as public); show, stats and impact work', async () => {
     t.d.resetLogs();
-    const r = await t.pmt(['book', 'show', K.normal], t.bare());
-    expect(r.exitCode).toBe(3);
-    expect(r.stderr).toMatch(/^error: Kalshi requires an API key.*\[Authentication\] \(hint: run `pmt profile add .*KALSHI_API_KEY_ID and KALSHI_PRIVATE_KEY_PATH\)\n$/);
-    expect(t.d.kalshi.double.requests).toHaveLength(0);
+    const r = await t.pmt(['book', 'show', K.normal, '--json'], t.bare());
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).bids[0]).toEqual({ price: 0.42, size: 100 });
+    const sent = t.d.kalshi.double.requests.filter((q) => q.path.endsWith('/orderbook'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.headers['kalshi-access-key']).toBeUndefined();
+    expect(sent[0]!.headers['kalshi-access-signature']).toBeUndefined();
     const j = await t.pmt(['book', 'stats', K.normal, '--json'], t.bare());
-    expect(j.exitCode).toBe(3);
-    expect(JSON.parse(j.stderr).kind).toBe('Authentication');
-    expect(j.stdout).toBe('');
+    expect(j.exitCode).toBe(0);
+    expect(JSON.parse(j.stdout).mid).toBe(0.435);
+    const i = await t.pmt(['book', 'impact', K.normal, '--size', '10', '--json'], t.bare());
+    expect(i.exitCode).toBe(0);
+    expect(JSON.parse(i.stdout).buy_avg_price).toBe(0.45);
+  });
+
+  it('with credentials the book read is signed', async () => {
+    t.d.resetLogs();
+    const r = await t.pmt(['book', 'show', K.normal, '--json'], t.env());
+    expect(r.exitCode, r.stderr).toBe(0);
+    const sent = t.d.kalshi.double.requests.filter((q) => q.path.endsWith('/orderbook'));
+    expect(sent[0]!.headers['kalshi-access-key']).toBe(t.key.keyId);
+    expect(sent[0]!.headers['kalshi-access-signature']).toEqual(expect.any(String));
   });
 
   it('a key Kalshi does not know: refused by the exchange, exit 3, counted by the double', async () => {

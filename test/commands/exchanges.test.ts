@@ -242,7 +242,8 @@ describe('pmt exchanges for people and pipes', () => {
     expect(plain).toMatch(/^kalshi +custom +configured \(KALSHI_API_KEY_ID\)$/m);
     expect(plain).toMatch(/^polymarket +custom +not configured$/m);
     expect(plain).toMatch(/^OPERATION +KALSHI +POLYMARKET$/m);
-    expect(plain).toMatch(/^fetch_orderbook +yes \(needs credentials\) +yes$/m);
+    expect(plain).toMatch(/^fetch_orderbook +yes +yes$/m); // Kalshi's book is public
+    expect(plain).toMatch(/^fetch_order +yes \(needs credentials\) +yes \(needs credentials\)$/m);
     expect(r.stdout).toMatch(/\u001b\[32mconfigured/);
     expect(r.stderr).toContain('pmt exchanges --check');
     const nc = await runPmt(['exchanges'], { env: env({ PMT_FORCE_TTY: '120', NO_COLOR: '1' }) });

@@ -90,6 +90,10 @@ describe('live prompt hints', () => {
     const p = new FakeExchange('polymarket').markets.get(YES_TOKEN)!;
     expect(outcomeChoices(p).map((c) => c.description)).toEqual([`token ${YES_TOKEN}`, `token ${NO_TOKEN}`]);
   });
+  it('"now" is what buying each outcome costs: Yes its ask, No the NO ask = 1 − the YES bid, not 1 − the YES ask (issue 21)', () => {
+    const quoted = { ...info, market: { ...info.market, best_bid: 0.29, best_ask: 0.31, outcomes: [{ label: 'Yes', price: 0.31, token_id: null }, { label: 'No', price: 0.69, token_id: null }] } };
+    expect(outcomeChoices(quoted).map((c) => c.name)).toEqual(['Yes · now 0.31', 'No · now 0.71']);
+  });
 });
 
 describe('outcomes', () => {

@@ -184,14 +184,20 @@ describe('profile use and remove', () => {
     expect((await pmt(['profile', 'use', 'ghost'])).exitCode).toBe(9);
   });
 
-  it('remove needs --yes when not on a terminal; removing the active one picks another', async () => {
+  it('remove needs --yes when not on a terminal; removing the active one leaves none active and says so (issue 21)', async () => {
     const r = await pmt(['profile', 'remove', 'poly']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('add --yes');
     expect(JSON.parse((await pmt(['profile', 'list', '--json'])).stdout).profiles).toHaveLength(3);
     const ok = await pmt(['profile', 'remove', 'poly', '--yes', '--json']);
-    expect(JSON.parse(ok.stdout)).toEqual({ removed: 'poly', active: 'main' });
+    expect(JSON.parse(ok.stdout)).toEqual({ removed: 'poly', active: null });
+    expect(JSON.parse((await pmt(['profile', 'list', '--json'])).stdout).active).toBeNull();
     expect(statSync(join(dir, 'cfg', 'profiles.json')).mode & 0o777).toBe(0o600);
+    // People are told, with the way to pick one.
+    expect((await pmt(['profile', 'use', 'main'])).exitCode).toBe(0);
+    const said = await pmt(['profile', 'remove', 'main', '--yes']);
+    expect(said.stdout).toMatch(/no profile is active now; choose one with `pmt profile use <name>`/);
+    expect(JSON.parse((await pmt(['profile', 'list', '--json'])).stdout).active).toBeNull();
   });
 });
 

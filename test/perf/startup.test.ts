@@ -50,7 +50,27 @@ const vendorEntries = (files: string[]) => files.filter((f) => f.startsWith('dis
 /** Built-ins a command that never touches the network has no business loading. */
 const NETWORK_AND_PROCESS = ['child_process', 'http', 'https', 'tls', 'http2', 'zlib', 'dns', 'crypto'];
 
+/**
+ * The ES-module internals a plain CommonJS file loads on this Node: none on Node 20; Node 22+
+ * loads some of them in its CommonJS loader itself (require(esm)), so only what pmt adds to a
+ * bare CommonJS run counts.
+ */
+function bareCjsBuiltins(): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'pmt-bare-'));
+  const file = join(dir, 'bare.cjs');
+  const out = join(dir, 'loaded.json');
+  writeFileSync(file, "'use strict';\n");
+  spawnSync(process.execPath, ['--require', PRELOAD, file], { env: { ...process.env, PMT_TEST_LOADED: out }, stdio: 'ignore' });
+  const seen = JSON.parse(readFileSync(out, 'utf8')) as { builtins: string[] };
+  rmSync(dir, { recursive: true, force: true });
+  return seen.builtins;
+}
+
 describe('start-up without the network loads only the core bundle', () => {
+  let bare: string[] = [];
+  beforeAll(() => {
+    bare = bareCjsBuiltins();
+  });
   for (const args of [['--version'], ['--help'], ['completion', 'bash'], ['__complete', 'profiles', ''], ['markets', 'list', '--help'], ['book', 'stats', '--help']]) {
     it(`pmt ${args.join(' ')}`, async () => {
       const r = await loaded(args);
@@ -61,7 +81,7 @@ describe('start-up without the network loads only the core bundle', () => {
       expect(r.files.reduce((n, f) => n + statSync(join(ROOT, f)).size, 0)).toBeLessThan(START_BUDGET);
       expect(r.builtins.filter((b) => NETWORK_AND_PROCESS.includes(b))).toEqual([]);
       // A CommonJS entry: no ES module is ever resolved, loaded or run.
-      expect(r.builtins.filter((b) => /^internal\/modules\/esm\/(module_job|translators|resolve)$/.test(b))).toEqual([]);
+      expect(r.builtins.filter((b) => /^internal\/modules\/esm\/(module_job|translators|resolve)$/.test(b) && !bare.includes(b))).toEqual([]);
     });
   }
 
@@ -165,6 +185,22 @@ describe('bundle layout', () => {
       expect(r.stdout.trim()).toBe(version);
     } finally {
       rmSync(planted, { force: true });
+    }
+  });
+
+  const hasCompileCache = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+  it.runIf(hasCompileCache)("Node 22+: V8's checked compile cache lives in the user's own cache directory (0700), never the shared temporary one", () => {
+    const home = mkdtempSync(join(tmpdir(), 'pmt-home-'));
+    try {
+      const env = { ...cleanEnv(), HOME: home, XDG_CACHE_HOME: '', NODE_COMPILE_CACHE: '', NODE_DISABLE_COMPILE_CACHE: '' } as Record<string, string>;
+      for (const k of ['XDG_CACHE_HOME', 'NODE_COMPILE_CACHE', 'NODE_DISABLE_COMPILE_CACHE']) delete env[k];
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin/pmt'), '--version'], { encoding: 'utf8', env });
+      expect(r.status, r.stderr).toBe(0);
+      const dir = join(home, '.cache/pmt/node-compile-cache');
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(readdirSync(dir).some((d) => d.startsWith(`${process.version}-`))).toBe(true);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
     }
   });
 

@@ -67,3 +67,18 @@ describe('IO', () => {
     expect(io.stderrColor).toBe(false);
   });
 });
+
+describe('the NDJSON writer (issue 28: raw line breaks)', () => {
+  it('escapes U+2028, U+2029 and U+0085 inside strings: one object is one line for every line-splitting reader, same value parsed', () => {
+    const out = Object.assign(new PassThrough(), { isTTY: false });
+    const io = new IO({ stdout: out, stderr: Object.assign(new PassThrough(), { isTTY: false }), env: {}, stdinIsTTY: false });
+    const v = { title: 'a\u2028b\u2029c\u0085d', n: 1 };
+    io.ndjson(v);
+    io.ndjsonLines([v, v]);
+    const text = String(out.read());
+    expect(text).not.toMatch(/[\u2028\u2029\u0085]/);
+    const rows = text.split(/\r\n|[\n\r\u2028\u2029\u0085]/).filter(Boolean);
+    expect(rows).toHaveLength(3);
+    for (const r of rows) expect(JSON.parse(r)).toEqual(v);
+  });
+});

@@ -29,6 +29,14 @@ describe('order rows', () => {
     expect(lines).toContain('0.30 per No contract (= Yes ask at 0.70 on the book)');
     expect(lines).toContain('Created  2025-11-21 12:00:00 UTC');
   });
+  it('the detail view shows the fees the order paid in total, not the per-contract average (issue 21 item 6)', () => {
+    // Kalshi: taker + maker fees $7.72 over 500 filled → Order.fee 0.01544 per contract (the interface's field).
+    const o = order({ size: 500, filled: 500, status: 'filled', fee: 0.01544 });
+    const lines = orderLines(human, { exchange: 'kalshi', order: o }).join('\n');
+    expect(lines).toMatch(/Fee +\$7\.72 paid on 500 filled/);
+    expect(lines).not.toContain('per contract ');
+    expect(orderLines(human, { exchange: 'kalshi', order: order() }).join('\n')).toMatch(/Fee +-/);
+  });
   it('side and status are coloured on a colour terminal', () => {
     const colour = new Formatter({ isTTY: true, color: true });
     const row = orderRow(colour, { exchange: 'kalshi', order: order({ side: 'sell' }) });

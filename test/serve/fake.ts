@@ -167,7 +167,14 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
     const m = { ...market(this.id, 'X'), outcomes: this.assetOutcomes.map((label) => ({ label, price: null, token_id: null })) };
     return { exchange: this.id, asset_id: assetId, market: m, book_outcome: this.assetOutcomes[0]!, outcomes: this.assetOutcomes, tick_size: 0.01, min_order_size: 1, neg_risk: null };
   }
+  /** While set, asset resolution waits for it (a client can leave meanwhile); `resolving` counts the waits. */
+  resolveGate?: Promise<void>;
+  resolving = 0;
   async resolveAsset(input: string) {
+    if (this.resolveGate) {
+      this.resolving += 1;
+      await this.resolveGate;
+    }
     return input.replace(/^(kalshi|polymarket):/i, '');
   }
   async previewOrder() {

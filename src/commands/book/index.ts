@@ -13,7 +13,7 @@ export function registerBook(program: Command): void {
     .command('show')
     .description('Show the orderbook ladder: asks above bids, with cumulative depth')
     .argument('<asset>', assetHelp)
-    .option('--depth <n>', 'levels per side to show; JSON always has every level (default: as many as fit the terminal)')
+    .option('--depth <n>', 'the N best levels per side, in JSON too (default: every level; as many as fit on a terminal)')
     .addOption(outcome('Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'))
     .option('--cents', 'show prices in cents (65¢) instead of probabilities (0.65)')
     .action(action(async (ctx, opts, args) => (await import('./show.js')).run(ctx, opts as never, args)));
@@ -40,7 +40,7 @@ export function registerBook(program: Command): void {
     .description('Watch the book live: the ladder redrawn in place, or one BookUpdate per line (--ndjson, or piped)')
     .argument('<asset>', assetHelp)
     .addOption(outcome('outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)'))
-    .option('--depth <n>', 'levels per side to show (default: as many as fit the terminal)')
+    .option('--depth <n>', 'the N best levels per side, in every NDJSON event too (default: as many as fit the terminal; every level in NDJSON)')
     .option('--duration <seconds>', 'stop after this many seconds')
     .option('--count <n>', 'stop after this many events')
     .option('--cents', 'show prices in cents (65¢) instead of probabilities (0.65)')

@@ -14,9 +14,9 @@ interface Opts {
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
   const depth = opts.depth === undefined ? undefined : parseInteger('--depth', opts.depth, 1, 100_000);
-  const { asset, book } = await fetchOrderbook(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome });
-  // --json is the whole Orderbook: --depth only trims what people see.
-  if (ctx.json || ctx.ndjson) return ctx.io.json(book);
+  const { asset, book, result } = await fetchOrderbook(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome, depth });
+  // --json is the Orderbook, with --depth's N best levels per side (contract, "Books").
+  if (ctx.json || ctx.ndjson) return ctx.io.json(result);
   const f = new Formatter(ctx.io, { cents: opts.cents });
   // On a terminal the ladder fits the screen; piped, every level goes to the script.
   const shown = depth ?? (ctx.io.isTTY ? depthForRows(ctx.io.rows) : undefined);

@@ -12,6 +12,7 @@ import { PmtError } from '../../errors.js';
 import { AppliedBook } from '../../exchanges/book-state.js';
 import type { BookUpdate } from '../../exchanges/stream.js';
 import { Formatter } from '../../render/format.js';
+import { safeBlock } from '../../safe-text.js';
 import type { BookLabel } from '../../render/views/book.js';
 import { watchLines, WATCH_TRADES, type WatchTrade } from '../../render/views/book-watch.js';
 import type { Open, WatchLimits } from './watch.js';
@@ -54,7 +55,9 @@ export async function watchScreen(ctx: Context, label: BookLabel, open: Open, op
       rows,
       depth: opts.depth,
     });
-    out.write('\u001b[H' + lines.map((l) => l + '\u001b[K').join('\r\n') + '\u001b[J');
+    // Every line through the one net (upstream text such as a tick size rides in the status line);
+    // only the frame's own cursor sequences are added after it.
+    out.write('\u001b[H' + lines.map((l) => safeBlock(l).replace(/[\n\t]/g, ' ') + '\u001b[K').join('\r\n') + '\u001b[J');
     dirty = false;
     lastDraw = now;
   };
@@ -110,7 +113,8 @@ export async function watchScreen(ctx: Context, label: BookLabel, open: Open, op
     const timer = opts.durationMs === undefined ? undefined : setTimeout(() => finish(), opts.durationMs);
 
     const onUpdate = (u: BookUpdate) => {
-      if (finished) return;
+      // A status is no book event: the state reaches the screen through onState.
+      if (finished || u.kind === 'status') return;
       arrivals.push(Date.now());
       if (u.kind === 'trade') {
         trades.unshift(u.trade);

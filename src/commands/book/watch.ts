@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import { PmtError, usageError } from '../../errors.js';
 import type { BookUpdate } from '../../exchanges/stream.js';
 import { parseDecimal, parseInteger } from '../../validate.js';
-import { bookStream } from '../../ops/stream.js';
+import { bookStream, trimUpdates } from '../../ops/stream.js';
 
 interface Opts {
   depth?: string;
@@ -49,9 +49,14 @@ export async function run(ctx: Context, opts: Opts, args: string[]): Promise<voi
   const depth = opts.depth === undefined ? undefined : parseInteger('--depth', opts.depth, 1, 100_000);
   const limits = parseLimits(opts);
   const target = await bookStream(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome });
-  if (ctx.ndjson || !ctx.io.isTTY) return streamNdjson(ctx, target.open, limits);
+  if (ctx.ndjson || !ctx.io.isTTY) {
+    // --depth keeps every NDJSON event within the N best levels per side.
+    const open: Open = depth === undefined ? target.open : (o) => target.open({ ...o, onUpdate: trimUpdates(depth, o.onUpdate) });
+    return streamNdjson(ctx, open, limits);
+  }
   const { watchScreen } = await import('./watch-screen.js');
-  return watchScreen(ctx, { exchange: target.asset.exchange, asset_id: target.asset.assetId }, target.open, { ...limits, depth, cents: opts.cents });
+  // The header names the book watched: --outcome no on Kalshi is the NO book, on NO prices.
+  return watchScreen(ctx, { exchange: target.asset.exchange, asset_id: target.asset.assetId, outcome: target.asset.outcome?.trim() || undefined }, target.open, { ...limits, depth, cents: opts.cents });
 }
 
 export type Open = (o: { onUpdate: (u: BookUpdate) => void; onState?: (s: string, d?: string) => void; onFatal: (e: Error) => void }) => { close(): void };

@@ -6,10 +6,11 @@
  */
 import type { Context } from '../../context.js';
 import { cancelledError, usageError } from '../../errors.js';
-import { amendChanges, amendOrder, currentOrder, orderTarget } from '../../ops/order-one.js';
+import { amendChanges, amendOrder, orderTarget, planAmend } from '../../ops/order-one.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
-import { orderLines, printOrders } from '../../render/views/orders.js';
+import { amendLines, orderLines, printOrders, PREVIEW_HANG } from '../../render/views/orders.js';
+import { fitLines } from '../../render/width.js';
 
 interface Opts {
   price?: string;
@@ -19,20 +20,25 @@ interface Opts {
 
 export async function run(ctx: Context, opts: Opts, args: string[], deps: { prompter?: Prompter } = {}): Promise<void> {
   const svc = ctx;
-  const changes = amendChanges({ order_id: args[0], price: opts.price, size: opts.size });
-  const target = await orderTarget(svc, { order_id: args[0], exchange: ctx.exchangeFlag() });
-  const ex = await ctx.exchange(target.exchange);
-  if (!ex.has.amendOrder.supported) await ex.amendOrder(target.id, changes); // NotSupported, with the hint
-  if (!opts.yes && !ctx.io.canPrompt) throw usageError('not on a terminal: add --yes to amend without a confirmation; nothing was changed');
+  const body = { order_id: args[0], exchange: ctx.exchangeFlag(), price: opts.price, size: opts.size };
+  amendChanges(body);
+  if (!opts.yes && !ctx.io.canPrompt) {
+    // Still NotSupported first where the exchange has no amend (planAmend checks that before any read).
+    const t = await orderTarget(svc, body);
+    const ex = await ctx.exchange(t.exchange);
+    if (!ex.has.amendOrder.supported) await ex.amendOrder(t.id, {});
+    throw usageError('not on a terminal: add --yes to amend without a confirmation; nothing was changed');
+  }
+  const plan = await planAmend(svc, body);
   const f = new Formatter(ctx.io);
   if (!opts.yes) {
-    const current = await currentOrder(svc, target);
-    ctx.io.err(orderLines(f, current).join('\n'));
-    const what = [changes.price === undefined ? null : `price → ${f.price(changes.price)}`, changes.size === undefined ? null : `size → ${f.num(changes.size)}`].filter(Boolean).join(', ');
+    ctx.io.err(fitLines(ctx.io, amendLines(f, plan), PREVIEW_HANG).join('\n'));
+    const o = plan.current.order;
+    const what = [opts.price === undefined ? null : `${o.outcome} price ${f.price(o.price)} → ${f.price(plan.price.toNumber())}`, opts.size === undefined ? null : `size ${f.num(o.size)} → ${f.num(plan.size.toNumber())}`].filter(Boolean).join(', ');
     const pr = deps.prompter ?? terminalPrompter(ctx.io, { toStderr: true });
     if (!(await pr.confirm({ message: `Amend this order (${what})?`, default: false }))) throw cancelledError('nothing was changed: declined at the confirmation');
   }
-  const o = await amendOrder(svc, { order_id: target.id, exchange: target.exchange, ...changes });
+  const o = await amendOrder(svc, body, plan);
   if (ctx.json || ctx.ndjson) return ctx.io.json(o.order);
   if (!ctx.io.isTTY) return printOrders(ctx.io, f, [o]);
   ctx.io.out(orderLines(f, o).join('\n'));

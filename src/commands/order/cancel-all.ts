@@ -31,21 +31,27 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   }
   const scoped = await accountScope(ctx, { asset_id: opts.asset, exchange: ctx.exchangeFlag() });
   const { ids, assetId } = scoped;
-  // The list shown is the list confirmed: an exchange whose list fails stops here, nothing cancelled.
+  // The list shown is the list confirmed. An exchange whose list fails (unreachable) is left out
+  // and said so; the others are still cancelled (the contract's partial results): stdout holds
+  // what was cancelled, stderr each unreachable exchange's error, and the exit code is the first's.
   const listed = await listOpenOrders(ctx, scoped);
-  if (listed.failed.length) throw failureOf(listed.failed);
+  const unreachable = listed.failed;
+  const down = new Set(unreachable.map((u) => u.exchange));
   const open = listed.orders;
   const f = new Formatter(ctx.io);
-  const scope = `${ids.join(' and ')}${assetId ? ` for ${assetId}` : ''}`;
+  const up = ids.filter((id) => !down.has(id));
+  const scope = `${up.join(' and ')}${assetId ? ` for ${assetId}` : ''}`;
   // People see the list on stdout; piped it goes to stderr so stdout stays data. Under --json
   // stderr holds only error objects, so the list is not shown (unless a terminal confirms it).
   const say = (s: string) => (ctx.json ? (opts.yes ? undefined : ctx.io.err(s)) : !ctx.io.isTTY ? ctx.io.err(s) : ctx.io.out(s));
+  if (!ctx.json) for (const u of unreachable) ctx.io.err(`note: ${u.exchange} could not be reached (${u.error.message}): its orders are not listed and will not be cancelled`);
   if (open.length === 0) {
-    if (ctx.json) return ctx.io.json([]);
-    say(`no open orders on ${scope}: nothing to cancel`);
+    if (ctx.json) ctx.io.json([]);
+    else say(`no open orders on ${scope}: nothing to cancel`);
+    if (unreachable.length) throw failureOf(unreachable);
     return;
   }
-  const counts = ids.map((exchange) => ({ exchange, count: open.filter((o) => o.exchange === exchange).length }));
+  const counts = up.map((exchange) => ({ exchange, count: open.filter((o) => o.exchange === exchange).length }));
   say(`${cancelSummary(counts)} will be cancelled:`);
   if (ctx.json || !ctx.io.isTTY) for (const o of open) say(`  ${o.exchange}  ${o.order.id}  ${o.order.market_ticker}  ${o.order.side} ${o.order.size} ${o.order.outcome} @ ${o.order.price}`);
   else await printOrders(ctx.io, f, open);
@@ -57,7 +63,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   }
 
   // Exchange by exchange (ops), so a failure on one never hides what happened on the other.
-  const empty = new Set(counts.filter((c) => c.count === 0).map((c) => c.exchange));
+  const empty = new Set([...counts.filter((c) => c.count === 0).map((c) => c.exchange), ...down]);
   const { cancelled, refused, broken } = await cancelAllOrders(ctx, scoped, empty);
 
   const shown = new Set(open.map((o) => o.order.id));
@@ -74,6 +80,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     for (const b of broken) ctx.io.err(`not cancelled: every ${b.exchange} order (${b.error.kind}: ${b.error.message})`);
   }
 
+  if (unreachable.length) throw failureOf([...unreachable, ...broken.map((b) => ({ exchange: b.exchange, error: b.error }))]);
   if (broken.length) {
     const first = broken[0]!;
     throw new PmtError(first.error.kind, `cancel-all failed on ${broken.map((b) => b.exchange).join(' and ')}: ${first.error.message}`, {

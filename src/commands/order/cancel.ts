@@ -6,6 +6,7 @@
 import type { Context } from '../../context.js';
 import { cancelledError, usageError } from '../../errors.js';
 import { cancelOrder, currentOrder, orderTarget } from '../../ops/order-one.js';
+import { nameMarkets } from '../../ops/orders.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { orderLines, printOrders } from '../../render/views/orders.js';
@@ -21,13 +22,13 @@ export async function run(ctx: Context, opts: Opts, args: string[], deps: { prom
   if (!opts.yes && !ctx.io.canPrompt) throw usageError('not on a terminal: add --yes to cancel without a confirmation; nothing was cancelled');
   const f = new Formatter(ctx.io);
   if (!opts.yes) {
-    const current = await currentOrder(svc, target);
-    ctx.io.err(orderLines(f, current).join('\n'));
+    const [current] = await nameMarkets(svc, [await currentOrder(svc, target)]);
+    ctx.io.err(orderLines(f, current!).join('\n'));
     const pr = deps.prompter ?? terminalPrompter(ctx.io, { toStderr: true });
     if (!(await pr.confirm({ message: `Cancel this ${target.exchange} order?`, default: false }))) throw cancelledError('nothing was cancelled: declined at the confirmation');
   }
   const o = await cancelOrder(svc, { order_id: target.id, exchange: target.exchange });
   if (ctx.json || ctx.ndjson) return ctx.io.json(o.order);
   if (!ctx.io.isTTY) return printOrders(ctx.io, f, [o]);
-  ctx.io.out(orderLines(f, o).join('\n'));
+  ctx.io.out(orderLines(f, (await nameMarkets(svc, [o]))[0]!).join('\n'));
 }

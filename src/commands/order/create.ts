@@ -42,7 +42,7 @@ import type { PreviewInput } from '../../ops/preview.js';
 import type { Services } from '../../ops/services.js';
 import { checkOutcome } from './outcome.js';
 import { gridOf, priceProblem, sizeProblem } from '../../ops/order-rules.js';
-import { createWithJournal } from '../../journal.js';
+import { createJournaled } from '../../ops/journal.js';
 import { postOnlyOf } from '../../ops/post-only.js';
 import { reduceOnlyOf } from '../../ops/reduce-only.js';
 
@@ -92,6 +92,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   // An exchange without reduce-only orders refuses the flag before credentials or any request.
   const reduceOnly = reduceOnlyOf(opts.reduceOnly, exchangeId, '--reduce-only');
   if (!opts.dryRun) await ctx.requireCredentials(exchangeId);
+  // A dry run sends no write: adapters built for it read (and derive) but never create anything.
+  if (opts.dryRun) ctx.readOnly = true;
   const ex = await ctx.exchange(exchangeId);
 
   // 3. The asset and its venue rules; the outcome checked against it.
@@ -173,7 +175,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   try {
     // Journaled: the intent is on disk before the request leaves, the result after.
     const meta = { exchange: exchangeId, market_ticker: info.market.ticker, outcome, now: ctx.now };
-    order = await createWithJournal(ctx.journal, ex, req, meta, { clientOrderId: opts.clientOrderId });
+    order = await createJournaled(ctx, ex, req, meta, { clientOrderId: opts.clientOrderId });
   } catch (e) {
     throw withAmbiguityHint(e);
   }

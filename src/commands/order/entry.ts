@@ -82,7 +82,11 @@ export function outcomeChoices(info: AssetInfo): Choice<string>[] {
   const labels = books === 'token-per-outcome' && info.market.outcomes.length > 0 ? info.market.outcomes.map((o) => o.label) : info.outcomes;
   return labels.map((label) => {
     const o = info.market.outcomes.find((x) => sameLabel(x.label, label));
-    const price = o?.price != null ? ` · now ${priceText(o.price)}` : '';
+    // "now" is what buying it costs: on a YES/NO book the other outcome's ask is 1 − the book's bid
+    // (its listed price, 1 − the book's ask, is what selling it brings).
+    const other = books === 'yes-book' && !sameLabel(label, info.book_outcome);
+    const buyNow = other ? (info.market.best_bid != null ? complementPrice(Decimal.from(info.market.best_bid)).toNumber() : null) : (o?.price ?? null);
+    const price = buyNow != null ? ` · now ${priceText(buyNow)}` : '';
     const desc =
       books === 'yes-book' && !sameLabel(label, info.book_outcome)
         ? `${label} is traded on the ${info.book_outcome} book: you give ${label}'s own price; it is sent there at 1 - price`

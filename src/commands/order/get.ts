@@ -7,6 +7,7 @@ import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
 import { fetchOrderByClientId } from '../../ops/journal.js';
 import { fetchOrder } from '../../ops/orders.js';
+import { nameMarkets } from '../../ops/orders.js';
 import { Formatter } from '../../render/format.js';
 import { printOrders, orderLines, ORDER_HANG } from '../../render/views/orders.js';
 import { fitLines } from '../../render/width.js';
@@ -21,5 +22,6 @@ export async function run(ctx: Context, opts: { clientId?: string }, args: strin
   if (ctx.json || ctx.ndjson) return ctx.io.json(o.order);
   const f = new Formatter(ctx.io);
   if (!ctx.io.isTTY) return printOrders(ctx.io, f, [o]);
-  ctx.io.out(fitLines(ctx.io, orderLines(f, o), ORDER_HANG).join('\n'));
+  const [named] = await nameMarkets(ctx, [o]);
+  ctx.io.out(fitLines(ctx.io, orderLines(f, named!), ORDER_HANG).join('\n'));
 }

@@ -5,7 +5,7 @@
  */
 import type { Context } from '../../context.js';
 import { failureOf } from '../../ops/fanout.js';
-import { fetchOpenOrders } from '../../ops/orders.js';
+import { fetchOpenOrders, nameMarkets } from '../../ops/orders.js';
 import { Formatter } from '../../render/format.js';
 import { printOrders } from '../../render/views/orders.js';
 
@@ -20,6 +20,6 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   } else if (ctx.json) ctx.io.json(orders.map((o) => o.order));
   else if (orders.length === 0) {
     if (ctx.io.isTTY && failed.length === 0) ctx.io.err(`no open orders on ${ids.join(' or ')}${assetId ? ` for ${assetId}` : ''}`);
-  } else await printOrders(ctx.io, new Formatter(ctx.io), orders);
+  } else await printOrders(ctx.io, new Formatter(ctx.io), ctx.io.isTTY ? await nameMarkets(ctx, orders) : orders);
   if (failed.length) throw failureOf(failed);
 }

@@ -41,7 +41,19 @@ export async function run(ctx: Context, opts: Opts): Promise<void> {
   else if (!ctx.ndjson) {
     if (all.length === 0 && ctx.io.isTTY) ctx.io.err('no fills');
     else await printFills(ctx.io, f, all);
-    if (cursor && !opts.all && ctx.io.isTTY) ctx.io.err(f.c.dim(`more: pmt fills --cursor ${cursor}${opts.market ? ` --market ${opts.market}` : ''}`));
+    // The hint, pasted, returns the next page: the same scope (market, exchange) and page size.
+    if (cursor && !opts.all && ctx.io.isTTY) ctx.io.err(f.c.dim(`more: ${nextPage(cursor, opts, ctx.exchangeFlag())}`));
   }
   if (failed.length) throw failureOf(failed);
+}
+
+/** The command for the next page, with what scoped this one. */
+export function nextPage(cursor: string, opts: Opts, exchange: string | undefined): string {
+  const q = (v: string) => (/^[A-Za-z0-9_.:\/=+-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+  const parts = ['pmt fills'];
+  if (opts.market) parts.push(`--market ${q(opts.market)}`);
+  if (exchange) parts.push(`--exchange ${exchange}`);
+  if (opts.limit) parts.push(`--limit ${q(opts.limit)}`);
+  parts.push(`--cursor ${q(cursor)}`);
+  return parts.join(' ');
 }

@@ -1,6 +1,7 @@
 /**
  * `pmt profile remove <name>`: confirm on a terminal (--yes skips it; elsewhere --yes is
- * required). Removing the active profile makes the first remaining one (by name) active, or none.
+ * required). Removing the active profile leaves none active (never another wallet silently), and
+ * says so, naming `pmt profile use` and what remains.
  * Key files named by the profile are left where they are.
  */
 import type { Context } from '../../context.js';
@@ -19,9 +20,11 @@ export async function run(ctx: Context, opts: { yes?: boolean }, args: string[],
     const ok = await pr.confirm({ message: `Remove profile "${name}"${name === active ? ' (the active one)' : ''}? Its stored credentials are deleted`, default: false });
     if (!ok) throw cancelledError(`profile "${name}" was not removed`);
   }
-  // One locked step: the store picks the next active one (first by name) in the same write.
   const { newActive } = await ctx.store.remove(name);
   if (ctx.json) return ctx.io.json({ removed: name, active: newActive });
   ctx.io.out(`removed profile "${name}"`);
-  if (active === name) ctx.io.out(newActive ? `active profile is now "${newActive}"` : 'no active profile left; add one with `pmt profile add <name>`');
+  if (active === name) {
+    const left = Object.keys(profiles).filter((p) => p !== name).sort();
+    ctx.io.out(left.length ? `no profile is active now; choose one with \`pmt profile use <name>\` (${left.join(', ')})` : 'no active profile left; add one with `pmt profile add <name>`');
+  }
 }

@@ -1,7 +1,7 @@
 /**
- * Kalshi orderbooks. `GET /markets/{ticker}/orderbook` is a signed request (the spec lists the
- * three KALSHI-ACCESS headers), so pmt fails fast with Authentication before calling when no key
- * is configured.
+ * Kalshi orderbooks. `GET /markets/{ticker}/orderbook` is public market data (Kalshi documents it
+ * so): it is signed when Kalshi keys are configured and sent unsigned when none are, so `book
+ * show|stats|impact` work without an account.
  *
  * Kalshi returns bids only, for YES and for NO. A NO bid at p is an offer to sell YES at 1 − p,
  * so the unified book is YES-priced: bids = YES bids, asks = NO bids mirrored to 1 − p. The NO
@@ -77,7 +77,7 @@ export async function fetchOrderbook(c: KalshiClient, assetId: string, outcome?:
   const side = bookOutcome(outcome);
   const ticker = assetId.replace(/^kalshi:/i, '');
   if (!ticker) throw usageError('asset must be a Kalshi market ticker');
-  const signer = await c.signer('read');
+  const signer = await c.publicReadSigner();
   const path = `/markets/${encodeURIComponent(ticker)}/orderbook`;
   const res = await c.http.send('GET', path, { signer, query: depth ? { depth } : undefined });
   const receivedAt = c.cfg.now();

@@ -39,8 +39,18 @@ export class KalshiClient {
       baseUrl: cfg.urls.kalshi ?? kalshi.urls.kalshi.default,
       mapError: (res, ctx) => mapKalshiError(res, ctx, this.keyKind),
       log: cfg.log,
+      signs: true,
       pace: this.pace,
     });
+  }
+
+  /**
+   * The signer for a public read (the orderbook): the keys' signer when Kalshi credentials are
+   * configured (a broken key is still an error), none when there are none (the read goes unsigned).
+   */
+  async publicReadSigner(): Promise<Signer | undefined> {
+    if (!(await this.cfg.credentials()).kalshi) return undefined;
+    return this.signer('read');
   }
 
   /**
@@ -63,7 +73,8 @@ export class KalshiClient {
       this.keyKind = keyKindOf(key) ?? undefined;
       const signer = kalshiSigner(creds.apiKeyId.value, key, this.cfg.now);
       // The account's rate limits, at most once per run (cached an hour): pacing to the real tier.
-      this.limits = await loadLimits(this, signer, `${this.http.baseUrl} ${creds.apiKeyId.value}`);
+      // Commands that only read market data (a book with keys) keep the Basic budget and ask nothing.
+      if (purpose === 'trade') this.limits = await loadLimits(this, signer, `${this.http.baseUrl} ${creds.apiKeyId.value}`);
       return signer;
     })();
     // A failed attempt is not cached: the next call tries again (e.g. after a profile is added).

@@ -56,7 +56,9 @@ export async function fetchPriceHistory(c: KalshiClient, assetId: string, params
   if (!ticker) throw usageError('market ticker must not be empty');
   const period = KALSHI_PERIOD_MINUTES[params.interval];
   if (!period) throw usageError(`interval must be one of 1m, 1h, 1d (got "${String(params.interval)}")`);
-  const query = { start_ts: Math.floor(params.start_ts), end_ts: Math.floor(params.end_ts), period_interval: period };
+  // Kalshi returns candles ending on or before end_ts: the period that holds end_ts (the one in
+  // progress, when the chart ends now) ends after it, so ask up to that period's end.
+  const query = { start_ts: Math.floor(params.start_ts), end_ts: Math.ceil(params.end_ts / (period * 60)) * period * 60, period_interval: period };
   let body: Record<string, unknown> | null;
   let historical = false;
   try {

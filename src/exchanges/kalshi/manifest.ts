@@ -38,6 +38,8 @@ export const kalshi = {
     assetNoun: 'Kalshi ticker',
     order: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
     orderShape: 'a UUID',
+    // Tickers are upper case: `kalshi:kxtest-25q4` names the same market.
+    normalize: (id: string) => id.toUpperCase(),
   },
   outcomes: 'yes-book',
   book: {
@@ -69,7 +71,7 @@ export const kalshi = {
   capabilities: {
     fetchMarkets: { supported: true, auth: false },
     fetchMarketLineage: { supported: true, auth: false },
-    fetchOrderbook: { supported: true, auth: true },
+    fetchOrderbook: { supported: true, auth: false },
     fetchOrder: { supported: true, auth: true },
     fetchOpenOrders: { supported: true, auth: true },
     createOrder: { supported: true, auth: true },

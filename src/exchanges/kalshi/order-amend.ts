@@ -5,9 +5,10 @@
  * which takes the whole new state: ticker, book side, YES price and count). Both read the order
  * back afterwards (`GET /portfolio/orders/{id}`), so the caller sees what Kalshi now holds.
  *
- * Amend prices follow the contract: `price` is the price of the order's own outcome. An order
- * Kalshi records as a NO order (`side: "no"`) at NO price p rests on the YES book at 1 − p, so the
- * wire price is mirrored for it; a YES order's is p. `size` is the order's new total size
+ * Amend prices follow the contract: `price` is the price of the order's own outcome, as pmt shows
+ * it. A NO order (Kalshi's `side: "no"`, or one pmt placed as NO, which V2 records as a YES ask or
+ * bid) at NO price p rests on the YES book at 1 − p, so the wire price is mirrored for it; a YES
+ * order's is p. `size` is the order's new total size
  * (filled contracts included), as Kalshi's `count`. Prices and sizes are checked against the
  * market's grid before anything is signed.
  */
@@ -20,7 +21,7 @@ import type { KalshiClient } from './client.js';
 import { obj, text } from './coerce.js';
 import { routingOf, writePacer } from './order-cancel.js';
 import { fetchRawMarket, orderRulesOf } from './order-market.js';
-import { directionOf, parseKalshiOrder } from './order-parse.js';
+import { parseKalshiOrder, wireTerms } from './order-parse.js';
 import { checkMarketOpen, checkPrice, checkSize } from './order-rules.js';
 import { formatCount, formatPrice } from './order-wire.js';
 import { decreaseOrder } from './order-decrease.js';
@@ -89,13 +90,14 @@ export async function amendOrder(c: KalshiClient, id: string, req: AmendRequest)
   const status = text(o.status)?.toLowerCase();
   if (status !== 'resting') throw new PmtError('Api', `order ${oid} is ${status ?? 'not open'}; only a resting order can be amended`, { usage: true });
   const ticker = text(o.ticker) ?? '';
-  // The book side from the canonical fields first (book_side / outcome_side), side/action after.
-  const dir = directionOf(o);
-  const no = dir?.outcome === 'No';
-  const side = dir?.book ?? 'bid';
+  const wire = wireTerms(o);
+  const side = wire.side;
+  // The price is that of the order's outcome as pmt shows it (parseKalshiOrder: a NO order, or one
+  // pmt placed as NO that Kalshi records in its YES form): a NO price goes on the wire as 1 − p.
+  const no = parseKalshiOrder(o, now(c)).outcome === 'No';
   const rules = orderRulesOf(await fetchRawMarket(c, ticker), ticker);
   checkMarketOpen(rules);
-  const currentYes = Decimal.read(o.yes_price_dollars) ?? (Decimal.read(o.no_price_dollars) ? Decimal.ONE.minus(Decimal.read(o.no_price_dollars)!) : null);
+  const currentYes = wire.price;
   if (!currentYes) throw new PmtError('Api', `Kalshi sent order ${oid} without a price`);
   const yes = req.price === undefined ? currentYes : checkPrice(no ? Decimal.ONE.minus(Decimal.from(req.price)) : Decimal.from(req.price), rules.ranges);
   const filled = Decimal.read(o.fill_count_fp) ?? Decimal.ZERO;

@@ -152,6 +152,22 @@ function noPrice(o: Raw): Decimal | null {
 }
 
 /**
+ * The mark pmt puts at the front of a client_order_id it generates for a NO order (orders.ts):
+ * Kalshi shows an order sent through V2 only in its YES-book form, and this is how the order
+ * reads back as placed on any machine.
+ */
+export const PLACED_NO_PREFIX = 'pmtno-';
+
+/** An order's terms as they go on the V2 wire: ticker, book side, YES price, total count. */
+export function wireTerms(raw: Record<string, unknown>): { ticker: string; side: 'bid' | 'ask'; price: Decimal | null; count: Decimal } {
+  // The book side from the canonical fields first (book_side / outcome_side), side/action after.
+  const side = directionOf(raw)?.book ?? 'bid';
+  const filled = Decimal.read(raw.fill_count_fp) ?? Decimal.ZERO;
+  const count = Decimal.read(raw.initial_count_fp) ?? Decimal.read(raw.initial_count) ?? Decimal.read(raw.count) ?? filled.plus(Decimal.read(raw.remaining_count_fp) ?? Decimal.ZERO);
+  return { ticker: str(raw.ticker) ?? '', side, price: yesPrice(raw), count };
+}
+
+/**
  * V1 `Order` (GET /portfolio/orders, GET /portfolio/orders/{id}). Sample, trimmed:
  * `{"order_id":"9f…","client_order_id":"c1…","ticker":"KXBTCD-25APR1517","side":"yes",
  *   "action":"buy","status":"resting","yes_price_dollars":"0.5600","no_price_dollars":"0.4400",
@@ -168,12 +184,15 @@ export function parseKalshiOrder(raw: unknown, nowIso: string): Order {
   const makerFees = Decimal.read(o.maker_fees_dollars) ?? null;
   const totalFees = fees && makerFees ? fees.plus(makerFees) : (fees ?? makerFees);
   const dir = directionOf(o) ?? { outcome: 'Yes', side: 'buy', book: 'bid' };
-  const isNo = dir.outcome === 'No';
+  const recordedNo = dir.outcome === 'No';
+  // Placed by pmt as NO (its client id says so) but recorded in the YES-book form: read back as placed.
+  const placedNo = !recordedNo && (str(o.client_order_id)?.startsWith(PLACED_NO_PREFIX) ?? false);
+  const isNo = recordedNo || placedNo;
   return {
     id: str(o.order_id) ?? '',
     market_ticker: str(o.ticker) ?? '',
-    outcome: dir.outcome,
-    side: dir.side,
+    outcome: isNo ? 'No' : 'Yes',
+    side: placedNo ? (dir.side === 'sell' ? 'buy' : 'sell') : dir.side,
     price: (isNo ? noPrice(o) : yesPrice(o))?.toNumber() ?? 0,
     size: size.toNumber(),
     filled: filled.toNumber(),

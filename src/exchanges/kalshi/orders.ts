@@ -20,7 +20,7 @@ import type { KalshiClient } from './client.js';
 import { parseMarket } from './parse.js';
 import { cancelResting, listResting, writePacer } from './order-cancel.js';
 import { fetchRawMarket, orderRulesOf } from './order-market.js';
-import { parseCreateV2, parseKalshiOrder } from './order-parse.js';
+import { parseCreateV2, parseKalshiOrder, PLACED_NO_PREFIX, wireTerms } from './order-parse.js';
 import { asPlaced, findByClientOrderId, reconcileCreate, type PendingCreate } from './order-reconcile.js';
 import { checkKalshiOrder, checkOutcome, finestStep, minOrderSize, nearestValidPrices, type CheckedOrder, type KalshiOrderRules } from './order-rules.js';
 import { createOrderBody } from './order-wire.js';
@@ -91,7 +91,11 @@ async function wireBody(c: KalshiClient, req: CreateOrderRequest, clientOrderId:
     if (cross) {
       const label = checked.outcome === 'yes' ? 'Yes' : 'No';
       const what = `${req.side} ${label} at ${Decimal.from(req.price).toFixed()}${checked.outcome === 'no' ? ` (a YES ${body.side} at ${Decimal.from(body.price).toFixed()})` : ''}`;
-      throw postOnlyError(what, wireSide, cross, 'YES ');
+      if (checked.outcome === 'yes') throw postOnlyError(what, wireSide, cross, 'YES ');
+      // A NO order: the crossing price and the price that would rest, on the NO scale the trader typed
+      // (the YES ask at 0.64 a NO buy would hit is the NO bid side's 0.36; resting NO price = 1 − YES rest).
+      const no = { against: Decimal.ONE.minus(cross.against), rest: cross.rest && Decimal.ONE.minus(cross.rest) };
+      throw postOnlyError(what, req.side, no, 'NO ');
     }
   }
   return { t, checked, body };
@@ -107,7 +111,7 @@ export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts
   const signer = await c.signer('trade');
   const given = opts.clientOrderId ?? (opts.idempotencyKey === undefined ? undefined : clientOrderIdFor(opts.idempotencyKey));
   const reused = given !== undefined;
-  const { t, checked, body } = await wireBody(c, req, reused ? checkClientOrderId(given) : randomUUID());
+  const { t, checked, body } = await wireBody(c, req, reused ? checkClientOrderId(given) : generatedClientOrderId(req.outcome));
   const clientOrderId = body.client_order_id;
   const pending: PendingCreate = {
     ticker: t,
@@ -129,7 +133,7 @@ export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts
     if (!(e instanceof PmtError)) throw e;
     if (e.kind === 'MarketNotFound') throw new PmtError('MarketNotFound', `Kalshi has no market "${t}"`, { status: e.status });
     // A re-send under a client order id Kalshi already has: the first copy landed. Show it.
-    if (e.status === 409 && reused) return alreadyPlaced(c, signer, { ...pending, sentAtMs: undefined }, e);
+    if (e.status === 409 && reused) return alreadyPlaced(c, signer, { ...pending, sentAtMs: undefined }, e, body);
     // A timeout/reset after sending, a 408 or a 5xx: the order may exist. Look, don't resend.
     if (e.ambiguous || e.status === 408 || (e.status !== undefined && e.status >= 500)) {
       return reconcileCreate(c, signer, pending, e);
@@ -148,6 +152,16 @@ export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts
   return reconcileCreate(c, signer, pending, new PmtError('Api', 'Kalshi accepted the order but its response could not be read'));
 }
 
+/**
+ * The client_order_id pmt generates: a UUIDv4, marked with the outcome placed when it is NO
+ * (PLACED_NO_PREFIX), so the order reads back as placed ("No buy 0.30", not V2's "Yes sell 0.70")
+ * on any machine, journal or not (order-parse.ts).
+ */
+function generatedClientOrderId(outcome: CreateOrderRequest['outcome']): string {
+  const no = typeof outcome === 'string' && outcome.toLowerCase() === 'no';
+  return no ? `${PLACED_NO_PREFIX}${randomUUID()}` : randomUUID();
+}
+
 /** The client_order_id for an idempotency key: the key when Kalshi takes it as is, else a UUID from its SHA-256. */
 export function clientOrderIdFor(key: string): string {
   if (/^[A-Za-z0-9_-]{1,64}$/.test(key)) return key;
@@ -163,11 +177,25 @@ function checkClientOrderId(id: string): string {
   return s;
 }
 
-/** The order a refused duplicate refers to; if Kalshi cannot show it, the 409 stands. */
-async function alreadyPlaced(c: KalshiClient, signer: Signer, p: PendingCreate, e: PmtError): Promise<Order> {
+/**
+ * The order a refused duplicate refers to; if Kalshi cannot show it, the 409 stands. Only an
+ * order with the same terms (market, book side, price, size) is the order asked for and shown as
+ * placed; a different one is refused (Api, exit 2), naming the id and the order it names.
+ */
+async function alreadyPlaced(c: KalshiClient, signer: Signer, p: PendingCreate, e: PmtError, body: { ticker: string; side: string; price: string; count: string }): Promise<Order> {
   c.cfg.log?.(`create order: Kalshi already has client_order_id ${p.clientOrderId}; nothing new was placed`);
   const raw = await findByClientOrderId(c, signer, p);
-  if (raw) return asPlaced(c, raw, p);
+  if (raw) {
+    const held = wireTerms(raw);
+    const same = held.ticker === body.ticker && held.side === body.side && held.price !== null && held.price.eq(Decimal.from(body.price)) && held.count.eq(Decimal.from(body.count));
+    if (same) return asPlaced(c, raw, p);
+    const o = parseKalshiOrder(raw, iso(c));
+    throw new PmtError(
+      'Api',
+      `client order id ${p.clientOrderId} already names order ${o.id} (${o.market_ticker} ${o.side} ${o.size} ${o.outcome} at ${o.price}, ${o.status}), a different order: nothing was sent`,
+      { usage: true, status: e.status, hint: `use a new --client-order-id, or see that order with \`pmt order get ${o.id}\`` },
+    );
+  }
   throw new PmtError('Api', `Kalshi refused the order: client order id ${p.clientOrderId} was already used (${e.message}); nothing new was placed`, {
     status: e.status,
     hint: `see it with \`pmt order get --client-id ${p.clientOrderId}\``,

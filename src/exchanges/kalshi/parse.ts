@@ -79,10 +79,11 @@ function resultLabel(v: unknown): string | null {
   return r;
 }
 
-/** A quote, or null for the upstream's "no quote" placeholder: bid 0, ask 1, last price 0. */
+/** A quote, or null for the upstream's "no quote" placeholders: bid 0, ask 0 or 1, last price 0. */
 export function quoted(p: number | null, kind: 'bid' | 'ask' | 'last'): number | null {
   if (p === null) return null;
-  return (kind === 'ask' ? p >= 1 : p <= 0) ? null : p;
+  // An ask of 0 is no quote either (nothing is offered for free): "0.0000" on a market nobody offers.
+  return (kind === 'ask' ? p >= 1 || p <= 0 : p <= 0) ? null : p;
 }
 
 /** Yes/No outcomes: YES at `yes_ask ?? last_price`, NO its exact complement; null when unquoted. */

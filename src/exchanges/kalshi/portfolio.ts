@@ -11,6 +11,8 @@
 import { Decimal } from '../../decimal.js';
 import { PmtError } from '../../errors.js';
 import type { Market } from '../types.js';
+import { ordersList, PLACED_NO_PREFIX } from './order-parse.js';
+import type { Signer } from '../http.js';
 import type { BalanceDetail, FetchFillsParams, Fill, FillsPage, Position } from '../../models/portfolio.js';
 import type { KalshiClient } from './client.js';
 import { fetchMarkets } from './markets.js';
@@ -166,5 +168,49 @@ export async function fetchFills(c: KalshiClient, params: FetchFillsParams = {})
     signer,
   });
   const fills = p.rows.map(parseKalshiFill).filter((f): f is Fill => f !== null);
-  return { fills, cursor: p.cursor };
+  return { fills: await fillsAsPlaced(c, signer, fills, params.market_ticker === undefined ? undefined : native(params.market_ticker)), cursor: p.cursor };
+}
+
+/** How far before the oldest fill the order lookup reaches (an order rests before it fills). */
+const ORDER_LOOKBACK_S = 7 * 24 * 3600;
+const ORDER_PAGES = 5;
+
+/**
+ * Fills of orders pmt placed as NO, read back as placed: Kalshi records a V2 NO buy's fills in
+ * their YES form ("Yes sell 0.65"); the order's client id (PLACED_NO_PREFIX) says how it was
+ * placed, on any machine. One order listing (all statuses, from shortly before the oldest fill)
+ * finds them; if it fails, the fills keep Kalshi's terms (never a guess).
+ */
+async function fillsAsPlaced(c: KalshiClient, signer: Signer, fills: Fill[], ticker: string | undefined): Promise<Fill[]> {
+  const yesForm = fills.filter((f) => f.outcome === 'Yes');
+  if (yesForm.length === 0) return fills;
+  const wanted = new Set(yesForm.map((f) => f.order_id).filter(Boolean));
+  const oldest = Math.min(...yesForm.map((f) => Date.parse(f.created_at)).filter(Number.isFinite));
+  const placedNo = new Set<string>();
+  try {
+    let cursor: string | undefined;
+    for (let page = 0; page < ORDER_PAGES && wanted.size > 0; page++) {
+      const body = await c.http.get<{ orders?: unknown[]; cursor?: string }>('/portfolio/orders', {
+        query: { ticker, min_ts: Number.isFinite(oldest) ? Math.floor(oldest / 1000) - ORDER_LOOKBACK_S : undefined, limit: 1000, cursor },
+        signer,
+      });
+      for (const o of ordersList(body, 'GET /portfolio/orders')) {
+        const r = obj(o);
+        const id = text(r?.order_id);
+        if (!r || !id || !wanted.has(id)) continue;
+        wanted.delete(id);
+        if (text(r.side)?.toLowerCase() !== 'no' && (text(r.client_order_id)?.startsWith(PLACED_NO_PREFIX) ?? false)) placedNo.add(id);
+      }
+      if (!body?.cursor || body.cursor === cursor) break;
+      cursor = body.cursor;
+    }
+  } catch {
+    return fills;
+  }
+  if (placedNo.size === 0) return fills;
+  return fills.map((f) =>
+    f.outcome === 'Yes' && placedNo.has(f.order_id)
+      ? { ...f, outcome: 'No', side: f.side === 'buy' ? 'sell' : 'buy', price: Decimal.ONE.minus(Decimal.from(f.price)).toNumber() }
+      : f,
+  );
 }

@@ -11,15 +11,23 @@
  * Kalshi's book is bids only per side. On the YES scale: bids = YES bids, asks = NO bids at 1 − p;
  * with `--outcome no` the other way round (bids = NO bids, asks = YES bids at 1 − p), so prices
  * are always those of the outcome asked for, as `book show` prints them.
+ *
+ * Range: a price outside (0, 1), a size below 0 or over MAX_LEVEL_SIZE, or a number that is none
+ * is never emitted: `clear` (`invalid_data`) and the subscription is taken again.
+ *
+ * Kalshi's `orderbook_delta` channel needs a signed connection; its REST book does not. Without
+ * Kalshi credentials the stream follows the public `GET /markets/{ticker}/orderbook` instead
+ * (book-poll.ts): the same events, at the poll's pace, without trades.
  */
 import { complement } from '../../decimal.js';
 import { PmtError, usageError } from '../../errors.js';
-import { isoFromEpoch, num } from '../levels.js';
+import { INVALID, isoFromEpoch, MAX_LEVEL_SIZE, num, streamPrice, streamSize } from '../levels.js';
 import { BookState } from '../book-state.js';
-import type { BookStream, BookUpdate, WatchBookOptions } from '../stream.js';
+import { StatusReporter, type BookStream, type BookUpdate, type WatchBookOptions } from '../stream.js';
 import { heartbeatMs, ReconnectingSocket } from '../ws.js';
 import type { KalshiClient } from './client.js';
 import { kalshi } from './manifest.js';
+import { pollBook } from './book-poll.js';
 
 /** Kalshi pings every 10 s. */
 const HEARTBEAT_MS = 10_000;
@@ -31,7 +39,7 @@ export function kalshiWsUrl(c: KalshiClient): string {
   return c.cfg.urls.kalshiWs ?? kalshi.urls.kalshiWs.default;
 }
 
-export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptions): BookStream {
+function watchSigned(c: KalshiClient, assetId: string, opts: WatchBookOptions): BookStream {
   const ticker = assetId.replace(/^kalshi:/i, '');
   if (!ticker) throw usageError('asset must be a Kalshi market ticker');
   const outcome = (opts.outcome ?? 'yes').trim().toLowerCase();
@@ -46,6 +54,7 @@ export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptio
   let cmdId = 0;
   const emit = (u: BookUpdate) => opts.onUpdate(u);
   const now = () => c.cfg.now();
+  const status = new StatusReporter(ticker, now, emit);
   const subscribe = (send: (t: string) => void, channels: string[]) =>
     send(JSON.stringify({ id: ++cmdId, cmd: 'subscribe', params: { channels, market_ticker: ticker } }));
 
@@ -55,24 +64,42 @@ export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptio
     return own ? { side: 'bid', price } : { side: 'ask', price: complement(price) };
   };
 
-  function clear(reason: 'sequence_gap' | 'reconnect' | 'stale'): void {
+  function clear(reason: 'sequence_gap' | 'reconnect' | 'stale' | 'invalid_data'): void {
     if (!live) return;
     live = false;
     book.reset([], []);
     emit({ kind: 'clear', asset_id: ticker, seq: ++seq, local_ts_ms: now(), reason });
   }
 
-  function snapshot(m: Msg): void {
+  /** The book is wrong from here (a lost message, a value no book holds): take the subscription again. */
+  /** Resubscriptions since the last good snapshot: an upstream that keeps sending bad data is re-connected with backoff. */
+  let retakes = 0;
+  function resubscribe(reason: 'sequence_gap' | 'invalid_data', send: (t: string) => void): void {
+    clear(reason);
+    if (++retakes > 3) {
+      retakes = 0;
+      opts.onState?.('reconnecting', `${reason.replace('_', ' ')}: reconnecting`);
+      socket.reconnectNow();
+      return;
+    }
+    if (bookSid !== undefined) send(JSON.stringify({ id: ++cmdId, cmd: 'unsubscribe', params: { sids: [bookSid] } }));
+    bookSid = undefined;
+    subscribe(send, ['orderbook_delta']);
+    opts.onState?.('connecting', `${reason.replace('_', ' ')}: resubscribing`);
+  }
+
+  function snapshot(m: Msg, send: (t: string) => void): void {
     const body = m.msg ?? {};
     const bids: Array<{ price: number; size: number }> = [];
     const asks: Array<{ price: number; size: number }> = [];
     for (const [side, key] of [['yes', 'yes_dollars_fp'], ['no', 'no_dollars_fp']] as const) {
       const rows = Array.isArray(body[key]) ? (body[key] as unknown[]) : [];
       for (const row of rows) {
-        if (!Array.isArray(row)) continue;
-        const p = num(row[0]);
-        const s = num(row[1]);
-        if (p === null || s === null || !(p > 0 && p < 1) || !(s > 0)) continue;
+        if (!Array.isArray(row)) return resubscribe('invalid_data', send);
+        const p = streamPrice(row[0]);
+        const s = streamSize(row[1]);
+        if (p === INVALID || s === INVALID) return resubscribe('invalid_data', send);
+        if (s === 0) continue;
         const at = place(side, p);
         (at.side === 'bid' ? bids : asks).push({ price: at.price, size: s });
       }
@@ -82,38 +109,36 @@ export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptio
     expected = (m.seq ?? 0) + 1;
     const ts = new Date(now()).toISOString();
     emit({ kind: 'snapshot', asset_id: ticker, seq: ++seq, exchange_ts: ts, local_ts_ms: now(), book: book.orderbook(ticker, ts, null, m.seq ?? null) });
+    retakes = 0;
+    status.live();
+    socket.healthy();
     opts.onState?.('live');
   }
 
   function delta(m: Msg, send: (t: string) => void): void {
     if (!live) return;
-    if (m.seq !== expected) {
-      // A message was lost: the book is wrong from here. Take the subscription again.
-      clear('sequence_gap');
-      if (bookSid !== undefined) send(JSON.stringify({ id: ++cmdId, cmd: 'unsubscribe', params: { sids: [bookSid] } }));
-      bookSid = undefined;
-      subscribe(send, ['orderbook_delta']);
-      opts.onState?.('connecting', 'sequence gap: resubscribing');
-      return;
-    }
+    // A message was lost: the book is wrong from here.
+    if (m.seq !== expected) return resubscribe('sequence_gap', send);
     expected = (m.seq as number) + 1;
     const b = m.msg ?? {};
-    const p = num(b.price_dollars);
+    const p = streamPrice(b.price_dollars);
     const d = num(b.delta_fp);
-    if (p === null || d === null || !(p > 0 && p < 1)) return;
+    if (p === INVALID || d === null || Math.abs(d) > MAX_LEVEL_SIZE || (b.side !== 'yes' && b.side !== 'no')) return resubscribe('invalid_data', send);
     const at = place(String(b.side), p);
+    if (book.size(at.side, at.price) + d > MAX_LEVEL_SIZE) return resubscribe('invalid_data', send);
     const size = book.add(at.side, at.price, d);
     const ts = isoFromEpoch(b.ts_ms) ?? new Date(now()).toISOString();
     emit({ kind: 'delta', asset_id: ticker, seq: ++seq, exchange_ts: ts, local_ts_ms: now(), changes: [{ side: at.side, price: at.price, size }] });
   }
 
-  function trade(m: Msg): void {
+  function trade(m: Msg, send: (t: string) => void): void {
     const b = m.msg ?? {};
-    const yes = num(b.yes_price_dollars);
-    const noPrice = num(b.no_price_dollars) ?? (yes === null ? null : complement(yes));
-    const size = num(b.count_fp);
+    const yes = streamPrice(b.yes_price_dollars);
+    const noRaw = b.no_price_dollars === undefined ? (yes === INVALID ? INVALID : complement(yes)) : streamPrice(b.no_price_dollars);
+    const size = streamSize(b.count_fp);
+    if (yes === INVALID || noRaw === INVALID || size === INVALID || size === 0) return resubscribe('invalid_data', send);
+    const noPrice = noRaw;
     const price = no ? noPrice : yes;
-    if (price === null || size === null) return;
     const taker = b.taker_side === 'yes' || b.taker_side === 'no' ? b.taker_side : null;
     emit({
       kind: 'trade',
@@ -135,6 +160,8 @@ export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptio
 
   const socket = new ReconnectingSocket({
     url,
+    label: 'Kalshi',
+    status,
     heartbeatMs: heartbeatMs(c.cfg.env, HEARTBEAT_MS),
     headers: async () => {
       const signer = await c.signer('read');
@@ -163,13 +190,13 @@ export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptio
           if (m.msg?.channel === 'orderbook_delta') bookSid = m.sid ?? (m.msg.sid as number | undefined);
           return;
         case 'orderbook_snapshot':
-          if (m.sid === bookSid && m.msg?.market_ticker === ticker) snapshot(m);
+          if (m.sid === bookSid && m.msg?.market_ticker === ticker) snapshot(m, send);
           return;
         case 'orderbook_delta':
           if (m.sid === bookSid && m.msg?.market_ticker === ticker) delta(m, send);
           return;
         case 'trade':
-          if (m.msg?.market_ticker === ticker) trade(m);
+          if (m.msg?.market_ticker === ticker) trade(m, send);
           return;
         case 'error': {
           const code = Number(m.msg?.code);
@@ -188,4 +215,32 @@ export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptio
   });
   socket.start();
   return { close: () => socket.close() };
+}
+
+/**
+ * The book stream of a Kalshi market: the signed `orderbook_delta` channel when Kalshi keys are
+ * configured, the public REST book polled when none are (book-poll.ts). Input is checked first.
+ */
+export function watchBook(c: KalshiClient, assetId: string, opts: WatchBookOptions): BookStream {
+  const ticker = assetId.replace(/^kalshi:/i, '');
+  if (!ticker) throw usageError('asset must be a Kalshi market ticker');
+  const outcome = (opts.outcome ?? 'yes').trim().toLowerCase();
+  if (outcome !== 'yes' && outcome !== 'no') throw usageError(`--outcome must be yes or no on Kalshi (got "${outcome.slice(0, 40)}")`);
+  let closed = false;
+  let inner: BookStream | undefined;
+  c.cfg.credentials().then(
+    (creds) => {
+      if (closed) return;
+      inner = creds.kalshi ? watchSigned(c, assetId, opts) : pollBook(c, ticker, outcome, opts);
+    },
+    (e: unknown) => {
+      if (!closed) opts.onFatal?.(e instanceof Error ? e : new Error(String(e)));
+    },
+  );
+  return {
+    close: () => {
+      closed = true;
+      inner?.close();
+    },
+  };
 }

@@ -109,10 +109,19 @@ async function resolveApiCreds(c: PolymarketClient): Promise<ApiCreds> {
   try {
     const derived = await c.clob.get<unknown>('/auth/derive-api-key', { signer });
     const parsed = parseCreds(derived, 'derived from the private key');
-    if (parsed) return parsed;
+    if (parsed) {
+      if (c.cfg.readOnly?.()) c.cfg.log?.('dry run: Polymarket API credentials derived from the private key (a read); nothing created');
+      return parsed;
+    }
   } catch (e) {
     // 400 "Could not derive api key!" means none exists yet for this address: create one below.
     if (!(e instanceof PmtError) || e.status !== 400) throw l1Failure(e);
+  }
+  // A dry run sends no write: creating an API key is one (derive above is a read).
+  if (c.cfg.readOnly?.()) {
+    throw new PmtError('Config', 'this wallet has no Polymarket API key yet, and a dry run creates none (it sends no write): cash and positions were not read', {
+      hint: 'a real order creates the API key when it is sent; or create one in the Polymarket UI and pass POLYMARKET_API_KEY, POLYMARKET_API_SECRET and POLYMARKET_API_PASSPHRASE',
+    });
   }
   try {
     const created = await c.clob.post<unknown>('/auth/api-key', { signer });

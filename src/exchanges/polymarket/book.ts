@@ -56,6 +56,12 @@ export function parsePolymarketBook(tokenId: string, body: unknown, receivedAt: 
 }
 
 export async function fetchOrderbook(c: PolymarketClient, assetId: string): Promise<Orderbook> {
+  const body = await fetchBookSummary(c, assetId);
+  return parsePolymarketBook(assetId, body, c.cfg.now());
+}
+
+/** The CLOB's OrderBookSummary of a token as sent (the book stream re-syncs from it and checks its hash). */
+export async function fetchBookSummary(c: PolymarketClient, assetId: string): Promise<Record<string, unknown>> {
   if (!TOKEN_ID_RE.test(assetId)) {
     throw usageError(
       `asset must be a Polymarket token id (a long decimal number), got "${assetId.slice(0, 40)}"`,
@@ -75,7 +81,7 @@ export async function fetchOrderbook(c: PolymarketClient, assetId: string): Prom
     throw e;
   }
   const body = c.clob.parseJson<unknown>(res, { method: 'GET', path: '/book' });
-  return parsePolymarketBook(assetId, body, c.cfg.now());
+  return (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
 }
 
 /** The outcome of `market` named by `outcome` (label, case-insensitive), default the first. */

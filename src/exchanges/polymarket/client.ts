@@ -23,10 +23,10 @@ export class PolymarketClient {
   constructor(cfg: AdapterConfig) {
     this.cfg = cfg;
     // The three APIs differ only in name, base URL, error mapping and rate (PMT_POLYMARKET_RATE overrides all three).
-    const api = (key: string, label: string, baseUrl: string, mapError: HttpOptions['mapError'], perSecond: number) =>
-      new HttpClient({ exchange: 'polymarket', label, baseUrl, mapError, log: cfg.log, pace: { key, perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || perSecond } });
+    const api = (key: string, label: string, baseUrl: string, mapError: HttpOptions['mapError'], perSecond: number, signs = false) =>
+      new HttpClient({ exchange: 'polymarket', label, baseUrl, mapError, log: cfg.log, signs, pace: { key, perSecond: Number(cfg.env.PMT_POLYMARKET_RATE) || perSecond } });
     this.gamma = api('polymarket-gamma', 'Polymarket Gamma', cfg.urls.gamma ?? polymarket.urls.gamma.default, mapGammaError, GAMMA_PER_SECOND);
-    this.clob = api('polymarket-clob', 'Polymarket CLOB', cfg.urls.clob ?? polymarket.urls.clob.default, mapClobError, CLOB_PER_SECOND);
+    this.clob = api('polymarket-clob', 'Polymarket CLOB', cfg.urls.clob ?? polymarket.urls.clob.default, mapClobError, CLOB_PER_SECOND, true);
     this.data = api('polymarket-data', 'Polymarket Data API', cfg.urls.data ?? polymarket.urls.data.default, mapDataError, DATA_PER_SECOND);
   }
 }

@@ -8,8 +8,9 @@
  * one Fill per maker order of the caller's (matched by maker address or API-key owner). Sizes
  * are shares as decimal strings (already normalized, like order sizes).
  *
- * Fee: `fee_rate_bps` × min(price, 1 − price) × size, Polymarket's per-trade fee formula, in
- * dollars (6 places); 0 at 0 bps.
+ * Fee: Polymarket's fee formula, the one the preview uses (fee-estimate.ts): size × rate × p ×
+ * (1 − p) with the trade's `fee_rate_bps` as the rate (bps / 10 000), rounded to 0.00001 USDC; 0
+ * at 0 bps. (Not bps × min(p, 1 − p) × size, which is twice the fee at 0.50.)
  *
  * Paging: the CLOB's own page size is fixed, so pmt's cursor is `<CLOB cursor>:<fills to skip>`,
  * which lets `--limit` cut a page anywhere and the next call resume inside it.
@@ -18,6 +19,7 @@ import { Decimal } from '../../decimal.js';
 import { PmtError, usageError } from '../../errors.js';
 import type { FetchFillsParams, Fill, FillsPage } from '../../models/portfolio.js';
 import { lookupMarket } from './asset.js';
+import { polymarketTakerFee } from './fee-estimate.js';
 import { l2 } from './auth.js';
 import type { PolymarketClient } from './client.js';
 import { resolveMarketRef } from './market-ref.js';
@@ -35,8 +37,7 @@ const MAX_PAGES = 50;
 export function tradeFee(bps: unknown, price: Decimal, size: Decimal): Decimal {
   const rate = Decimal.read(bps);
   if (!rate || rate.isZero()) return Decimal.ZERO;
-  const edge = price.lt(Decimal.ONE.minus(price)) ? price : Decimal.ONE.minus(price);
-  return rate.times(edge).times(size).div(10_000, 6);
+  return polymarketTakerFee(rate.div(10_000, 8), [{ price, size }]);
 }
 
 /** The caller's fills in one CLOB trade (`me`: lower-case addresses and API key of the caller). */

@@ -26,6 +26,7 @@ export const polymarket = {
     assetNoun: 'Polymarket token id',
     order: /^0x[0-9a-fA-F]{64}$/,
     orderShape: '0x followed by 64 hex digits',
+    orderMarketIsId: true,
   },
   outcomes: 'token-per-outcome',
   book: { kind: 'polymarket token', scale: "prices of this outcome's token" },

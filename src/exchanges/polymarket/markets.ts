@@ -54,7 +54,12 @@ function native(id: string): string {
  * `active` and `closed` (active=false) both live under `closed=false`; `all` asks both. Rows
  * come back in the order the slugs were given, each once.
  */
-async function bySlugs(c: PolymarketClient, slugs: string[], status: MarketStatusFilter): Promise<Market[]> {
+async function bySlugs(c: PolymarketClient, given: string[], status: MarketStatusFilter): Promise<Market[]> {
+  // A condition id (what an order names its market by) is looked up as one too (`condition_ids`).
+  const conditions = [...new Set(given.filter((s) => CONDITION_ID_RE.test(s)).map((s) => s.toLowerCase()))];
+  const slugs = given.filter((s) => !CONDITION_ID_RE.test(s));
+  const byCondition = conditions.length ? await byConditionIds(c, conditions, status) : [];
+  if (slugs.length === 0) return byCondition;
   const wanted = [...new Set(slugs)];
   const sides = status === 'all' ? [false, true] : status === 'resolved' ? [true] : [false];
   const chunks: string[][] = [];
@@ -64,7 +69,20 @@ async function bySlugs(c: PolymarketClient, slugs: string[], status: MarketStatu
   );
   const bySlug = new Map<string, Market>();
   for (const m of lists.flat()) if (matchesStatus(m, status) && !bySlug.has(m.ticker)) bySlug.set(m.ticker, m);
-  return wanted.flatMap((s) => bySlug.get(s) ?? []);
+  return [...byCondition, ...wanted.flatMap((s) => bySlug.get(s) ?? [])];
+}
+
+const CONDITION_ID_RE = /^0x[0-9a-fA-F]{64}$/;
+
+/** `GET /markets?condition_ids=…&closed=…`, chunked; each market once, in the order asked. */
+async function byConditionIds(c: PolymarketClient, ids: string[], status: MarketStatusFilter): Promise<Market[]> {
+  const sides = status === 'all' ? [false, true] : status === 'resolved' ? [true] : [false];
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += SLUG_CHUNK) chunks.push(ids.slice(i, i + SLUG_CHUNK));
+  const lists = await Promise.all(chunks.flatMap((chunk) => sides.map((closed) => listMarkets(c, { condition_ids: chunk, closed, limit: chunk.length }))));
+  const byId = new Map<string, Market>();
+  for (const m of lists.flat()) if (m.condition_id && matchesStatus(m, status) && !byId.has(m.condition_id.toLowerCase())) byId.set(m.condition_id.toLowerCase(), m);
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** `GET /events/slug/{slug}` (404 → MarketNotFound); its markets, status-matched. */

@@ -33,7 +33,7 @@ export function parseMarket(raw: unknown, parentEventSlug?: string | null): Mark
   const tokens = jsonArray(m.clobTokenIds) ?? [];
   const outcomes: Outcome[] = labels.map((label, i) => ({
     label,
-    price: outcomePrice(prices[i]),
+    price: outcomePrice(prices[i], status === 'active'),
     token_id: tokenId(tokens[i]),
   }));
 
@@ -83,10 +83,15 @@ function outcomeLabels(v: unknown): string[] {
   return arr.map((x, i) => (typeof x === 'string' && x.trim() ? x.trim() : typeof x === 'number' ? String(x) : `Outcome ${i + 1}`));
 }
 
-/** A quoted price; 0 (the losing side of a settled market, or no quote) is reported as null. */
-function outcomePrice(v: unknown): number | null {
+/**
+ * A quoted price; 0 (the losing side of a settled market, or no quote) is reported as null. On a
+ * market still trading, 1 is no price either: Gamma's placeholder pair for an empty book is
+ * ["0", "1"], and nothing trades at 1 before the market settles.
+ */
+function outcomePrice(v: unknown, trading: boolean): number | null {
   const p = prob(v);
-  return p !== null && p > 0 ? p : null;
+  if (p === null || p <= 0) return null;
+  return trading && p >= 1 ? null : p;
 }
 
 /** A quote, or null for Gamma's "no quote" placeholder: bid 0, ask 1, last trade price 0. */

@@ -5,6 +5,7 @@
  */
 import type { Orderbook, OrderbookStats } from '../../exchanges/types.js';
 import type { Formatter } from '../format.js';
+import { sanitize } from '../../safe-text.js';
 import { truncate } from '../width.js';
 import { ladder, ladderLines, priceDiff, type BookLabel } from './book.js';
 
@@ -50,7 +51,7 @@ export function ageText(ms: number | null): string {
 export function statusLine(f: Formatter, fr: WatchFrame): string {
   const paint = fr.state === 'live' ? f.c.green : fr.state === 'closed' ? f.c.red : f.c.yellow;
   const parts = [paint(`● ${fr.state}`), `age ${ageText(fr.ageMs)}`, `${fr.rate.toFixed(0)} upd/s`];
-  if (fr.detail) parts.push(f.c.yellow(fr.detail));
+  if (fr.detail) parts.push(f.c.yellow(sanitize(fr.detail)));
   parts.push(f.c.dim('q quits'));
   return parts.join(f.c.dim(' · '));
 }

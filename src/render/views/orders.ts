@@ -12,21 +12,27 @@ import { printTable, type Cell, type Column } from '../table.js';
 
 export type { Check, FeeEstimate, OrderPreview } from '../../ops/preview-model.js';
 import type { OrderPreview } from '../../ops/preview-model.js';
+import type { AmendPlan } from '../../ops/order-one.js';
+import { feesPaid } from '../../ops/preview-fees.js';
 
 /** An order with the exchange it came from (orders carry no exchange field). */
 export interface ExchangeOrder {
   exchange: ExchangeId;
   order: Order;
+  /** The market by name where the order names it by an id (ops nameMarkets). */
+  market?: { name: string; title: string };
 }
 
 /**
- * The order id (what `pmt order get` takes) and the market (what `--asset` takes) are never cut;
- * when the terminal is narrow the columns marked `drop` go first, creation time before fill.
+ * The order id (what `pmt order get` takes) is never cut; the market shrinks (with an ellipsis)
+ * before the table would turn into cards (a Polymarket order id alone is 66 columns: at 110 the
+ * list stays a table), and `pmt order get <id>` shows it whole. When the terminal is narrow the
+ * columns marked `drop` go first, creation time before fill.
  */
 export const ORDER_COLUMNS: Column[] = [
   { header: 'EXCHANGE', drop: 1 },
   { header: 'ID', id: true },
-  { header: 'MARKET', id: true },
+  { header: 'MARKET', flex: true },
   { header: 'OUTCOME' },
   { header: 'SIDE' },
   { header: 'PRICE', align: 'right' },
@@ -61,11 +67,12 @@ export function priceCell(f: Formatter, _exchange: ExchangeId, o: Order): Cell {
   return { human: f.price(o.price), raw: String(o.price) };
 }
 
-export function orderRow(f: Formatter, { exchange, order: o }: ExchangeOrder): Cell[] {
+export function orderRow(f: Formatter, { exchange, order: o, market }: ExchangeOrder): Cell[] {
   return [
     exchange,
     f.text(o.id),
-    f.text(o.market_ticker) || '-',
+    // People see the market by name (what --asset takes); pipes keep the model's field.
+    market ? { human: f.text(market.name), raw: o.market_ticker } : f.text(o.market_ticker) || '-',
     f.text(o.outcome) || '-',
     { human: sideText(f, o.side), raw: o.side },
     priceCell(f, exchange, o),
@@ -85,17 +92,18 @@ export const ORDER_HANG = 11;
 export const PREVIEW_HANG = 13;
 
 /** One order in detail, for people. */
-export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder): string[] {
+export function orderLines(f: Formatter, { exchange, order: o, market }: ExchangeOrder): string[] {
   const yes = yesBookPrice(exchange, o);
   const price = yes == null ? f.price(o.price) : `${f.price(o.price)} per ${f.text(o.outcome)} contract (= Yes ${o.side === 'buy' ? 'ask' : 'bid'} at ${f.price(yes)} on the book)`;
   const rows: Array<[string, string]> = [
-    ['Market', f.text(o.market_ticker) || '-'],
+    ['Market', market ? `${f.text(`${exchange}:${market.name}`)}  ${f.text(market.title)}` : f.text(o.market_ticker) || '-'],
     ['Outcome', f.text(o.outcome) || '-'],
     ['Side', sideText(f, o.side)],
     ['Price', price],
     ['Size', `${f.num(o.size)} contracts · filled ${f.num(o.filled)}`],
     ['Status', statusColor(f, o.status)],
-    ['Fee', o.fee == null ? '-' : `${f.usd(o.fee, { cents: true })} per contract`],
+    // The fees paid in total (JSON keeps the interface's per-contract field).
+    ['Fee', paidText(o)],
     ['Created', f.time(o.created_at, { seconds: true })],
     ['Updated', f.time(o.updated_at, { seconds: true })],
   ];
@@ -103,6 +111,12 @@ export function orderLines(f: Formatter, { exchange, order: o }: ExchangeOrder):
 }
 
 /** Exact dollars: at least cents, more places when the amount has them ("$2.485"). */
+/** "$7.72 paid on 500 filled", from the one fee module (ops/preview-fees.ts). */
+function paidText(o: Order): string {
+  const paid = feesPaid(o);
+  return paid === null ? '-' : `${usdExact(paid)} paid on ${o.filled} filled`;
+}
+
 export function usdExact(d: Decimal): string {
   const text = d.toFixed(2);
   const [int, frac] = text.replace('-', '').split('.');
@@ -169,6 +183,33 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
         : '  Estimate from the book and the published fee schedule right now, not a guaranteed fill.',
     ),
   );
+  return out;
+}
+
+/**
+ * An amend's confirmation: the order as it stands, the change on its own outcome's scale, and
+ * what create's preview shows for the new terms (crosses or rests, fills now, the fee).
+ */
+export function amendLines(f: Formatter, plan: AmendPlan): string[] {
+  const o = plan.current.order;
+  const label = (k: string) => `  ${k.padEnd(11)}`;
+  const out = orderLines(f, plan.current);
+  const price = plan.price.toNumber() === o.price ? `${p2(plan.price)} (unchanged)` : `${f.price(o.price)} → ${f.c.bold(p2(plan.price))}`;
+  const size = plan.size.toNumber() === o.size ? `${f.num(o.size)} (unchanged)` : `${f.num(o.size)} → ${f.c.bold(plan.size.toFixed())}`;
+  out.push(`${f.c.bold('Amend')} ${o.side} ${f.text(o.outcome)}: price ${price} per ${f.text(o.outcome)} contract · size ${size}`);
+  const p = plan.preview;
+  if (!p) {
+    out.push(`${label('Preview')}${f.c.yellow('unknown')}: the book or the market could not be read`);
+    return out;
+  }
+  const crosses = p.fill_now ? p.fill_now.filled.gt(0) : null;
+  out.push(`${label('Crosses')}${crosses === null ? 'unknown (no live book)' : crosses ? f.c.yellow('yes: it trades at once') : 'no: it rests on the book'}`);
+  if (p.fill_now) {
+    const { filled, avg, resting } = p.fill_now;
+    out.push(filled.isZero() ? `${label('Fills now')}none; ${resting.toFixed()} rest` : `${label('Fills now')}${filled.toFixed()} at avg ${f.text(p.outcome)} ${avg ? p2(avg) : '-'}${resting.gt(0) ? `; ${resting.toFixed()} rest` : ''}`);
+  }
+  out.push(...feeLines(f, p, label));
+  for (const w of p.warnings) out.push(`  ${f.c.yellow('!')} ${w}`);
   return out;
 }
 

@@ -34,7 +34,7 @@ export function fillRow(f: Formatter, { exchange, fill: x }: ExchangeFill): Cell
     return [x.fill_id, exchange, x.created_at, x.market_ticker, x.outcome, x.side, String(x.price), String(x.size), String(x.fee), x.is_taker ? 'taker' : 'maker', x.order_id];
   }
   return [
-    f.time(x.created_at),
+    f.time(x.created_at, { seconds: true }),
     exchange,
     f.text(x.market_ticker),
     f.text(x.outcome) || '-',
@@ -66,7 +66,7 @@ export function tradeRow(f: Formatter, t: MarketTrade): Cell[] {
     const r = (v: number | null) => (v === null ? '' : String(v));
     return [t.id, t.exchange_ts, String(t.price), String(t.size), t.aggressor_side ?? '', t.outcome ?? '', r(t.yes_price), r(t.no_price), t.taker_address ?? ''];
   }
-  return [f.time(t.exchange_ts), f.price(t.price), f.num(t.size), side(f, t.aggressor_side), f.text(t.outcome) || '-', f.price(t.yes_price), f.text(t.id)];
+  return [f.time(t.exchange_ts, { seconds: true }), f.price(t.price), f.num(t.size), side(f, t.aggressor_side), f.text(t.outcome) || '-', f.price(t.yes_price), f.text(t.id)];
 }
 
 export async function printTrades(io: IO, f: Formatter, trades: MarketTrade[]): Promise<void> {

@@ -126,13 +126,13 @@ describe('Kalshi fetchOrderbook', () => {
     expect(verify('sha256', Buffer.from(`${ts}GET/markets/${T.normal}/orderbook`), opts, sig)).toBe(false);
   });
 
-  it('fails with Authentication and a hint, before any request, when no key is configured', async () => {
+  it('without a key: the public book, one unsigned request (Kalshi documents the orderbook as public)', async () => {
     const refusals = k.auth.refusals;
-    const e = await failure(fetchOrderbook(client({}), T.normal));
-    expect(e.kind).toBe('Authentication');
-    expect(e.hint).toMatch(/KALSHI_API_KEY_ID/);
-    expect(e.hint).toMatch(/pmt profile add/);
-    expect(k.double.requests).toHaveLength(0);
+    const book = await fetchOrderbook(client({}), T.normal);
+    expect(book.bids[0]).toEqual({ price: 0.42, size: 100 });
+    expect(k.double.requests).toHaveLength(1);
+    expect(k.double.requests[0]!.headers['kalshi-access-key']).toBeUndefined();
+    expect(k.double.requests[0]!.headers['kalshi-access-signature']).toBeUndefined();
     expect(k.auth.refusals).toBe(refusals);
   });
 

@@ -38,7 +38,8 @@ describe('create: outcome/side mapping on the wire', () => {
       const [body] = createsOnWire(d);
       expect(body).toEqual({
         ticker: MARKETS.cent,
-        client_order_id: expect.stringMatching(UUID_V4),
+        // pmt's own id for a NO order carries the outcome placed, so it reads back as placed anywhere.
+        client_order_id: expect.stringMatching(c.outcome === 'no' ? new RegExp(`^pmtno-${UUID_V4.source.replace(/^\^/, '')}`) : UUID_V4),
         side: c.wire,
         count: '2.00',
         price: c.price,
@@ -58,13 +59,14 @@ describe('create: outcome/side mapping on the wire', () => {
         fee: null,
         updated_at: null,
       });
-      // The exchange knows a V2 order only in its YES-book form (the journal restores the intent).
+      // The exchange knows a V2 order only in its YES-book form; pmt's client id for a NO order
+      // says how it was placed, so it reads back as placed (no journal needed).
       const back = await k.fetchOrder(order.id);
       expect([back.id, back.outcome, back.side, back.price, back.size, back.status]).toEqual([
         order.id,
-        'Yes',
-        c.wire === 'bid' ? 'buy' : 'sell',
-        Number(c.price),
+        c.outcome === 'yes' ? 'Yes' : 'No',
+        c.side,
+        0.3,
         2,
         'open',
       ]);

@@ -47,7 +47,9 @@ describe('post-only on Kalshi', () => {
     book();
     // Buying NO at 0.58 is a YES ask at 0.42 (contract: prices and outcomes), which meets the 0.42 bid.
     const m = await refused(k.createOrder(req({ outcome: 'no', side: 'buy', price: 0.58 })));
-    expect(m).toContain('post-only buy No at 0.58 (a YES ask at 0.42) would cross the book: the best YES bid is 0.42');
+    // Said on the NO scale the trader typed: the NO ask it meets (1 − 0.42) and the NO price that rests.
+    expect(m).toContain('post-only buy No at 0.58 (a YES ask at 0.42) would cross the book: the best NO ask is 0.58');
+    expect(m).toContain('the best price that would rest is 0.57');
   });
 
   it('a resting post-only order is sent with post_only: true; without the flag the body is unchanged', async () => {

@@ -91,7 +91,7 @@ describe('parseMarket field rules', () => {
   });
 
   it('NO is the exact complement of YES (no float noise)', () => {
-    for (const [yes, no] of [['0.5700', 0.43], ['0.9000', 0.1], ['0.0300', 0.97], ['0.123456', 0.876544], ['0.0000', 1]] as const) {
+    for (const [yes, no] of [['0.5700', 0.43], ['0.9000', 0.1], ['0.0300', 0.97], ['0.123456', 0.876544]] as const) {
       expect(m({ yes_ask_dollars: yes }).outcomes[1]!.price, yes).toBe(no);
     }
   });
@@ -106,6 +106,13 @@ describe('parseMarket field rules', () => {
     // Real quotes at the edges stay.
     const q = m({ yes_bid_dollars: '0.0100', yes_ask_dollars: '0.9900', last_price_dollars: '0.0100' });
     expect([q.best_bid, q.best_ask, q.last_trade_price]).toEqual([0.01, 0.99, 0.01]);
+  });
+
+  it('an ask of 0 is no quote (issue 21 item 11): best_ask null, outcomes not "Yes 0 / No 1"', () => {
+    const p = m({ yes_bid_dollars: '0.0000', yes_ask_dollars: '0.0000', last_price_dollars: '0.0000' });
+    expect(p.best_ask).toBeNull();
+    expect(p.outcomes.map((o) => o.price)).toEqual([null, null]);
+    expect(m({ yes_ask_dollars: '0.0000', last_price_dollars: '0.4200' }).outcomes.map((o) => o.price)).toEqual([0.42, 0.58]);
   });
 
   it('outcome price: yes_ask, else last_price, else null on both sides', () => {

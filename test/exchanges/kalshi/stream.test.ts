@@ -75,7 +75,7 @@ function watch(ticker: string, opts: { outcome?: string; env?: Record<string, st
       const t = setTimeout(() => reject(new Error(`timeout; events: ${events.map((e) => e.kind).join(',')}`)), ms);
       waiters.push(() => pred() && (clearTimeout(t), resolve()));
     });
-  return { events, states, applied, until, fatal: () => fatal, kinds: () => events.map((e) => (e.kind === 'clear' ? `clear:${e.reason}` : e.kind)) };
+  return { events, states, applied, until, fatal: () => fatal, kinds: () => events.map((e) => (e.kind === 'clear' ? `clear:${e.reason}` : e.kind === 'status' ? `status:${e.state}` : e.kind)) };
 }
 
 describe('Kalshi watchBook', () => {
@@ -129,8 +129,13 @@ describe('Kalshi watchBook', () => {
     await w.until(() => w.applied.live);
     k.stream.dropConnections();
     await w.until(() => w.kinds().filter((x) => x === 'snapshot').length === 2);
-    expect(w.kinds()).toEqual(['snapshot', 'clear:reconnect', 'snapshot']);
+    // The script hears the state too: reconnecting (with the wait), then live again.
+    expect(w.kinds()).toEqual(['snapshot', 'clear:reconnect', 'status:reconnecting', 'snapshot', 'status:live']);
+    const st = w.events.find((e) => e.kind === 'status')!;
+    expect(st).toMatchObject({ kind: 'status', asset_id: T.normal, state: 'reconnecting', retry_in_ms: expect.any(Number), local_ts_ms: expect.any(Number) });
+    expect(w.events.at(-1)).toMatchObject({ kind: 'status', state: 'live', retry_in_ms: null });
     expect(w.states).toContain('reconnecting');
+    w.events.splice(-1); // the checks below are about the snapshot
     // seq restarts with the new connection
     expect(w.events.at(-1)!.kind === 'snapshot' && (w.events.at(-1) as { seq: number }).seq).toBe(1);
   });
@@ -142,7 +147,19 @@ describe('Kalshi watchBook', () => {
     await w.until(() => w.kinds().includes('clear:stale'));
     k.stream.faults.silent = false;
     await w.until(() => w.kinds().filter((x) => x === 'snapshot').length === 2);
-    expect(w.kinds().slice(0, 3)).toEqual(['snapshot', 'clear:stale', 'snapshot']);
+    expect(w.kinds().slice(0, 6)).toEqual(['snapshot', 'clear:stale', 'status:stale', 'status:reconnecting', 'snapshot', 'status:live']);
+  });
+
+  it('a delta of 1e308 contracts or at price 7 is never emitted: clear (invalid_data), resubscribe, a new snapshot (issue 28 item 6)', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    k.stream.rawDelta(T.normal, { price_dollars: '0.3000', delta_fp: '1e308', side: 'yes', ts_ms: Date.now() });
+    await w.until(() => w.kinds().filter((x) => x === 'snapshot').length === 2);
+    k.stream.rawDelta(T.normal, { price_dollars: '7.0000', delta_fp: '5.00', side: 'yes', ts_ms: Date.now() });
+    await w.until(() => w.kinds().filter((x) => x === 'snapshot').length === 3);
+    expect(w.kinds()).toEqual(['snapshot', 'clear:invalid_data', 'snapshot', 'clear:invalid_data', 'snapshot']);
+    expect(w.events.some((e) => e.kind === 'delta')).toBe(false);
+    expect(w.applied.orderbook()!.bids.find((l) => l.price === 0.3)).toBeUndefined();
   });
 
   it('the exchange dropping a slow consumer is a reconnect: clear, then a new snapshot', async () => {
@@ -173,12 +190,35 @@ describe('Kalshi watchBook', () => {
     expect(w.applied.orderbook()!.bids.find((l) => l.price === 0.35)).toEqual({ price: 0.35, size: 7 });
   });
 
-  it('refuses a connection without valid credentials (Authentication, no reconnect loop)', async () => {
+  it('without credentials: the public REST book, polled (no WebSocket tried): a snapshot, then its changes as deltas', async () => {
     const refused = k.stream.stats.refused;
-    const w = watch(T.normal, { creds: false });
-    await w.until(() => w.fatal() !== undefined);
-    expect(w.fatal()!.message).toMatch(/API key|credentials/i);
-    expect(k.stream.stats.refused).toBe(refused); // never even tried without a key
+    const upgrades = k.stream.stats.upgrades;
+    const w = watch(T.normal, { creds: false, env: { PMT_KALSHI_BOOK_POLL_MS: '50' } });
+    await w.until(() => w.applied.live);
+    expect(w.events[0]).toMatchObject({ kind: 'snapshot', seq: 1, asset_id: T.normal });
+    const bids = (w.events[0] as { book: { bids: unknown[] } }).book.bids.length;
+    k.stream.delta(T.normal, 'yes', 0.3, 7);
+    await w.until(() => w.events.some((e) => e.kind === 'delta'));
+    expect(w.events.find((e) => e.kind === 'delta')).toMatchObject({ kind: 'delta', seq: 2, changes: [{ side: 'bid', price: 0.3, size: 7 }] });
+    expect(w.applied.orderbook()!.bids.at(-1)).toEqual({ price: 0.3, size: 7 });
+    k.stream.delta(T.normal, 'yes', 0.3, -7);
+    await w.until(() => w.applied.orderbook()!.bids.length === bids);
+    expect(w.fatal()).toBeUndefined();
+    expect(k.stream.stats.refused).toBe(refused);
+    expect(k.stream.stats.upgrades).toBe(upgrades);
+  });
+
+  it('the signed upgrade over plain ws:// to a host that is not loopback is refused before connecting (Config, naming wss)', async () => {
+    const c = client(true);
+    c.cfg.urls.kalshiWs = 'ws://kalshi.example.invalid/trade-api/ws/v2';
+    let fatal: (Error & { kind?: string }) | undefined;
+    const events: BookUpdate[] = [];
+    const s = watchBook(c, T.normal, { onUpdate: (u) => events.push(u), onFatal: (e) => (fatal = e) });
+    open.push(s);
+    for (let i = 0; i < 100 && !fatal; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(fatal?.kind).toBe('Config');
+    expect(fatal?.message).toMatch(/not wss/);
+    expect(events).toEqual([]);
   });
 
   it('the double checks the RSA-PSS upgrade headers: an unknown key is refused, as Authentication', async () => {

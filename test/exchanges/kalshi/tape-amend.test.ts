@@ -130,6 +130,19 @@ describe('fetchPriceHistory', () => {
     expect(req?.query.get('period_interval')).toBe('60');
   });
 
+  it('a chart ending now includes the period in progress (its latest trade), which Kalshi returns only when end_ts reaches its end (issue 21 item 11)', async () => {
+    const h = Date.UTC(2026, 10, 21, 10, 0, 0);
+    d.orders.portfolio.ledger.seedTrades(MARKETS.cent, [
+      { price: '0.40', count: '1', ms: h + 5 * 60_000 },
+      { price: '0.47', count: '2', ms: h + 3_600_000 + 10 * 60_000 },
+    ]);
+    // "Now" is 11:30: the 11:00-12:00 candle is in progress, and holds the latest trade.
+    const cs = await k.fetchPriceHistory(MARKETS.cent, { interval: '1h', start_ts: h / 1000, end_ts: h / 1000 + 5400 });
+    expect(cs.at(-1)).toEqual({ start: new Date(h + 3_600_000).toISOString(), open: 0.47, high: 0.47, low: 0.47, close: 0.47, volume: 2 });
+    const req = d.double.requests.filter((r) => r.path.endsWith('/candlesticks')).at(-1);
+    expect(req?.query.get('end_ts')).toBe(String(h / 1000 + 7200));
+  });
+
   it('an unknown market is MarketNotFound (exit 5)', async () => {
     const e = await failure(k.fetchPriceHistory('KXNONE-1', { interval: '1d', start_ts: 0, end_ts: 1 }));
     expect([e.kind, exitCodeFor(e)]).toEqual(['MarketNotFound', 5]);

@@ -184,6 +184,12 @@ describe('parseMarket: settled at 1e-3, placeholders', () => {
     expect(parse({ ...base, closed: true, outcomePrices: [0.9999996, 4e-7] }).result).toBe('Yes');
   });
 
+  it('an empty book\'s outcome prices ["0","1"] are no prices on a market still trading (issue 21 item 11); a settled market keeps its 1', () => {
+    expect(parse({ ...base, outcomePrices: '["0","1"]' }).outcomes.map((o) => o.price)).toEqual([null, null]);
+    expect(parse({ ...base, closed: true, outcomePrices: '["0","1"]' }).outcomes.map((o) => o.price)).toEqual([null, 1]);
+    expect(parse({ ...base, outcomePrices: '["0.35","0.65"]' }).outcomes.map((o) => o.price)).toEqual([0.35, 0.65]);
+  });
+
   it('Gamma "no quote" placeholders are null: bestBid 0, bestAsk 1, lastTradePrice 0', () => {
     const p = parse({ ...base, bestBid: 0, bestAsk: 1, lastTradePrice: 0 });
     expect([p.best_bid, p.best_ask, p.last_trade_price]).toEqual([null, null, null]);

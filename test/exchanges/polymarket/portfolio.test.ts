@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { exitCodeFor } from '../../../src/errors.js';
+import { Decimal } from '../../../src/decimal.js';
+import { polymarketTakerFee } from '../../../src/exchanges/polymarket/fee-estimate.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
 import { failure } from '../../helpers/failure.js';
 import { adapterFor, addressOf, catalogMarket, FUNDER, KEYS, sent, startTrading, type CatalogPick } from './trading-fixture.js';
@@ -101,12 +103,23 @@ describe('positions and fills from the engine', () => {
     expect(await trader().fetchPositions()).toEqual([{ market_ticker: m.slug, outcome: 'No', size: 4, average_price: 0.3, current_price: 0.3 }]);
   });
 
-  test('a taker fee at the token\'s rate: bps × min(p, 1 − p) × size', async () => {
+  test('a taker fee as Polymarket defines it (and the preview computes it): size × rate × p × (1 − p)', async () => {
     env.t.setFees(m.conditionId, { baseFee: 200 });
     env.t.seed(m.yes, 'SELL', 0.8, 10);
     await trader().createOrder(req({ price: 0.8, size: 10 }));
-    // 0.02 × 0.2 × 10 = 0.04.
-    expect((await trader().fetchFills()).fills[0]!.fee).toBe(0.04);
+    // 10 × 0.02 × 0.8 × 0.2 = 0.032 (not 0.02 × min(0.8, 0.2) × 10 = 0.04).
+    expect((await trader().fetchFills()).fills[0]!.fee).toBe(0.032);
+    env.t.setFees(m.conditionId, { baseFee: 0 });
+  });
+
+  test('at 0.50 the fill fee is the preview\'s, not twice it', async () => {
+    env.t.setFees(m.conditionId, { baseFee: 200 });
+    env.t.seed(m.yes, 'SELL', 0.5, 10);
+    await trader().createOrder(req({ price: 0.5, size: 10 }));
+    const fill = (await trader().fetchFills()).fills.find((f) => f.price === 0.5)!;
+    // 10 × 0.02 × 0.5 × 0.5 = 0.05, the same formula as the preview's taker estimate at that rate.
+    expect(fill.fee).toBe(0.05);
+    expect(polymarketTakerFee(Decimal.from('0.02'), [{ price: Decimal.from('0.5'), size: Decimal.from(10) }]).toNumber()).toBe(fill.fee);
     env.t.setFees(m.conditionId, { baseFee: 0 });
   });
 

@@ -26,7 +26,8 @@ afterAll(async () => {
 afterEach(() => {
   for (const s of open) s.close();
   open = [];
-  Object.assign(p.stream.faults, { silent: false, losePriceChanges: 0, maxBufferedBytes: Infinity });
+  Object.assign(p.stream.faults, { silent: false, losePriceChanges: 0, maxBufferedBytes: Infinity, corruptBooks: 0 });
+  p.books.faults.corruptSummaries = 0;
 });
 
 function client(env: Record<string, string> = {}): PolymarketClient {
@@ -62,7 +63,7 @@ function watch(token: string, env: Record<string, string> = {}) {
       const t = setTimeout(() => reject(new Error(`timeout; events: ${events.map((e) => e.kind).join(',')}`)), ms);
       waiters.push(() => pred() && (clearTimeout(t), resolve()));
     });
-  return { events, details, applied, until, kinds: () => events.map((e) => (e.kind === 'clear' ? `clear:${e.reason}` : e.kind)) };
+  return { events, details, applied, until, kinds: () => events.map((e) => (e.kind === 'clear' ? `clear:${e.reason}` : e.kind === 'status' ? `status:${e.state}` : e.kind)) };
 }
 
 describe('Polymarket watchBook', () => {
@@ -124,7 +125,8 @@ describe('Polymarket watchBook', () => {
     await w.until(() => w.applied.live);
     p.stream.dropConnections();
     await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
-    expect(w.kinds()).toEqual(['snapshot', 'clear:reconnect', 'snapshot']);
+    expect(w.kinds()).toEqual(['snapshot', 'clear:reconnect', 'status:reconnecting', 'snapshot', 'status:live']);
+    expect(w.events[2]).toMatchObject({ kind: 'status', asset_id: T.normal, state: 'reconnecting', retry_in_ms: expect.any(Number) });
   });
 
   it('sends PING at the heartbeat period; silence beyond it is clear (stale)', async () => {
@@ -140,3 +142,91 @@ describe('Polymarket watchBook', () => {
     await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
   });
 });
+
+/** Every size any snapshot or delta carried (a corrupt level must never be among them). */
+const sizesSeen = (events: BookUpdate[]) =>
+  events.flatMap((e) => (e.kind === 'snapshot' ? [...e.book.bids, ...e.book.asks].map((l) => l.size) : e.kind === 'delta' ? e.changes.map((c) => c.size) : []));
+
+describe('Polymarket watchBook never adopts unverified levels (issue 21 item 8)', () => {
+  it('the first book of a connection is checked: levels that do not give their hash are re-read from GET /book, verified', async () => {
+    p.stream.faults.corruptBooks = 1;
+    const served = p.books.served.count;
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    expect(w.kinds()).toEqual(['snapshot']);
+    expect(w.applied.orderbook()!.bids[0]).toEqual({ price: 0.45, size: 100 });
+    expect(sizesSeen(w.events)).not.toContain(999999);
+    expect(p.books.served.count).toBe(served + 1);
+  });
+
+  it('a corrupt book while the applied one gives the announced hash: the local book stays, no clear', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.faults.corruptBooks = 1;
+    p.stream.sendBook(T.normal);
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
+    expect(w.kinds()).toEqual(['snapshot', 'snapshot']);
+    expect(w.applied.orderbook()!.bids[0]).toEqual({ price: 0.45, size: 100 });
+    expect(sizesSeen(w.events)).not.toContain(999999);
+  });
+
+  it('a corrupt book after a lost change: clear (hash_mismatch), then the re-read, verified book, never the corrupt levels', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.faults.losePriceChanges = 1;
+    p.stream.priceChange(T.normal, 'BUY', '0.44', '777');
+    p.stream.faults.corruptBooks = 1;
+    p.stream.sendBook(T.normal);
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
+    expect(w.kinds()).toEqual(['snapshot', 'clear:hash_mismatch', 'snapshot']);
+    expect(w.applied.orderbook()!.bids.slice(0, 2)).toEqual([{ price: 0.45, size: 100 }, { price: 0.44, size: 777 }]);
+    expect(sizesSeen(w.events)).not.toContain(999999);
+    const snap = w.events.at(-1)!;
+    expect(snap.kind === 'snapshot' && snap.book.hash).toMatch(/^[0-9a-f]{40}$/);
+    p.stream.priceChange(T.normal, 'BUY', '0.44', '200');
+  });
+
+  it('when GET /book does not verify either, it resubscribes (a new connection) and adopts only a verified book', async () => {
+    p.stream.faults.corruptBooks = 1;
+    p.books.faults.corruptSummaries = 1;
+    const connections = p.stream.stats.connections;
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    expect(w.kinds()).toEqual(['status:reconnecting', 'snapshot', 'status:live']);
+    expect(p.stream.stats.connections).toBe(connections + 2);
+    expect(sizesSeen(w.events)).not.toContain(999999);
+    expect(sizesSeen(w.events)).not.toContain(123456);
+  });
+});
+
+describe('Polymarket watchBook range checks (issue 28 item 6)', () => {
+  it('a book level over 1e12 is never emitted and ends nothing: the verified book is re-read', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.broadcastRaw(T.normal, { event_type: 'book', asset_id: T.normal, market: '0x', bids: [{ price: '0.45', size: '5e12' }], asks: [], timestamp: '1767225600999', hash: 'x' });
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
+    expect(w.kinds()).toEqual(['snapshot', 'clear:invalid_data', 'snapshot']);
+    expect(w.applied.orderbook()!.bids[0]).toEqual({ price: 0.45, size: 100 });
+  });
+
+  it('a change of size 1e308 or a trade at price 7 is never emitted: clear (invalid_data) and a re-read', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.broadcastRaw(T.normal, { event_type: 'price_change', market: '0x', price_changes: [{ asset_id: T.normal, price: '0.45', size: '1e308', side: 'BUY' }], timestamp: '1767225600999' });
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
+    p.stream.broadcastRaw(T.normal, { event_type: 'last_trade_price', asset_id: T.normal, market: '0x', price: '7', size: '10', side: 'BUY', timestamp: '1767225600999' });
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 3);
+    expect(w.kinds()).toEqual(['snapshot', 'clear:invalid_data', 'snapshot', 'clear:invalid_data', 'snapshot']);
+    expect(sizesSeen(w.events)).not.toContain(1e308);
+    expect(w.applied.orderbook()!.bids[0]).toEqual({ price: 0.45, size: 100 });
+  });
+
+  it('a frame larger than any book (5 MiB) is refused by size: the connection is re-opened, the stream goes on', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.sendText(T.normal, JSON.stringify({ event_type: 'noise', pad: 'x'.repeat(5 * 1024 * 1024) }));
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
+    expect(w.kinds()).toEqual(['snapshot', 'clear:reconnect', 'status:reconnecting', 'snapshot', 'status:live']);
+  });
+});
+

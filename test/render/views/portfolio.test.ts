@@ -53,13 +53,15 @@ describe('balance', () => {
 
 describe('fills, trades and candles piped: the id first, whole', () => {
   it('fill', () => {
-    const f = { fill_id: 'f-1', order_id: '9f1c0000-0000-4000-8000-000000000001', market_ticker: 'M', outcome: 'Yes', side: 'buy' as const, price: 0.45, size: 6, fee: 0.1, is_taker: true, created_at: '2026-11-23T10:00:00.000Z' };
-    expect(fillRow(piped, { exchange: 'kalshi', fill: f })).toEqual(['f-1', 'kalshi', '2026-11-23T10:00:00.000Z', 'M', 'Yes', 'buy', '0.45', '6', '0.1', 'taker', f.order_id]);
-    expect(fillRow(human, { exchange: 'kalshi', fill: f }).map(text)).toEqual(['2026-11-23 10:00 UTC', 'kalshi', 'M', 'Yes', 'buy', '0.45', '6', '$0.10', 'taker', f.order_id]);
+    const f = { fill_id: 'f-1', order_id: '9f1c0000-0000-4000-8000-000000000001', market_ticker: 'M', outcome: 'Yes', side: 'buy' as const, price: 0.45, size: 6, fee: 0.1, is_taker: true, created_at: '2026-11-23T10:00:07.000Z' };
+    expect(fillRow(piped, { exchange: 'kalshi', fill: f })).toEqual(['f-1', 'kalshi', '2026-11-23T10:00:07.000Z', 'M', 'Yes', 'buy', '0.45', '6', '0.1', 'taker', f.order_id]);
+    // Seconds shown (issue 21): fills of one minute are told apart.
+    expect(fillRow(human, { exchange: 'kalshi', fill: f }).map(text)).toEqual(['2026-11-23 10:00:07 UTC', 'kalshi', 'M', 'Yes', 'buy', '0.45', '6', '$0.10', 'taker', f.order_id]);
   });
   it('trade and candle', () => {
     const t = { id: '0x' + 'ab'.repeat(32), price: 0.55, size: 1, aggressor_side: null, outcome: 'No', yes_price: 0.45, no_price: 0.55, taker_address: '0xbeef', exchange_ts: '2026-11-23T10:00:00.000Z' };
     expect(tradeRow(piped, t)).toEqual([t.id, t.exchange_ts, '0.55', '1', '', 'No', '0.45', '0.55', '0xbeef']);
+    expect(text(tradeRow(human, { ...t, exchange_ts: '2026-11-23T10:00:42.000Z' })[0]!)).toBe('2026-11-23 10:00:42 UTC');
     expect(candleRow({ start: 'S', open: 0.4, high: null, low: null, close: 0.41, volume: null })).toEqual(['S', '0.4', '', '', '0.41', '']);
   });
 });

@@ -47,6 +47,14 @@ export class KalshiAuth {
     return this.checkSigned(req, KALSHI_PREFIX + req.path);
   }
 
+  /**
+   * A public route (the orderbook): unsigned requests pass; a request that carries the headers is
+   * checked as a signed one (a wrong key is still refused).
+   */
+  checkOptional(req: RecordedRequest): Reply | null {
+    return header(req, 'kalshi-access-key') || header(req, 'kalshi-access-signature') ? this.check(req) : null;
+  }
+
   /** The same check over a full signed path (the WebSocket upgrade signs `/trade-api/ws/v2`). */
   checkSigned(req: Pick<RecordedRequest, 'method' | 'headers'>, fullPath: string): Reply | null {
     const keyId = header(req, 'kalshi-access-key');

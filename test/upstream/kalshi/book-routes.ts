@@ -1,6 +1,7 @@
 /**
  * The Kalshi orderbook double: `GET /markets/{ticker}/orderbook` (and the batch
- * `GET /markets/orderbooks`) behind the real RSA-PSS check, in the live wire shape:
+ * `GET /markets/orderbooks`), public as Kalshi documents them (unsigned requests are answered; a
+ * signed one goes through the real RSA-PSS check), in the live wire shape:
  * `{"orderbook_fp":{"yes_dollars":[["0.4000","500.00"],…],"no_dollars":[…]}}`, bids only per side,
  * each side ascending by price (best bid last), as Kalshi's documentation describes it.
  *
@@ -113,7 +114,7 @@ export function createKalshiBooks(auth: KalshiAuth, markets: KalshiMarkets) {
   return {
     register(router: Router): void {
       router.get('/markets/orderbooks', (req) => {
-        const denied = auth.check(req);
+        const denied = auth.checkOptional(req);
         if (denied) return denied;
         const tickers = req.query.getAll('tickers').flatMap((t) => t.split(',')).filter(Boolean);
         if (tickers.length < 1 || tickers.length > 100) return kalshiError(400, 'bad_request', 'tickers must name 1 to 100 markets');
@@ -125,7 +126,7 @@ export function createKalshiBooks(auth: KalshiAuth, markets: KalshiMarkets) {
         return { json: { orderbooks } };
       });
       router.get('/markets/:ticker/orderbook', (req, { ticker }) => {
-        const denied = auth.check(req);
+        const denied = auth.checkOptional(req);
         if (denied) return denied;
         const depth = parseDepth(req);
         if (typeof depth !== 'number') return depth;

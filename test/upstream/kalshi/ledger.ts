@@ -128,6 +128,8 @@ export class Ledger {
   /**
    * Candlesticks of a ticker: periods of `minutes` ending (inclusive) at each boundary from the
    * first to the last trade in [startTs, endTs]; a period without trades has null trade prices.
+   * As Kalshi documents `end_ts`: only candles ending on or before it (a period still in progress
+   * ends after now, so `end_ts=now` leaves it out).
    */
   candles(ticker: string, startTs: number, endTs: number, minutes: number): Array<Record<string, unknown>> {
     const step = minutes * 60;
@@ -136,7 +138,7 @@ export class Ledger {
     if (!trades.length) return [];
     const endOf = (ms: number) => Math.ceil(ms / 1000 / step) * step;
     const first = Math.max(endOf(trades[0]!.ms), Math.ceil(startTs / step) * step);
-    const last = endOf(trades[trades.length - 1]!.ms);
+    const last = Math.min(endOf(trades[trades.length - 1]!.ms), Math.floor(endTs / step) * step);
     const usd = (d: Decimal | undefined) => (d === undefined ? null : d.toFixed(4));
     const out: Array<Record<string, unknown>> = [];
     for (let end = first; end <= last && out.length < 5000; end += step) {

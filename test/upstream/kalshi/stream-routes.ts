@@ -185,6 +185,13 @@ export function createKalshiStream(auth: KalshiAuth, books: KalshiBooks) {
       pingTimer.unref();
     },
     delta,
+    /** An orderbook_delta with any body (in sequence), the stored book untouched: values no book holds. */
+    rawDelta(ticker: string, body: Record<string, unknown>): void {
+      for (const [c, s] of subsOf(ticker, 'orderbook_delta')) {
+        s.seq += 1;
+        send(c, { type: 'orderbook_delta', sid: s.sid, seq: s.seq, msg: { market_ticker: ticker, ...body } });
+      }
+    },
     trade,
     faults,
     stats,

@@ -115,6 +115,8 @@ const clobError = (status: number, error: string): Reply => ({ status, json: { e
 export function createClobBooks(gamma: Gamma) {
   const books = fixtures();
   const served = { count: 0 };
+  /** corruptSummaries: the next N `GET /book` answers change a size after hashing (they do not verify). */
+  const faults = { corruptSummaries: 0 };
 
   /** The stored (mutable) book of a token: a fixture, a set book, or one generated from Gamma. */
   function book(tokenId: string): ClobBook | undefined {
@@ -142,6 +144,10 @@ export function createClobBooks(gamma: Gamma) {
       last_trade_price: b.lastTradePrice,
     };
     body.hash = createHash('sha1').update(JSON.stringify(body)).digest('hex');
+    if (faults.corruptSummaries > 0 && body.bids.length > 0) {
+      faults.corruptSummaries -= 1;
+      body.bids = body.bids.map((l, i) => (i === 0 ? { price: l.price, size: '123456' } : l));
+    }
     return body;
   }
 
@@ -184,6 +190,7 @@ export function createClobBooks(gamma: Gamma) {
     book,
     summary,
     served,
+    faults,
   };
 }
 export type ClobBooks = ReturnType<typeof createClobBooks>;

@@ -29,7 +29,11 @@ const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 export function createPolymarketStream(books: ClobBooks) {
   const wss = new WebSocketServer({ noServer: true });
   const conns = new Set<Conn>();
-  const faults = { silent: false, losePriceChanges: 0, maxBufferedBytes: Infinity };
+  /**
+   * corruptBooks: the next N `book` events carry a changed size on their best bid under the hash of
+   * the true book (levels that do not reproduce their own hash).
+   */
+  const faults = { silent: false, losePriceChanges: 0, maxBufferedBytes: Infinity, corruptBooks: 0 };
   const stats = { connections: 0, subscribes: 0, messages: 0, slowDropped: 0, pings: 0 };
 
   function send(c: Conn, text: string): void {
@@ -57,6 +61,10 @@ export function createPolymarketStream(books: ClobBooks) {
       hash: '',
     };
     ev.hash = sha1(JSON.stringify(ev));
+    if (faults.corruptBooks > 0 && ev.bids.length > 0) {
+      faults.corruptBooks -= 1;
+      ev.bids = ev.bids.map((l, i) => (i === ev.bids.length - 1 ? { price: l.price, size: '999999' } : l));
+    }
     return ev;
   }
 
@@ -161,6 +169,10 @@ export function createPolymarketStream(books: ClobBooks) {
     },
     /** Send any event as is (shapes the double does not make itself). */
     broadcastRaw: (tokenId: string, ev: unknown) => broadcast(tokenId, ev),
+    /** Send text as is to every subscriber of the token (a frame of any size). */
+    sendText(tokenId: string, text: string): void {
+      for (const c of subscribers(tokenId)) send(c, text);
+    },
     faults,
     stats,
     subscriberCount: (tokenId: string) => subscribers(tokenId).length,
