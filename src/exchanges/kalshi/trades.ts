@@ -8,7 +8,7 @@
  * is selling YES (`sell`).
  */
 import { Decimal } from '../../decimal.js';
-import { PmtError, usageError } from '../../errors.js';
+import { usageError } from '../../errors.js';
 import type { FetchTradesParams, MarketTrade, TradesPage } from '../../models/portfolio.js';
 import type { KalshiClient } from './client.js';
 import { isoTime, obj, text } from './coerce.js';
