@@ -89,6 +89,12 @@ describe('Ed25519 API keys', () => {
     const id = JSON.parse(c.stdout).id as string;
     expect((await pmt('order', 'get', id, '--json')).exitCode).toBe(0);
     expect((await pmt('order', 'list', '--json', '--exchange', 'kalshi')).exitCode).toBe(0);
+    const am = await pmt('order', 'amend', id, '--price', '0.41', '--yes', '--json');
+    expect(am.exitCode, am.stderr).toBe(0);
+    for (const cmd of [['positions', '--exchange', 'kalshi', '--json'], ['fills', '--exchange', 'kalshi', '--json'], ['balance', '--exchange', 'kalshi', '--json']]) {
+      const r = await pmt(...cmd);
+      expect(r.exitCode, `${cmd.join(' ')}: ${r.stderr}`).toBe(0);
+    }
     const x = await pmt('order', 'cancel', id, '--yes', '--json');
     expect(x.exitCode, x.stderr).toBe(0);
     expect(JSON.parse(x.stdout).status).toBe('cancelled');
