@@ -213,7 +213,7 @@ complete -c pmt -n '__pmt_at "pmt book" 0' -a watch -d 'The live book: a ladder 
 complete -c pmt -n '__pmt_at "pmt book" 0' -a help -d 'show help for a command'
 
 # pmt book show
-complete -c pmt -n '__pmt_at "pmt book show"' -l depth -x -d 'levels per side to show; JSON always has every level (default: as many as fit the terminal)'
+complete -c pmt -n '__pmt_at "pmt book show"' -l depth -x -d 'the N best levels per side, in JSON too (default: every level; as many as fit on a terminal)'
 complete -c pmt -n '__pmt_at "pmt book show"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)'
 complete -c pmt -n '__pmt_at "pmt book show"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
 
@@ -228,7 +228,7 @@ complete -c pmt -n '__pmt_at "pmt book impact"' -l cents -d 'show prices in cent
 
 # pmt book watch
 complete -c pmt -n '__pmt_at "pmt book watch"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)'
-complete -c pmt -n '__pmt_at "pmt book watch"' -l depth -x -d 'levels per side to show (default: as many as fit the terminal)'
+complete -c pmt -n '__pmt_at "pmt book watch"' -l depth -x -d 'the N best levels per side, in every NDJSON event too (default: as many as fit the terminal; every level in NDJSON)'
 complete -c pmt -n '__pmt_at "pmt book watch"' -l duration -x -d 'stop after this many seconds'
 complete -c pmt -n '__pmt_at "pmt book watch"' -l count -x -d 'stop after this many events'
 complete -c pmt -n '__pmt_at "pmt book watch"' -l cents -d 'show prices in cents (65¢) instead of probabilities (0.65)'
@@ -254,6 +254,7 @@ complete -c pmt -n '__pmt_at "pmt order create"' -l size -x -d 'number of contra
 complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l type -x -a 'gtc ioc fok' -d 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing'
 complete -c pmt -n '__pmt_at "pmt order create"' -l post-only -d 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)'
+complete -c pmt -n '__pmt_at "pmt order create"' -l reduce-only -d 'only reduce the position you hold (Kalshi: the count is capped by it)'
 complete -c pmt -n '__pmt_at "pmt order create"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l dry-run -d 'validate and preview against live data; send nothing'
 complete -c pmt -n '__pmt_at "pmt order create"' -l client-order-id -x -d 'Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)'

@@ -197,7 +197,7 @@ _pmt_book_commands() {
 
 _pmt_book_show() {
   _arguments -s \
-    '--depth=[levels per side to show; JSON always has every level (default: as many as fit the terminal)]:n: ' \
+    '--depth=[the N best levels per side, in JSON too (default: every level; as many as fit on a terminal)]:n: ' \
     '--outcome=[Kalshi: yes or no, the book priced in that outcome (no: bids 1 − YES asks, asks 1 − YES bids; default yes); Polymarket market: the outcome whose token to use (default: the first outcome)]:outcome:_pmt_dynamic outcomes' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
@@ -230,7 +230,7 @@ _pmt_book_impact() {
 _pmt_book_watch() {
   _arguments -s \
     '--outcome=[outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)]:outcome:_pmt_dynamic outcomes' \
-    '--depth=[levels per side to show (default: as many as fit the terminal)]:n: ' \
+    '--depth=[the N best levels per side, in every NDJSON event too (default: as many as fit the terminal; every level in NDJSON)]:n: ' \
     '--duration=[stop after this many seconds]:seconds: ' \
     '--count=[stop after this many events]:n: ' \
     '--cents[show prices in cents (65¢) instead of probabilities (0.65)]' \
@@ -296,6 +296,7 @@ _pmt_order_create() {
     '--outcome=[yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome:_pmt_dynamic outcomes' \
     '--type=[time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing]:type:(gtc ioc fok)' \
     '--post-only[rest on the book or not at all: refused before sending if the price would cross the book (gtc only)]' \
+    '--reduce-only[only reduce the position you hold (Kalshi: the count is capped by it)]' \
     '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
     '--dry-run[validate and preview against live data; send nothing]' \
     '--client-order-id=[Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)]:id: ' \
