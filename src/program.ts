@@ -13,6 +13,7 @@ import { EXCHANGE_IDS } from './exchanges/registry.js';
 import { action } from './commands/action.js';
 import { completedBy } from './commands/complete-values.js';
 import { applyHelp } from './commands/help-text.js';
+import { operationAt, subcommandsOf, termOf } from './ops/table.js';
 import { overview, REFERENCE } from './commands/overview.js';
 import { unknownHelpTarget } from './commands/suggest.js';
 import { commanderOutput, writeStdout } from './render/io.js';
@@ -28,6 +29,11 @@ export interface Listed {
   term?: string;
 }
 
+/** A group of operations as the operation table declares it (its subcommands in table order). */
+const group = (name: string): Listed => ({ name, subcommands: subcommandsOf(name) });
+/** A top-level operation, listed with the term its built form would have. */
+const topLevel = (name: string): Listed => ({ name, term: termOf(operationAt(name)!) });
+
 /**
  * The top-level commands, in the order they are listed, by the module that registers them: enough
  * for `pmt --help` and `pmt` alone, which show each as its term and summary (a group's with its
@@ -35,17 +41,21 @@ export interface Listed {
  * one of them. test/commands/lazy-groups.test.ts checks every entry against the real tree.
  */
 export const LAZY_COMMANDS: ReadonlyArray<{ listed: readonly Listed[]; load: () => Promise<Register> }> = [
-  { listed: [{ name: 'markets', subcommands: ['list', 'search', 'lineage', 'history'] }], load: async () => (await import('./commands/markets/index.js')).registerMarkets },
-  { listed: [{ name: 'book', subcommands: ['show', 'stats', 'impact', 'watch'] }], load: async () => (await import('./commands/book/index.js')).registerBook },
-  { listed: [{ name: 'order', subcommands: ['create', 'cancel-all', 'cancel', 'amend', 'get', 'journal', 'list'] }], load: async () => (await import('./commands/order/index.js')).registerOrder },
+  { listed: [group('markets')], load: async () => (await import('./commands/markets/index.js')).registerMarkets },
+  { listed: [group('book')], load: async () => (await import('./commands/book/index.js')).registerBook },
+  { listed: [group('order')], load: async () => (await import('./commands/order/index.js')).registerOrder },
   {
-    listed: [{ name: 'balance' }, { name: 'positions', term: 'positions [options]' }, { name: 'fills', term: 'fills [options]' }, { name: 'trades', term: 'trades [options] <market>' }],
+    listed: ['balance', 'positions', 'fills', 'trades'].map(topLevel),
     load: async () => (await import('./commands/portfolio/index.js')).registerPortfolio,
   },
   { listed: [{ name: 'profile', subcommands: ['add', 'list', 'show', 'use', 'remove'] }], load: async () => (await import('./commands/profile/index.js')).registerProfile },
   { listed: [{ name: 'serve', term: 'serve [options]' }], load: async () => registerServe },
   { listed: [{ name: 'completion', term: 'completion <shell>' }], load: async () => (await import('./commands/completion.js')).registerCompletion },
   { listed: [{ name: 'exchanges', term: 'exchanges [options]' }], load: async () => (await import('./commands/exchanges.js')).registerExchanges },
+  { listed: [{ name: 'approvals', subcommands: ['check', 'set'] }], load: async () => (await import('./commands/chain/index.js')).registerApprovals },
+  { listed: [{ name: 'position', subcommands: ['split', 'merge', 'redeem'] }], load: async () => (await import('./commands/chain/index.js')).registerPosition },
+  { listed: [{ name: 'settlements', term: 'settlements [options]' }], load: async () => (await import('./commands/settlements.js')).registerSettlements },
+  { listed: [{ name: 'doctor' }], load: async () => (await import('./commands/chain/index.js')).registerDoctor },
 ];
 
 /**

@@ -4,6 +4,7 @@
  * bounded and free of control characters. Failures are usage errors (kind Api, exit 2 / HTTP 400)
  * naming the field and the rule.
  */
+import { EXCHANGE_IDS } from './models/exchange-ids.js';
 import { Decimal } from './decimal.js';
 import { usageError } from './errors.js';
 
@@ -87,6 +88,11 @@ export function parseEnum<T extends string>(field: string, input: unknown, allow
   return s as T;
 }
 
+/** `<exchange>:..` and `<exchange>:` for any registered exchange (the ids from the list that imports nothing). */
+const EXCHANGE_PREFIX = `(?:${EXCHANGE_IDS.join('|')})`;
+const DOT_SEGMENT_RE = new RegExp(`^${EXCHANGE_PREFIX}:\\.{1,2}$`, 'i');
+const PREFIX_ONLY_RE = new RegExp(`^${EXCHANGE_PREFIX}:$`, 'i');
+
 /**
  * An identifier (ticker, slug, token id, order id, cursor): non-empty, bounded, printable, no
  * whitespace or control characters, no path tricks.
@@ -104,9 +110,9 @@ export function parseId(field: string, input: unknown, pattern?: RegExp, max = M
   }
   // "kalshi:.." : a dot segment after the prefix would be resolved away in the URL path, turning
   // GET /markets/../orderbook into a request for another resource.
-  if (/^(kalshi|polymarket):\.{1,2}$/i.test(s)) throw usageError(`${field} "${show(s)}" is a path segment ("." or ".."), not an id`);
+  if (DOT_SEGMENT_RE.test(s)) throw usageError(`${field} "${show(s)}" is a path segment ("." or ".."), not an id`);
   // "kalshi:" names an exchange but no id: sent on, it would ask the upstream for an empty id.
-  if (/^(kalshi|polymarket):$/i.test(s)) throw usageError(`${field} "${show(s)}" names an exchange but no id after the colon`);
+  if (PREFIX_ONLY_RE.test(s)) throw usageError(`${field} "${show(s)}" names an exchange but no id after the colon`);
   if (pattern && !pattern.test(s)) throw usageError(`${field} "${show(s)}" is not a valid id`);
   return s;
 }

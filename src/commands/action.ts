@@ -41,9 +41,9 @@ async function withCaseHint(e: unknown, values: unknown[]): Promise<unknown> {
   if (!(e instanceof PmtError) || e.kind !== 'MarketNotFound') return e;
   // Loaded on this failure only: the id rules pull in every exchange's manifest, which the
   // command tree (and `pmt --help`) has no use for.
-  const { kalshiCaseHint } = await import('../exchanges/ids.js');
+  const { caseHint } = await import('../exchanges/ids.js');
   for (const v of values) {
-    const hint = typeof v === 'string' ? kalshiCaseHint(v) : undefined;
+    const hint = typeof v === 'string' ? caseHint(v) : undefined;
     if (hint) return new PmtError(e.kind, e.message, { hint, status: e.status, cause: e.cause });
   }
   return e;

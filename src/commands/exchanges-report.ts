@@ -8,6 +8,7 @@ import { Context } from '../context.js';
 import { CREDENTIAL_ENV, resolveCredentials, type ResolvedCredentials } from '../credentials.js';
 import { PmtError, toPmtError } from '../errors.js';
 import type { Exchange } from '../exchanges/exchange.js';
+import { OPERATIONS } from '../exchanges/manifest.js';
 import { MANIFESTS, manifestOf, type ExchangeId } from '../exchanges/registry.js';
 import { withoutUserinfo } from '../exchanges/http-failures.js';
 import { unknownProfile, type Profile } from '../profiles.js';
@@ -38,7 +39,7 @@ function scoped(id: ExchangeId, env: NodeJS.ProcessEnv, profile: Profile | undef
   for (const name of CREDENTIAL_ENV) if (!mine.has(name)) delete e[name];
   let p: Profile | undefined;
   if (profile) {
-    const out: Record<string, unknown> = { [id]: profile[id] };
+    const out: Record<string, unknown> = { [id]: (profile as Record<string, unknown>)[id] };
     for (const m of MANIFESTS) {
       const other = (profile as Record<string, { demo?: boolean } | undefined>)[m.id];
       if (m.id !== id && other?.demo !== undefined) out[m.id] = { demo: other.demo };
@@ -134,7 +135,7 @@ export async function exchangesReport(
       const s = await scope(ctx, id, profileName ?? null, profile);
       const ex = await s.ctx.exchange(id);
       const cfg = await s.ctx.adapterConfig(id);
-      const capabilities = Object.fromEntries(Object.entries(ex.has).map(([op, c]) => [snake(op), { supported: c.supported, auth: c.auth }]));
+      const capabilities = Object.fromEntries(OPERATIONS.map((op) => [snake(op), { supported: ex.has[op].supported, auth: ex.has[op].auth }]));
       const urls = urlsOf(id, cfg.urls);
       // An adapter knows production from demo; a PMT_*_URL override makes it "custom" whatever it says.
       const known = new Set<string>(MANIFESTS.flatMap((m) => Object.values(m.urls).flatMap((u: { default: string; demo?: string }) => [u.default, u.demo ?? u.default])));

@@ -1,15 +1,17 @@
 /**
  * The Exchange interface over one exchange's client. Each exchange keeps its operations in
  * per-concern modules (markets, book, orders, fees) as functions of its client; this class binds
- * them, so the two adapters differ only in what they bind, never in how.
+ * them, so the adapters differ only in what they bind, never in how. An operation an exchange
+ * does not bind answers NotSupported (a read-only exchange binds its reads and nothing else).
  */
-import type { Capabilities, Exchange } from './exchange.js';
+import { notSupported } from './capabilities.js';
+import type { Capabilities, Capability, Exchange } from './exchange.js';
 import type { ExchangeId } from './types.js';
 
 type Operation = Exclude<keyof Exchange, 'id' | 'has' | 'environment'>;
 
-/** Every operation of the interface, as a function of the exchange's client. */
-export type Operations<C> = { [K in Operation]: (client: C, ...args: Parameters<Exchange[K]>) => ReturnType<Exchange[K]> };
+/** The interface's operations an exchange binds, each as a function of the exchange's client. */
+export type Operations<C> = { [K in Operation]?: (client: C, ...args: Parameters<Exchange[K]>) => ReturnType<Exchange[K]> };
 
 export class Adapter<Id extends ExchangeId, C> implements Exchange {
   constructor(
@@ -21,82 +23,91 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
     private readonly ops: Operations<C>,
   ) {}
 
-  fetchMarkets(...a: Parameters<Exchange['fetchMarkets']>) {
-    return this.ops.fetchMarkets(this.client, ...a);
+  /** The bound operation, or NotSupported (rejected, or thrown for the one synchronous operation). */
+  private call<K extends Operation>(op: K, a: Parameters<Exchange[K]>): ReturnType<Exchange[K]> {
+    const f = this.ops[op] as ((client: C, ...args: Parameters<Exchange[K]>) => ReturnType<Exchange[K]>) | undefined;
+    if (f) return f(this.client, ...a);
+    const err = notSupported(this.id, op, (this.has as Partial<Record<string, Capability>>)[op], typeof a[0] === 'string' ? a[0] : undefined);
+    if (op === 'watchBook') throw err;
+    return Promise.reject(err) as ReturnType<Exchange[K]>;
   }
-  searchMarkets(...a: Parameters<Exchange['searchMarkets']>) {
-    return this.ops.searchMarkets(this.client, ...a);
+
+  fetchMarkets(...a: Parameters<Exchange['fetchMarkets']>): ReturnType<Exchange['fetchMarkets']> {
+    return this.call('fetchMarkets', a);
   }
-  fetchEventTitles(...a: Parameters<Exchange['fetchEventTitles']>) {
-    return this.ops.fetchEventTitles(this.client, ...a);
+  searchMarkets(...a: Parameters<Exchange['searchMarkets']>): ReturnType<Exchange['searchMarkets']> {
+    return this.call('searchMarkets', a);
   }
-  fetchMarketLineage(...a: Parameters<Exchange['fetchMarketLineage']>) {
-    return this.ops.fetchMarketLineage(this.client, ...a);
+  fetchEventTitles(...a: Parameters<Exchange['fetchEventTitles']>): ReturnType<Exchange['fetchEventTitles']> {
+    return this.call('fetchEventTitles', a);
   }
-  fetchOrderbook(...a: Parameters<Exchange['fetchOrderbook']>) {
-    return this.ops.fetchOrderbook(this.client, ...a);
+  fetchMarketLineage(...a: Parameters<Exchange['fetchMarketLineage']>): ReturnType<Exchange['fetchMarketLineage']> {
+    return this.call('fetchMarketLineage', a);
   }
-  fetchOrder(...a: Parameters<Exchange['fetchOrder']>) {
-    return this.ops.fetchOrder(this.client, ...a);
+  fetchOrderbook(...a: Parameters<Exchange['fetchOrderbook']>): ReturnType<Exchange['fetchOrderbook']> {
+    return this.call('fetchOrderbook', a);
   }
-  fetchOrderByClientId(...a: Parameters<Exchange['fetchOrderByClientId']>) {
-    return this.ops.fetchOrderByClientId(this.client, ...a);
+  fetchOrder(...a: Parameters<Exchange['fetchOrder']>): ReturnType<Exchange['fetchOrder']> {
+    return this.call('fetchOrder', a);
   }
-  fetchOpenOrders(...a: Parameters<Exchange['fetchOpenOrders']>) {
-    return this.ops.fetchOpenOrders(this.client, ...a);
+  fetchOrderByClientId(...a: Parameters<Exchange['fetchOrderByClientId']>): ReturnType<Exchange['fetchOrderByClientId']> {
+    return this.call('fetchOrderByClientId', a);
   }
-  createOrder(...a: Parameters<Exchange['createOrder']>) {
-    return this.ops.createOrder(this.client, ...a);
+  fetchOpenOrders(...a: Parameters<Exchange['fetchOpenOrders']>): ReturnType<Exchange['fetchOpenOrders']> {
+    return this.call('fetchOpenOrders', a);
   }
-  cancelAllOrders(...a: Parameters<Exchange['cancelAllOrders']>) {
-    return this.ops.cancelAllOrders(this.client, ...a);
+  createOrder(...a: Parameters<Exchange['createOrder']>): ReturnType<Exchange['createOrder']> {
+    return this.call('createOrder', a);
   }
-  cancelOrder(...a: Parameters<Exchange['cancelOrder']>) {
-    return this.ops.cancelOrder(this.client, ...a);
+  cancelAllOrders(...a: Parameters<Exchange['cancelAllOrders']>): ReturnType<Exchange['cancelAllOrders']> {
+    return this.call('cancelAllOrders', a);
   }
-  amendOrder(...a: Parameters<Exchange['amendOrder']>) {
-    return this.ops.amendOrder(this.client, ...a);
+  cancelOrder(...a: Parameters<Exchange['cancelOrder']>): ReturnType<Exchange['cancelOrder']> {
+    return this.call('cancelOrder', a);
   }
-  fetchBalance(...a: Parameters<Exchange['fetchBalance']>) {
-    return this.ops.fetchBalance(this.client, ...a);
+  amendOrder(...a: Parameters<Exchange['amendOrder']>): ReturnType<Exchange['amendOrder']> {
+    return this.call('amendOrder', a);
   }
-  fetchPositions(...a: Parameters<Exchange['fetchPositions']>) {
-    return this.ops.fetchPositions(this.client, ...a);
+  fetchBalance(...a: Parameters<Exchange['fetchBalance']>): ReturnType<Exchange['fetchBalance']> {
+    return this.call('fetchBalance', a);
   }
-  fetchFills(...a: Parameters<Exchange['fetchFills']>) {
-    return this.ops.fetchFills(this.client, ...a);
+  fetchPositions(...a: Parameters<Exchange['fetchPositions']>): ReturnType<Exchange['fetchPositions']> {
+    return this.call('fetchPositions', a);
   }
-  fetchTrades(...a: Parameters<Exchange['fetchTrades']>) {
-    return this.ops.fetchTrades(this.client, ...a);
+  fetchFills(...a: Parameters<Exchange['fetchFills']>): ReturnType<Exchange['fetchFills']> {
+    return this.call('fetchFills', a);
   }
-  fetchPriceHistory(...a: Parameters<Exchange['fetchPriceHistory']>) {
-    return this.ops.fetchPriceHistory(this.client, ...a);
+  fetchTrades(...a: Parameters<Exchange['fetchTrades']>): ReturnType<Exchange['fetchTrades']> {
+    return this.call('fetchTrades', a);
   }
-  describeAsset(...a: Parameters<Exchange['describeAsset']>) {
-    return this.ops.describeAsset(this.client, ...a);
+  fetchPriceHistory(...a: Parameters<Exchange['fetchPriceHistory']>): ReturnType<Exchange['fetchPriceHistory']> {
+    return this.call('fetchPriceHistory', a);
   }
-  resolveAsset(...a: Parameters<Exchange['resolveAsset']>) {
-    return this.ops.resolveAsset(this.client, ...a);
+  describeAsset(...a: Parameters<Exchange['describeAsset']>): ReturnType<Exchange['describeAsset']> {
+    return this.call('describeAsset', a);
   }
-  resolveMarketAssets(...a: Parameters<Exchange['resolveMarketAssets']>) {
-    return this.ops.resolveMarketAssets(this.client, ...a);
+  resolveAsset(...a: Parameters<Exchange['resolveAsset']>): ReturnType<Exchange['resolveAsset']> {
+    return this.call('resolveAsset', a);
   }
-  previewOrder(...a: Parameters<Exchange['previewOrder']>) {
-    return this.ops.previewOrder(this.client, ...a);
+  resolveMarketAssets(...a: Parameters<Exchange['resolveMarketAssets']>): ReturnType<Exchange['resolveMarketAssets']> {
+    return this.call('resolveMarketAssets', a);
   }
-  fetchFeeSchedule(...a: Parameters<Exchange['fetchFeeSchedule']>) {
-    return this.ops.fetchFeeSchedule(this.client, ...a);
+  previewOrder(...a: Parameters<Exchange['previewOrder']>): ReturnType<Exchange['previewOrder']> {
+    return this.call('previewOrder', a);
   }
-  estimateFees(...a: Parameters<Exchange['estimateFees']>) {
-    return this.ops.estimateFees(this.client, ...a);
+  fetchFeeSchedule(...a: Parameters<Exchange['fetchFeeSchedule']>): ReturnType<Exchange['fetchFeeSchedule']> {
+    return this.call('fetchFeeSchedule', a);
   }
-  checkFunds(...a: Parameters<Exchange['checkFunds']>) {
-    return this.ops.checkFunds(this.client, ...a);
+  estimateFees(...a: Parameters<Exchange['estimateFees']>): ReturnType<Exchange['estimateFees']> {
+    return this.call('estimateFees', a);
   }
-  checkAuth(...a: Parameters<Exchange['checkAuth']>) {
-    return this.ops.checkAuth(this.client, ...a);
+  checkFunds(...a: Parameters<Exchange['checkFunds']>): ReturnType<Exchange['checkFunds']> {
+    return this.call('checkFunds', a);
   }
-  watchBook(...a: Parameters<Exchange['watchBook']>) {
-    return this.ops.watchBook(this.client, ...a);
+  checkAuth(...a: Parameters<Exchange['checkAuth']>): ReturnType<Exchange['checkAuth']> {
+    return this.call('checkAuth', a);
+  }
+  watchBook(...a: Parameters<Exchange['watchBook']>): ReturnType<Exchange['watchBook']> {
+    return this.call('watchBook', a);
   }
 }

@@ -9,6 +9,7 @@
 import { usageError } from '../errors.js';
 import { EXCHANGE_IDS, MANIFESTS, manifestOf, type ExchangeId } from './registry.js';
 import { parseId } from '../validate.js';
+import type { ExchangeManifest } from './manifest.js';
 
 /** `<exchange>:<native id>`, any registered exchange, case-insensitive. */
 export const UNIFIED_RE = new RegExp(`^(${EXCHANGE_IDS.join('|')}):(.+)$`, 'i');
@@ -17,15 +18,16 @@ export const UNIFIED_RE = new RegExp(`^(${EXCHANGE_IDS.join('|')}):(.+)$`, 'i');
 export const SERIES_EXCHANGES: readonly ExchangeId[] = MANIFESTS.filter((m) => m.series).map((m) => m.id);
 
 /**
- * A lower-case id that reads as a Kalshi ticker once upper-cased ("kxbtcd-25dec31"): Kalshi
- * tickers are upper case, and lower case means a Polymarket slug, so a miss deserves the hint.
+ * A hint for a market id that was not found, from the exchange whose ids it nearly is (a
+ * lower-case id that reads as a Kalshi ticker once upper-cased); the unified prefix is set aside.
  */
-export function kalshiCaseHint(input: string): string | undefined {
-  const id = input.replace(/^(kalshi|polymarket):/i, '');
-  if (id !== id.toLowerCase() || !/[a-z]/.test(id)) return undefined;
-  const up = id.toUpperCase();
-  if (!/^[A-Z0-9][A-Z0-9._-]*$/.test(up) || !(/^KX/.test(up) || /\d{2}[A-Z]{3}\d{2}/.test(up))) return undefined;
-  return `Kalshi tickers are upper case: try ${up}`;
+export function caseHint(input: string): string | undefined {
+  const id = splitUnified(input)?.native ?? input;
+  for (const m of MANIFESTS) {
+    const hint = 'caseHint' in m.ids ? m.ids.caseHint(id) : undefined;
+    if (hint) return hint;
+  }
+  return undefined;
 }
 
 export interface IdNames {
@@ -94,10 +96,21 @@ export function assetExchange(
   throw usageError(`cannot tell the exchange of asset "${id}"`, `pass ${MANIFESTS.map((x) => `a ${x.ids.assetNoun}`).join(', ')}, or a unified market id`);
 }
 
-export function orderExchange(input: unknown, explicit: ExchangeId | undefined, names: IdNames = { field: 'order id', via: '--exchange' }): { exchange: ExchangeId; id: string } {
+export function orderExchange(
+  input: unknown,
+  explicit: ExchangeId | undefined,
+  names: IdNames = { field: 'order id', via: '--exchange' },
+  /** The registry's manifests (a test passes others). */
+  manifests: ReadonlyArray<Pick<ExchangeManifest<ExchangeId>, 'id' | 'name' | 'ids'>> = MANIFESTS,
+): { exchange: ExchangeId; id: string } {
   const id = parseId(names.field, input);
-  const ex = MANIFESTS.find((x) => x.ids.order.test(id))?.id;
-  if (!ex) throw usageError(`"${id}" is not an order id (${MANIFESTS.map((x) => `${x.name}: ${x.ids.orderShape}`).join('; ')})`);
-  if (explicit && explicit !== ex) throw usageError(`order ${id} is a ${ex} order id, not ${explicit}`);
-  return { exchange: ex, id };
+  // Every exchange whose order-id shape fits: never the first in registry order by accident.
+  const fits = manifests.filter((x) => x.ids.order.test(id)).map((x) => x.id);
+  if (fits.length === 0) throw usageError(`"${id}" is not an order id (${manifests.map((x) => `${x.name}: ${x.ids.orderShape}`).join('; ')})`);
+  if (explicit) {
+    if (!fits.includes(explicit)) throw usageError(`order ${id} is a ${fits.join(' or ')} order id, not ${explicit}`);
+    return { exchange: explicit, id };
+  }
+  if (fits.length > 1) throw usageError(`order id "${id}" could be on ${fits.join(' or ')} (their order ids have the same shape)`, `add ${names.via} ${fits.join(' or ')}`);
+  return { exchange: fits[0]!, id };
 }

@@ -26,12 +26,23 @@ export const OPERATIONS = [
 ] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
+/**
+ * Operations a fan-out also asks of every exchange but `pmt exchanges` does not list (search and
+ * the event titles a mixed list shows). Undeclared means not supported.
+ */
+export const UNLISTED_OPERATIONS = ['searchMarkets', 'fetchEventTitles'] as const;
+export type UnlistedOperation = (typeof UNLISTED_OPERATIONS)[number];
+
 export interface Capability {
   supported: boolean;
   /** The operation needs credentials on this exchange. */
   auth: boolean;
+  /** Unsupported: why, after "amend_order is not supported on <id>: ". */
+  why?: string;
+  /** Unsupported: what to do instead (`{id}` stands for the id the caller gave). */
+  instead?: string;
 }
-export type Capabilities = Record<Operation, Capability>;
+export type Capabilities = Record<Operation, Capability> & Partial<Record<UnlistedOperation, Capability>>;
 
 export interface BaseUrl {
   /** Environment variable that overrides it (tests point it at the loopback doubles). */
@@ -71,6 +82,8 @@ export interface ExchangeManifest<Id extends string = string> {
     order: RegExp;
     /** `a UUID`. */
     orderShape: string;
+    /** A hint for a native id that was not found but nearly has this exchange's shape (case). */
+    caseHint?(id: string): string | undefined;
     /**
      * Orders name their market by an id people cannot read (a Polymarket condition id): people
      * views look up the market's slug and title (`fetchMarkets` takes the id as a market ticker).
@@ -106,4 +119,10 @@ export interface ExchangeManifest<Id extends string = string> {
   capabilities: Capabilities;
   /** The adapter, loaded on first use (the module is heavy). */
   load(): Promise<(cfg: AdapterConfig) => unknown>;
+  /** On-chain account actions (approvals, split/merge/redeem, the chain's doctor checks), loaded on first use. */
+  onchain?(): Promise<import('./onchain.js').OnchainFactory>;
+  /** The exchange's own `pmt doctor` checks beyond credentials, auth and clock (loaded on first use). */
+  doctor?(): Promise<(ex: object) => () => Promise<import('./onchain.js').DoctorCheck[]>>;
+  /** The account's settled markets (`pmt settlements`), loaded on first use. */
+  settlements?(): Promise<import('./settlements.js').SettlementsReader>;
 }

@@ -70,3 +70,4 @@ export interface CreateOrderRequest {
    */
   reduce_only?: boolean;
 }
+export type { ApprovalRow, ChainPlan, ChainSent, DoctorCheck } from './onchain.js';

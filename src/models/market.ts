@@ -10,7 +10,7 @@
  * is never loaded by the CLI's start-up or its commands.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { EXCHANGE_IDS } from '../exchanges/registry.js';
+import { EXCHANGE_IDS } from './exchange-ids.js';
 import { MARKET_STATUSES, MARKET_TYPES } from './enums.js';
 import { DateTime, Model, Nullable, Num, Probability, Str, StringEnum } from './kit.js';
 

@@ -24,7 +24,7 @@ export interface BookAnswer<T> {
  * stats a view prints beside the ladder.
  */
 export async function fetchOrderbook(svc: Services, q: AssetQuery & { depth?: number }): Promise<BookAnswer<Orderbook>> {
-  const asset = await resolveAsset(svc, q);
+  const asset = await resolveAsset(svc, q, { op: 'fetchOrderbook' });
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
   return { asset, book, result: q.depth === undefined ? book : trimBook(book, q.depth) };
 }
@@ -36,7 +36,7 @@ export function trimBook(book: Orderbook, depth: number): Orderbook {
 }
 
 export async function fetchOrderbookStats(svc: Services, q: AssetQuery): Promise<BookAnswer<OrderbookStats>> {
-  const asset = await resolveAsset(svc, q);
+  const asset = await resolveAsset(svc, q, { op: 'fetchOrderbook' });
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
   return { asset, book, result: bookStats(book, serviceTs(svc)) };
 }
@@ -52,7 +52,7 @@ export function parseImpactSize(svc: Services, input: unknown): number {
 
 export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size: unknown }): Promise<BookAnswer<OrderbookImpact> & { size: number }> {
   const size = parseImpactSize(svc, q.size);
-  const asset = await resolveAsset(svc, q);
+  const asset = await resolveAsset(svc, q, { op: 'fetchOrderbook' });
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
   return { asset, book, size, result: bookImpact(book, size, serviceTs(svc)) };
 }

@@ -8,6 +8,7 @@
 import { withAbortSignal } from '../exchanges/http.js';
 import type { ExchangeId } from '../exchanges/registry.js';
 import type { Market, MarketStatusFilter } from '../exchanges/types.js';
+import { capable } from './capabilities.js';
 import { fanOut } from './fanout.js';
 import type { Services } from './services.js';
 
@@ -30,7 +31,7 @@ export async function eventTitlesFor(
   const events = new Set(markets.map((m) => m.event_ticker));
   if (events.size < 2) return {};
   const signal = AbortSignal.timeout(budgetMs);
-  const r = await fanOut([...byExchange.keys()], (id) =>
+  const r = await fanOut(capable(svc, [...byExchange.keys()], 'fetchEventTitles'), (id) =>
     withAbortSignal(signal, async () => (await svc.exchange(id)).fetchEventTitles([...byExchange.get(id)!], status)),
   );
   // The failures are not reported: titles are a courtesy beside rows that are already right.

@@ -4,11 +4,13 @@
  * about tickers that did not come back, and the partial results of a listing over several exchanges.
  */
 import { PmtError, usageError } from '../errors.js';
-import { marketExchange, splitUnified } from '../exchanges/ids.js';
+import { marketExchange, SERIES_EXCHANGES, splitUnified } from '../exchanges/ids.js';
+import { capable, requireCapability } from './capabilities.js';
 import { EXCHANGE_IDS, manifestOf, type ExchangeId } from '../exchanges/registry.js';
 import type { FetchMarketsParams, Market, MarketLineage, MarketStatusFilter } from '../exchanges/types.js';
 import type { ExchangeFailure } from './fanout.js';
 import { fetchMarketsAcross, iterateMarkets } from './markets-across.js';
+import { sortMarkets, type MarketSort } from './market-sort.js';
 import type { Services } from './services.js';
 
 /** Page size per exchange when none is asked for. */
@@ -49,9 +51,25 @@ interface Plan {
   tickers: boolean;
 }
 
+/**
+ * `series_ticker` filters only the exchanges that have series: without an exchange named, the
+ * listing is theirs alone (`note` says so, for people), and naming another exchange is a usage
+ * error, not a silent list of everything. The CLI and serve answer alike.
+ */
+export function seriesScope(svc: Services, only: ExchangeId | undefined): { only: ExchangeId | undefined; ids: ExchangeId[]; note?: string } {
+  const names = SERIES_EXCHANGES.join(', ');
+  if (only && !SERIES_EXCHANGES.includes(only)) throw usageError(`${svc.names.series} is a ${names} filter; ${only} markets have no series`);
+  if (only) return { only, ids: [only] };
+  const ids = capable(svc, SERIES_EXCHANGES, 'fetchMarkets');
+  const note = `note: ${svc.names.series} is a ${names} filter: listing ${names} only`;
+  return ids.length === 1 ? { only: ids[0], ids, note } : { only: undefined, ids, note };
+}
+
 function plan(svc: Services, q: MarketsQuery): Plan {
-  const only = q.exchange;
-  let ids: ExchangeId[] = only ? [only] : [...EXCHANGE_IDS];
+  if (q.exchange) requireCapability(q.exchange, 'fetchMarkets');
+  const scoped = q.series_ticker !== undefined ? seriesScope(svc, q.exchange) : undefined;
+  const only = scoped ? scoped.only : q.exchange;
+  let ids: ExchangeId[] = scoped ? scoped.ids : only ? [only] : capable(svc, EXCHANGE_IDS, 'fetchMarkets');
   const byExchange = new Map<ExchangeId, string[]>();
   for (const t of q.market_tickers ?? []) {
     const u = splitUnified(t);
@@ -108,6 +126,21 @@ export async function fetchMarkets(svc: Services, q: MarketsQuery, opts: { expla
     throw new PmtError('MarketNotFound', `no market ${nowhere.map((t) => `"${t}"`).join(', ')} on ${p.ids.join(' or ')}`);
   }
   return { markets, cursor: null, failed: [], missing: missing.map((ticker) => ({ ticker, elsewhere: other.get(ticker) ?? null })) };
+}
+
+/**
+ * `--sort`: the page (or, with `every`, every market of the listing) in the order asked, with the
+ * failures of every page; sorted output cannot stream, so it is collected first.
+ */
+export async function fetchMarketsSorted(svc: Services, q: MarketsQuery, sort: MarketSort, every: boolean): Promise<MarketsResult> {
+  if (every && !q.market_tickers?.length) {
+    const markets: Market[] = [];
+    const failed: ExchangeFailure[] = [];
+    for await (const page of iterateAllMarkets(svc, q, { onFailure: (f) => failed.push(f) })) markets.push(...page);
+    return { markets: sortMarkets(markets, sort), cursor: null, failed, missing: [] };
+  }
+  const r = await fetchMarkets(svc, q, { explain: true });
+  return { ...r, markets: sortMarkets(r.markets, sort) };
 }
 
 /** What `--all` cannot be combined with; checked before any request. */

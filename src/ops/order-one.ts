@@ -8,6 +8,7 @@ import { orderExchange } from '../exchanges/ids.js';
 import type { ExchangeId } from '../exchanges/types.js';
 import type { ExchangeOrder } from './orders.js';
 import { parsePrice, parseSize } from '../validate.js';
+import { requireCapability } from './capabilities.js';
 import type { Services } from './services.js';
 import { asPlaced, placedCancels } from './journal.js';
 import { Decimal } from '../decimal.js';
@@ -23,9 +24,14 @@ export interface OrderRef {
   exchange?: ExchangeId;
 }
 
-/** Which exchange and id; validated and credentials checked before any request. */
-export async function orderTarget(svc: Services, q: OrderRef): Promise<{ exchange: ExchangeId; id: string }> {
+/**
+ * Which exchange and id; validated, then the exchange's capability for `op`, then credentials,
+ * before any request. An exchange without the operation answers NotSupported in its manifest's
+ * words (Polymarket's amend names the way to do it by hand).
+ */
+export async function orderTarget(svc: Services, q: OrderRef, op: 'cancelOrder' | 'amendOrder'): Promise<{ exchange: ExchangeId; id: string }> {
   const t = orderExchange(q.order_id, q.exchange, { field: svc.names.order, via: svc.names.exchange });
+  requireCapability(t.exchange, op, t.id);
   await svc.requireCredentials(t.exchange);
   return t;
 }
@@ -37,7 +43,7 @@ export async function currentOrder(svc: Services, t: { exchange: ExchangeId; id:
 
 /** The cancelled order as placed, recorded in the journal (placedCancels). */
 export async function cancelOrder(svc: Services, q: OrderRef): Promise<ExchangeOrder> {
-  const { exchange, id } = await orderTarget(svc, q);
+  const { exchange, id } = await orderTarget(svc, q, 'cancelOrder');
   return placedCancels(svc, [{ exchange, order: await (await svc.exchange(exchange)).cancelOrder(id) }])[0]!;
 }
 
@@ -77,10 +83,9 @@ export interface AmendPlan {
 
 export async function planAmend(svc: Services, b: AmendBody, opts: { preview?: boolean } = {}): Promise<AmendPlan> {
   const changes = amendChanges(b);
-  const { exchange, id } = await orderTarget(svc, b);
+  // No amend on this exchange: NotSupported with the way to do it by hand, before credentials or any read.
+  const { exchange, id } = await orderTarget(svc, b, 'amendOrder');
   const ex = await svc.exchange(exchange);
-  // No amend on this exchange: NotSupported with the way to do it by hand, before anything is read.
-  if (!ex.has.amendOrder.supported) await ex.amendOrder(id, changes);
   const recorded = await ex.fetchOrder(id);
   const current = asPlaced(svc, [{ exchange, order: recorded }])[0]!;
   const mirrored = !sameLabel(current.order.outcome, recorded.outcome);
@@ -136,7 +141,8 @@ export async function amendOrder(svc: Services, b: AmendBody, plan?: AmendPlan):
 function journalAmend(svc: Services, p: AmendPlan, order: Order): void {
   if (!svc.journal) return;
   try {
-    const entries = svc.journal.read();
+    // Keyed: the entries of this order id, through the journal's index (never the whole file).
+    const entries = svc.journal.find(p.id);
     const r = [...entries].reverse().find((e) => e.order_id === p.id && (e.event === 'result' || e.event === 'amend'));
     svc.journal.append({
       ts: new Date(svc.now()).toISOString(),

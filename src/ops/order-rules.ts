@@ -6,7 +6,7 @@
  * flags (as usage errors) and prompts (at each keystroke).
  */
 import { Decimal } from '../decimal.js';
-import { PmtError } from '../errors.js';
+import { PmtError, usageError } from '../errors.js';
 import { parsePrice, parseSize } from '../validate.js';
 import { isValidPrice, mirrored, nearestValidPrices as nearestOnGrid, rangesText, stepAt, type PriceRange } from '../price-grid.js';
 import type { AssetInfo } from '../exchanges/exchange.js';
@@ -36,6 +36,23 @@ export function priceProblem(field: string, text: string, tick: number | null, r
   } catch (e) {
     return usageMessage(e);
   }
+  return tickProblem(field, p, tick, ranges);
+}
+
+/**
+ * A price typed as text, parsed once into the exact decimal every later step uses (the preview,
+ * the tick check once the market is known, the request): a usage error naming the rule, or it.
+ */
+export function orderPrice(field: string, text: string): Decimal {
+  try {
+    return parsePrice(field, text.trim());
+  } catch (e) {
+    throw usageError(usageMessage(e));
+  }
+}
+
+/** A parsed price against the market's tick grid (per range on a tiered grid); the problem as text, or null. */
+export function tickProblem(field: string, p: Decimal, tick: number | null, ranges?: readonly PriceRange[] | null): string | null {
   if (ranges && ranges.length) return gridProblem(field, p, ranges);
   if (tick == null || !(tick > 0)) return null;
   const t = Decimal.from(tick);

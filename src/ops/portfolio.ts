@@ -8,12 +8,13 @@
  * cursor carrying each exchange's position (markets-across.ts), and an exchange whose pages are
  * done drops out of it.
  */
-import { intentsByOrderId } from '../journal.js';
+import type { JournalEntry } from '../journal.js';
 import { sameLabel } from '../outcome.js';
 import type { ExchangeId } from '../exchanges/types.js';
 import { Decimal } from '../decimal.js';
 import type { BalanceDetail, Fill, Position } from '../models/portfolio.js';
 import { parseCursor, parseInteger } from '../validate.js';
+import { capable, requireAccess, type CapabilityName } from './capabilities.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { decodeCombinedCursor, encodeCombinedCursor } from './markets-across.js';
 import type { Services } from './services.js';
@@ -22,17 +23,17 @@ import { marketTarget } from './tape.js';
 export const FILLS_LIMIT_MAX = 1000;
 
 /** The exchanges an account read covers: the market's when one is named, else `exchange`, else every one with credentials. */
-async function scope(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId }): Promise<{ ids: ExchangeId[]; market?: string }> {
+async function scope(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId }, op: CapabilityName): Promise<{ ids: ExchangeId[]; market?: string }> {
   if (q.market_ticker !== undefined && q.market_ticker !== null && q.market_ticker !== '') {
     const { exchange, ticker } = marketTarget(svc, q.market_ticker, q.exchange);
-    await svc.requireCredentials(exchange);
+    await requireAccess(svc, exchange, op);
     return { ids: [exchange], market: ticker };
   }
   if (q.exchange) {
-    await svc.requireCredentials(q.exchange);
+    await requireAccess(svc, q.exchange, op);
     return { ids: [q.exchange] };
   }
-  const ids = await svc.configured();
+  const ids = capable(svc, await svc.configured(), op);
   if (ids.length === 0) throw await svc.noCredentials();
   return { ids };
 }
@@ -43,7 +44,7 @@ export interface Balances {
 }
 
 export async function fetchBalance(svc: Services, q: { exchange?: ExchangeId } = {}): Promise<Balances> {
-  const { ids } = await scope(svc, q);
+  const { ids } = await scope(svc, q, 'fetchBalance');
   const r = settle(await fanOut(ids, async (id) => (await svc.exchange(id)).fetchBalance()));
   return { balances: r.ok.map((x) => ({ exchange: x.exchange, detail: x.value })), failed: r.failed };
 }
@@ -59,7 +60,7 @@ export interface Positions {
 }
 
 export async function fetchPositions(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId } = {}): Promise<Positions> {
-  const s = await scope(svc, q);
+  const s = await scope(svc, q, 'fetchPositions');
   const r = settle(await fanOut(s.ids, async (id) => (await svc.exchange(id)).fetchPositions(s.market)));
   return { positions: r.ok.flatMap((x) => x.value.map((position) => ({ exchange: x.exchange, position }))), failed: r.failed };
 }
@@ -78,7 +79,13 @@ export interface FillsAnswer {
  */
 function fillsAsPlaced(svc: Services, fills: Array<{ exchange: ExchangeId; fill: Fill }>): Array<{ exchange: ExchangeId; fill: Fill }> {
   if (!svc.journal || fills.length === 0) return fills;
-  const intents = intentsByOrderId(svc.journal.read());
+  let intents: Map<string, JournalEntry>;
+  try {
+    // Keyed lookups through the journal's index (never the whole file); unreadable: exchange terms.
+    intents = svc.journal.intentsFor(fills.map((x) => x.fill.order_id));
+  } catch {
+    return fills;
+  }
   if (intents.size === 0) return fills;
   return fills.map((x) => {
     const i = intents.get(x.fill.order_id);
@@ -90,7 +97,7 @@ function fillsAsPlaced(svc: Services, fills: Array<{ exchange: ExchangeId; fill:
 export async function fetchFills(svc: Services, q: { market_ticker?: unknown; limit?: unknown; cursor?: unknown; exchange?: ExchangeId } = {}): Promise<FillsAnswer> {
   const limit = q.limit === undefined || q.limit === null ? undefined : parseInteger('limit', q.limit, 1, FILLS_LIMIT_MAX);
   const cursor = q.cursor === undefined || q.cursor === null || q.cursor === '' ? undefined : parseCursor(q.cursor);
-  const s = await scope(svc, q);
+  const s = await scope(svc, q, 'fetchFills');
   if (s.ids.length === 1) {
     const [id] = s.ids as [ExchangeId];
     const page = await (await svc.exchange(id)).fetchFills({ market_ticker: s.market, limit, cursor });

@@ -8,6 +8,7 @@ import type { Exchange } from '../exchanges/exchange.js';
 import { assetExchange, splitUnified } from '../exchanges/ids.js';
 import { manifestOf, type ExchangeId } from '../exchanges/registry.js';
 import { parseLabel } from '../validate.js';
+import { capable, requireAccess, requireCapability, type CapabilityName } from './capabilities.js';
 import type { Services } from './services.js';
 
 export interface AssetQuery {
@@ -33,6 +34,8 @@ export interface OutcomeRule {
    * does not (an outcome there could only be ignored or contradict the token), so it is refused.
    */
   outcomeWithToken?: boolean;
+  /** The operation the asset is for: its capability is checked before the adapter loads. */
+  op?: CapabilityName;
 }
 
 /** Which exchange and its adapter; the id as given (unresolved). Validates before any request. */
@@ -51,6 +54,7 @@ export function assetTarget(svc: Services, q: AssetQuery, opts: OutcomeRule = {}
 /** The adapter and the orderable asset id for an asset (+ outcome). */
 export async function resolveAsset(svc: Services, q: AssetQuery, opts: OutcomeRule = {}): Promise<ResolvedAsset> {
   const { exchange, id, outcome } = assetTarget(svc, q, opts);
+  if (opts.op) requireCapability(exchange, opts.op, id);
   const ex = await svc.exchange(exchange);
   return { exchange, ex, assetId: await ex.resolveAsset(id, outcome), outcome };
 }
@@ -73,18 +77,18 @@ export interface AccountScope {
  */
 export { missingCredentials } from './credentials.js';
 
-export async function accountScope(svc: Services, q: { asset_id?: unknown; exchange?: ExchangeId }): Promise<AccountScope> {
+export async function accountScope(svc: Services, q: { asset_id?: unknown; exchange?: ExchangeId }, op: CapabilityName): Promise<AccountScope> {
   if (q.asset_id !== undefined) {
     const { exchange, id } = assetTarget(svc, { asset_id: q.asset_id, exchange: q.exchange });
-    await svc.requireCredentials(exchange);
+    await requireAccess(svc, exchange, op);
     const assets = await (await svc.exchange(exchange)).resolveMarketAssets(id);
     return { ids: [exchange], assetId: assets.join(', '), assets };
   }
   if (q.exchange) {
-    await svc.requireCredentials(q.exchange);
+    await requireAccess(svc, q.exchange, op);
     return { ids: [q.exchange] };
   }
-  const ids = await svc.configured();
+  const ids = capable(svc, await svc.configured(), op);
   if (ids.length === 0) throw await svc.noCredentials();
   return { ids };
 }

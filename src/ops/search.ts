@@ -7,6 +7,7 @@ import { usageError } from '../errors.js';
 import { EXCHANGE_IDS, type ExchangeId } from '../exchanges/registry.js';
 import { marketScore, queryWords, rankAcross } from '../exchanges/search-rank.js';
 import type { Market, MarketStatusFilter } from '../exchanges/types.js';
+import { capable, requireCapability } from './capabilities.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import type { Services } from './services.js';
 
@@ -34,7 +35,8 @@ export async function searchMarkets(svc: Services, q: SearchQuery): Promise<Sear
   const status = q.status ?? 'active';
   const limit = q.limit ?? DEFAULT_SEARCH_LIMIT;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT) throw usageError(`limit must be between 1 and ${MAX_SEARCH_LIMIT} (got ${limit})`);
-  const ids = q.exchange ? [q.exchange] : [...EXCHANGE_IDS];
+  if (q.exchange) requireCapability(q.exchange, 'searchMarkets');
+  const ids = q.exchange ? [q.exchange] : capable(svc, EXCHANGE_IDS, 'searchMarkets');
   const r = settle(await fanOut(ids, async (id) => (await svc.exchange(id)).searchMarkets({ query: words, status, limit })));
   const titles: Record<string, string> = {};
   for (const x of r.ok) Object.assign(titles, x.value.event_titles);

@@ -18,12 +18,14 @@ export interface InputNames {
   tickers: string;
   outcome: string;
   size: string;
+  /** The series filter (`--series`, `series_ticker`). */
+  series: string;
   /** A bare market id (a Polymarket slug) is accepted as an asset, as on the CLI; serve's contract does not. */
   bareMarketAsset?: boolean;
 }
 
-export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', bareMarketAsset: true };
-export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size' };
+export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', series: '--series', bareMarketAsset: true };
+export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size', series: 'series_ticker' };
 
 export interface Services {
   /** The adapter for one exchange, built on first use. */
@@ -35,6 +37,8 @@ export interface Services {
   /** The `Config` error for "no exchange has credentials" (the CLI and serve say how to fix it differently). */
   noCredentials(): Promise<PmtError>;
   now(): number;
+  /** A line for the verbose log (`--verbose` on the CLI); never a credential. */
+  log?(line: string): void;
   /** Input names for messages. */
   names: InputNames;
   /** The local order journal: creates are journaled, orders pmt placed read back as placed. */

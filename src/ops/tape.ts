@@ -8,6 +8,7 @@ import type { ExchangeId } from '../exchanges/types.js';
 import { INTERVALS, type Interval } from '../models/params.js';
 import type { Candle, TradesPage } from '../models/portfolio.js';
 import { parseCursor, parseEnum, parseInteger } from '../validate.js';
+import { requireCapability } from './capabilities.js';
 import type { Services } from './services.js';
 
 export const TRADES_LIMIT_MAX = 1000;
@@ -35,6 +36,7 @@ export function marketTarget(svc: Services, input: unknown, explicit: ExchangeId
 
 export async function fetchTrades(svc: Services, q: { market_ticker: unknown; limit?: unknown; cursor?: unknown; start_ts?: unknown; end_ts?: unknown; exchange?: ExchangeId }): Promise<TradesPage & { exchange: ExchangeId }> {
   const { exchange, ticker } = marketTarget(svc, q.market_ticker, q.exchange);
+  requireCapability(exchange, 'fetchTrades');
   const limit = q.limit === undefined || q.limit === null ? undefined : parseInteger('limit', q.limit, 1, TRADES_LIMIT_MAX);
   const cursor = q.cursor === undefined || q.cursor === null || q.cursor === '' ? undefined : parseCursor(q.cursor);
   const ts = (name: string, v: unknown) => (v === undefined || v === null || v === '' ? undefined : parseInteger(name, v, 0, 32_503_680_000));
@@ -75,6 +77,7 @@ export interface HistoryQuery {
 export async function fetchPriceHistory(svc: Services, q: HistoryQuery): Promise<{ exchange: ExchangeId; market: string; interval: Interval; candles: Candle[] }> {
   const interval = q.interval === undefined || q.interval === null || q.interval === '' ? '1h' : parseEnum('interval', q.interval, INTERVALS);
   const { exchange, ticker } = marketTarget(svc, q.market_ticker, q.exchange);
+  requireCapability(exchange, 'fetchPriceHistory');
   const now = svc.now();
   const end = q.until === undefined || q.until === null || q.until === '' ? Math.floor(now / 1000) : parseSince('until', q.until, now);
   const start = q.since === undefined || q.since === null || q.since === '' ? end - DEFAULT_SPAN_S[interval] : parseSince('since', q.since, now);

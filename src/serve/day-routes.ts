@@ -10,7 +10,7 @@ import { BalanceSchema, CandleSchema, FillsPageSchema, PositionSchema, TradesPag
 import * as one from '../ops/order-one.js';
 import * as portfolio from '../ops/portfolio.js';
 import * as tape from '../ops/tape.js';
-import { partial, type RouteDef } from './route-def.js';
+import { partial, type RouteDef, routeOf } from './route-def.js';
 import { Order, served, type JsonSchema } from './schemas.js';
 
 const MAX_ID = 200;
@@ -23,9 +23,7 @@ const market = id('Unified market id (`kalshi:TICKER`, `polymarket:slug`), nativ
 
 export const DAY_ROUTES: RouteDef[] = [
   {
-    method: 'POST',
-    path: '/v1/orders/cancel_order',
-    operationId: 'cancel_order',
+    ...routeOf('cancel_order'),
     tag: 'Orders',
     summary: 'Cancel one order',
     description: 'Answers the order as the exchange now holds it (status `cancelled`). A filled or already cancelled order is refused (Api).',
@@ -35,9 +33,7 @@ export const DAY_ROUTES: RouteDef[] = [
     handler: async (svc, { body }) => ({ body: (await one.cancelOrder(svc, body)).order }),
   },
   {
-    method: 'POST',
-    path: '/v1/orders/amend_order',
-    operationId: 'amend_order',
+    ...routeOf('amend_order'),
     tag: 'Orders',
     summary: 'Change the price and/or size of a resting order (Kalshi)',
     description:
@@ -57,9 +53,7 @@ export const DAY_ROUTES: RouteDef[] = [
     handler: async (svc, { body }) => ({ body: (await one.amendOrder(svc, body)).order }),
   },
   {
-    method: 'GET',
-    path: '/v1/balance/fetch_balance',
-    operationId: 'fetch_balance',
+    ...routeOf('fetch_balance'),
     tag: 'Account',
     summary: 'Cash available to trade on each exchange with credentials',
     description: 'When some exchanges answer and others fail: 200 with what came back and `Pmt-Failures`.',
@@ -72,9 +66,7 @@ export const DAY_ROUTES: RouteDef[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/v1/positions/fetch_positions',
-    operationId: 'fetch_positions',
+    ...routeOf('fetch_positions'),
     tag: 'Account',
     summary: 'Open positions, optionally of one market',
     description: 'Prices are those of the outcome held. When some exchanges answer and others fail: 200 with what came back and `Pmt-Failures`.',
@@ -87,9 +79,7 @@ export const DAY_ROUTES: RouteDef[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/v1/fills/fetch_fills',
-    operationId: 'fetch_fills',
+    ...routeOf('fetch_fills'),
     tag: 'Account',
     summary: "The caller's fills, newest first, one page",
     description: 'Without `exchange` or `market_ticker`, every exchange with credentials; `cursor` then carries each position (opaque).',
@@ -107,9 +97,7 @@ export const DAY_ROUTES: RouteDef[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/v1/trades/fetch_trades',
-    operationId: 'fetch_trades',
+    ...routeOf('fetch_trades'),
     tag: 'Markets',
     summary: "A market's public trades (the tape), newest first, one page",
     querystring: object(
@@ -132,9 +120,7 @@ export const DAY_ROUTES: RouteDef[] = [
     },
   },
   {
-    method: 'GET',
-    path: '/v1/markets/fetch_price_history',
-    operationId: 'fetch_price_history',
+    ...routeOf('fetch_price_history'),
     tag: 'Markets',
     summary: 'Candles of a market (Kalshi: YES prices) or token (Polymarket), oldest first',
     querystring: object(

@@ -4,6 +4,7 @@
  */
 import type { ExchangeFailure } from '../ops/fanout.js';
 import type { Services } from '../ops/services.js';
+import { operation } from '../ops/table.js';
 import type { JsonSchema } from './schemas.js';
 
 export type Tag = 'Markets' | 'Orders' | 'Orderbook' | 'Account' | 'Server';
@@ -29,6 +30,13 @@ export interface RouteDef {
   /** Spans exchanges: a 200 may carry partial results with `Pmt-Failures` (see `partial`). */
   partial?: boolean;
   handler(svc: Services, input: { query: never; body: never; headers: Record<string, string | string[] | undefined> }): Promise<Outcome>;
+}
+
+/** A route's method, path and operationId, from the operation's entry in the table (ops/table.ts). */
+export function routeOf(id: string): Pick<RouteDef, 'method' | 'path' | 'operationId'> {
+  const http = operation(id).http;
+  if (!http) throw new Error(`operation ${id} has no route in ops/table.ts`);
+  return { method: http.method, path: http.path, operationId: id };
 }
 
 /**

@@ -12,10 +12,11 @@ import * as orders from '../ops/orders.js';
 import type { Services } from '../ops/services.js';
 import { splitIds } from '../split-ids.js';
 import { parseCursor, parseId } from '../validate.js';
+import { CHAIN_ROUTES } from './chain-routes.js';
 import { DAY_ROUTES } from './day-routes.js';
 import { SEARCH_ROUTE } from './search-route.js';
 import { ServeError } from './errors.js';
-import { partial, type Outcome, type RouteDef } from './route-def.js';
+import { partial, type Outcome, type RouteDef, routeOf } from './route-def.js';
 import { MarketLineage, MarketsPage, Order, OrderList, Orderbook, OrderbookImpact, OrderbookStats, type JsonSchema } from './schemas.js';
 
 export { FAILURES_HEADER, partial, type Outcome, type RouteDef, type Tag } from './route-def.js';
@@ -65,9 +66,7 @@ async function fetchMarkets(svc: Services, q: MarketsRequest): Promise<Outcome> 
 /** Every interface operation, in the interface document's order (search beside the other market reads). */
 export const ROUTES: RouteDef[] = [
   {
-    method: 'GET',
-    path: '/v1/markets/fetch_markets',
-    operationId: 'fetch_markets',
+    ...routeOf('fetch_markets'),
     tag: 'Markets',
     summary: 'List markets, optionally filtered by status, ticker, event or series',
     description:
@@ -86,7 +85,7 @@ export const ROUTES: RouteDef[] = [
         items: { type: 'string', minLength: 1, maxLength: 4096 },
         description: 'Only these markets: repeat the parameter or separate with commas; native tickers/slugs or unified ids',
       },
-      series_ticker: id('Only markets in this Kalshi series; ignored on Polymarket'),
+      series_ticker: id('Only markets in this series (a Kalshi series ticker): without `exchange`, only the exchanges that have series are listed; an `exchange` without series is a 400'),
       status: { type: 'string', enum: [...MARKET_STATUS_FILTERS], default: 'active', description: 'Lifecycle filter' },
       exchange: { ...exchange, description: 'List one exchange only' },
     }),
@@ -96,9 +95,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => fetchMarkets(svc, query),
   },
   {
-    method: 'GET',
-    path: '/v1/markets/fetch_market_lineage',
-    operationId: 'fetch_market_lineage',
+    ...routeOf('fetch_market_lineage'),
     tag: 'Markets',
     summary: 'One market with its parent event and series',
     querystring: object({ market_ticker: id('Unified id (`kalshi:TICKER`, `polymarket:slug`) or native ticker/slug'), exchange }, ['market_ticker']),
@@ -108,20 +105,24 @@ export const ROUTES: RouteDef[] = [
   },
   SEARCH_ROUTE,
   {
-    method: 'GET',
-    path: '/v1/orders/fetch_order',
-    operationId: 'fetch_order',
+    ...routeOf('fetch_order'),
     tag: 'Orders',
-    summary: 'One order by its id',
-    querystring: object({ order_id: id('Kalshi order id (UUID) or Polymarket order id (0x + 64 hex)'), exchange }, ['order_id']),
+    summary: 'One order by its id, or by the id it was sent with',
+    description:
+      'Give `order_id`, or `client_order_id`: the id an order was sent with (Kalshi\'s client order id, Polymarket\'s order hash), ' +
+      'as named by a create_order answered "order status unknown" (NetworkError, 502). The order found settles that create in the ' +
+      'journal, and a repeat of its Idempotency-Key then answers with it. OrderNotFound (404) when the exchange has no such order.',
+    querystring: object({
+      order_id: id('Kalshi order id (UUID) or Polymarket order id (0x + 64 hex)'),
+      client_order_id: id('The id the order was sent with: Kalshi client order id, or Polymarket order hash (0x + 64 hex); instead of order_id'),
+      exchange,
+    }),
     response: Order,
     errors: [404, ...upstream],
     handler: async (svc, { query }) => json((await orders.fetchOrder(svc, query)).order),
   },
   {
-    method: 'GET',
-    path: '/v1/orders/fetch_open_orders',
-    operationId: 'fetch_open_orders',
+    ...routeOf('fetch_open_orders'),
     tag: 'Orders',
     summary: "The caller's open orders, optionally of one asset",
     description:
@@ -138,9 +139,7 @@ export const ROUTES: RouteDef[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/v1/orders/create_order',
-    operationId: 'create_order',
+    ...routeOf('create_order'),
     tag: 'Orders',
     summary: 'Submit a limit order',
     description:
@@ -190,9 +189,7 @@ export const ROUTES: RouteDef[] = [
     },
   },
   {
-    method: 'POST',
-    path: '/v1/orders/cancel_all_orders',
-    operationId: 'cancel_all_orders',
+    ...routeOf('cancel_all_orders'),
     tag: 'Orders',
     summary: "Cancel the caller's open orders, optionally of one asset",
     description:
@@ -204,12 +201,10 @@ export const ROUTES: RouteDef[] = [
     body: object({ asset_id: assetId, exchange }),
     response: OrderList,
     errors: [404, 413, 415, ...upstream],
-    handler: async (svc, { body }) => cancelled(await orders.cancelAllOrders(svc, await orders.accountScope(svc, body))),
+    handler: async (svc, { body }) => cancelled(await orders.cancelAllOrders(svc, await orders.accountScope(svc, body, 'cancelAllOrders'))),
   },
   {
-    method: 'GET',
-    path: '/v1/orderbook/fetch_orderbook',
-    operationId: 'fetch_orderbook',
+    ...routeOf('fetch_orderbook'),
     tag: 'Orderbook',
     summary: 'Full-depth level-2 orderbook of one asset',
     querystring: bookQuery,
@@ -218,9 +213,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await book.fetchOrderbook(svc, query)).result),
   },
   {
-    method: 'GET',
-    path: '/v1/orderbook/fetch_orderbook_stats',
-    operationId: 'fetch_orderbook_stats',
+    ...routeOf('fetch_orderbook_stats'),
     tag: 'Orderbook',
     summary: 'Top of book, mid, spread (bps), size-weighted mid, top-10 imbalance and depth',
     querystring: bookQuery,
@@ -229,9 +222,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await book.fetchOrderbookStats(svc, query)).result),
   },
   {
-    method: 'GET',
-    path: '/v1/orderbook/fetch_orderbook_impact',
-    operationId: 'fetch_orderbook_impact',
+    ...routeOf('fetch_orderbook_impact'),
     tag: 'Orderbook',
     summary: 'Average fill price, fill % and slippage (bps) of a market order of `size` contracts, each side',
     querystring: {
@@ -244,6 +235,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await book.fetchOrderbookImpact(svc, query)).result),
   },
   ...DAY_ROUTES,
+  ...CHAIN_ROUTES,
 ];
 
 /**

@@ -6,7 +6,7 @@
 import { EXCHANGE_IDS, MARKET_STATUS_FILTERS, type MarketStatusFilter } from '../exchanges/types.js';
 import type { ExchangeId } from '../exchanges/registry.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, searchMarkets } from '../ops/search.js';
-import { partial, type RouteDef } from './route-def.js';
+import { partial, type RouteDef, routeOf } from './route-def.js';
 import { MarketsPage } from './schemas.js';
 
 interface SearchRequest {
@@ -17,9 +17,7 @@ interface SearchRequest {
 }
 
 export const SEARCH_ROUTE: RouteDef = {
-  method: 'GET',
-  path: '/v1/markets/search_markets',
-  operationId: 'search_markets',
+  ...routeOf('search_markets'),
   tag: 'Markets',
   summary: 'Markets found by words in their title, event or series, best match first',
   description:

@@ -12,8 +12,9 @@ import type { Services } from '../ops/services.js';
 import { EXCHANGE_IDS, type ExchangeId } from '../exchanges/registry.js';
 import { DEFAULT_HUB_LIMITS, StreamHub, type HubLimits } from './stream-hub.js';
 import type { JsonSchema } from './schemas.js';
+import { operation } from '../ops/table.js';
 
-export const STREAM_PATH = '/v1/orderbook/stream';
+export const STREAM_PATH = operation('watch_orderbook').http!.path;
 const KEEPALIVE_MS = 15_000;
 
 export const streamQuery: JsonSchema = {

@@ -75,6 +75,13 @@ describe('Ed25519 API keys', () => {
     expect(new Set(kinds())).toEqual(new Set(['ed25519']));
   });
 
+  it('doctor takes an Ed25519 key as a working Kalshi key (it does not block trading)', async () => {
+    const r = await pmt('doctor', '--exchange', 'kalshi', '--json');
+    const key = (JSON.parse(r.stdout).kalshi as Array<{ check: string; ok: boolean; detail: string }>).find((c) => c.check === 'key')!;
+    expect(key.ok).toBe(true);
+    expect(key.detail).toMatch(/^Ed25519 private key/);
+  });
+
   it('a refused Ed25519 key: exit 3, the error names the kind', async () => {
     const other = makeKalshiKey(ed.keyId, 'ed25519'); // the right id, another private key
     writeFileSync(join(dir, 'wrong.pem'), other.privatePem, { mode: 0o600 });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { Decimal } from '../../src/decimal.js';
 import { nearestValidPrices, priceProblem, sizeProblem } from '../../src/ops/order-rules.js';
 import { priceHint, sizeHint, outcomeChoices } from '../../src/commands/order/entry.js';
-import { checkOutcome } from '../../src/commands/order/outcome.js';
+import { checkOutcome } from '../../src/ops/order-outcome.js';
 import { parseOutcome } from '../../src/commands/order/common.js';
 import { FakeExchange, NO_TOKEN, YES_TOKEN } from './order-fake.js';
 

@@ -1,14 +1,16 @@
 /**
- * Property-based fuzzing of every command's flags and ids through the built binary: for input
- * pmt must reject locally, every run exits 2 with exactly one line on stderr (the error object
- * with --json), nothing on stdout, no stack trace, no control character, and the doubles receive
- * no request at all. Inputs come from fast-check generators (test/fuzz/arbitraries.ts); a few
- * dozen per command keep the suite fast (each case is a process), the pure validators get
+ * Property-based fuzzing of every command's flags and ids: for input pmt must reject locally,
+ * every run exits 2 with exactly one line on stderr (the error object with --json), nothing on
+ * stdout, no stack trace, no control character, and the doubles receive no request at all. Inputs
+ * come from fast-check generators (test/fuzz/arbitraries.ts). The cases run pmt's entry in process
+ * (a process adds nothing to a refusal before any request); one sampled case of every command also
+ * runs through the built binary and must answer byte for byte the same. The pure validators get
  * thousands in validators.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { runPmt, tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { POLY_BOOK_TOKENS as P } from '../upstream/polymarket/book-routes.js';
@@ -52,7 +54,7 @@ async function fuzz(spec: Spec, n = PER_COMMAND): Promise<number> {
       batch.map(async (bad, j) => {
         const json = (i + j) % 2 === 1;
         const argv = [...spec.argv(bad), ...(json ? ['--json'] : [])];
-        return { bad, argv, json, r: await runPmt(argv, { env }) };
+        return { bad, argv, json, r: await runInProcess(argv, { env }) };
       }),
     );
     for (const { bad, argv, json, r } of results) {
@@ -115,6 +117,16 @@ const SPECS: Spec[] = [
 describe('locally invalid input: exit 2, one stderr line, no stack, no request', () => {
   it.each(SPECS.map((s) => [s.name, s] as const))('%s', { timeout: 240_000 }, async (_n, spec) => {
     expect(await fuzz(spec)).toBe(PER_COMMAND);
+  });
+
+  it('the built binary answers each command\'s sampled refusal byte for byte as in process', { timeout: 240_000 }, async () => {
+    const seed = fuzzSeed();
+    const cases = SPECS.map((spec, i) => [...spec.argv(fc.sample(spec.arb, { numRuns: 1, seed })[0]!), ...(i % 2 ? ['--json'] : [])]);
+    for (let i = 0; i < cases.length; i += PARALLEL) {
+      const batch = cases.slice(i, i + PARALLEL);
+      const bin = await Promise.all(batch.map((argv) => runPmt(argv, { env })));
+      for (const [j, argv] of batch.entries()) expect(await runInProcess(argv, { env }), `${JSON.stringify(argv)} (seed ${seed})`).toEqual(bin[j]);
+    }
   });
 });
 
@@ -184,7 +196,9 @@ describe('combinations that are invalid only together', () => {
   it.each(combos)('%s', async (_n, argv) => {
     d.resetLogs();
     for (const json of [false, true]) {
-      const r = await runPmt([...argv, ...(json ? ['--json'] : [])], { env });
+      // Off a terminal is a fact of the process: those through the binary, the rest in process.
+      const run = /off a terminal/.test(_n) ? runPmt : runInProcess;
+      const r = await run([...argv, ...(json ? ['--json'] : [])], { env });
       expectCleanFailure(r, 2, { json });
     }
     expect(requests()).toBe(0);

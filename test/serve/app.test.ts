@@ -112,9 +112,14 @@ describe('inputs reach the core as the CLI would pass them', () => {
     await s.call('/v1/markets/fetch_markets');
     expect(s.exchanges.kalshi.calls[0]!.args[0]).toMatchObject({ status: 'active', limit: 100 });
     reset();
-    await s.call('/v1/markets/fetch_markets?limit=5000&status=all&event_ticker=EVT&series_ticker=SER');
-    expect(s.exchanges.kalshi.calls[0]!.args[0]).toMatchObject({ status: 'all', limit: 1000, event_ticker: 'EVT', series_ticker: 'SER' });
+    await s.call('/v1/markets/fetch_markets?limit=5000&status=all&event_ticker=EVT');
+    expect(s.exchanges.kalshi.calls[0]!.args[0]).toMatchObject({ status: 'all', limit: 1000, event_ticker: 'EVT' });
     expect(s.exchanges.polymarket.calls[0]!.args[0]).toMatchObject({ limit: 500 });
+    // A series filters the exchanges that have series only, as `--series` does (issue 22).
+    reset();
+    await s.call('/v1/markets/fetch_markets?limit=5000&series_ticker=SER');
+    expect(s.exchanges.kalshi.calls[0]!.args[0]).toMatchObject({ limit: 1000, series_ticker: 'SER' });
+    expect(s.exchanges.polymarket.calls).toEqual([]);
   });
 
   it('fetch_markets by tickers that exist nowhere is MarketNotFound (404)', async () => {

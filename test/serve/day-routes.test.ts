@@ -63,12 +63,30 @@ describe('reads equal the CLI\'s --json', () => {
     ['fills of one exchange', '/v1/fills/fetch_fills?exchange=polymarket', ['fills', '--exchange', 'polymarket']],
     ['the tape', `/v1/trades/fetch_trades?asset_id=${K}&limit=5`, ['trades', K, '--limit', '5']],
     ['candles', `/v1/markets/fetch_price_history?asset_id=kalshi:${K}&interval=1h&start_ts=${Math.floor(Date.now() / 1000) - 86_400}`, ['markets', 'history', `kalshi:${K}`, '--interval', '1h', '--since', '24h']],
+    // Every filter the CLI has a flag for, on both surfaces (issue 22).
+    ['balance of one exchange', '/v1/balance/fetch_balance?exchange=kalshi', ['--exchange', 'kalshi', 'balance']],
+    ['positions of one exchange', '/v1/positions/fetch_positions?exchange=polymarket', ['--exchange', 'polymarket', 'positions']],
+    ['fills of one market, one a page', `/v1/fills/fetch_fills?market_ticker=kalshi:${K}&limit=1`, ['fills', '--market', `kalshi:${K}`, '--limit', '1']],
+    ['the tape, its exchange named', `/v1/trades/fetch_trades?asset_id=${K}&exchange=kalshi&limit=5`, ['--exchange', 'kalshi', 'trades', K, '--limit', '5']],
+    ['candles, the exchange named', `/v1/markets/fetch_price_history?asset_id=${K}&exchange=kalshi&interval=1d`, ['--exchange', 'kalshi', 'markets', 'history', K, '--interval', '1d']],
   ];
   it.each(cases)('%s', async (_n, path, args) => {
     const [r, c] = await Promise.all([s.call(path), cli(...args)]);
     expect(r.status, r.text).toBe(200);
     expect(c.exitCode, c.stderr).toBe(0);
     expect(r.text + '\n').toBe(c.stdout);
+  });
+
+  it('candles of a Polymarket outcome', async () => {
+    const same = async (path: string, args: string[]) => {
+      const [r, c] = await Promise.all([s.call(path), cli(...args)]);
+      expect(r.status, r.text).toBe(200);
+      expect(c.exitCode, c.stderr).toBe(0);
+      expect(r.text + '\n').toBe(c.stdout);
+      return r.json;
+    };
+    const label = (await cli('markets', 'lineage', `polymarket:${m.slug}`)).stdout.includes('"label":"No"') ? 'No' : 'Yes';
+    await same(`/v1/markets/fetch_price_history?asset_id=polymarket:${m.slug}&outcome=${label}&interval=1d`, ['markets', 'history', `polymarket:${m.slug}`, '--outcome', label, '--interval', '1d']);
   });
 
   it('balance and positions hold both exchanges', async () => {

@@ -147,6 +147,17 @@ describe('markets on kalshi and on both exchanges', () => {
     await same(['markets', 'list', '--status', 'all', '--limit', '5000'], '/v1/markets/fetch_markets?status=all&limit=5000');
   });
 
+  it('fetch_markets with a series: only the exchanges that have series, on both surfaces (issue 22)', async () => {
+    // serve used to answer the Kalshi series plus unfiltered Polymarket markets; the rule is the op's now.
+    const page = await same(['markets', 'list', '--series', 'KXTEST'], '/v1/markets/fetch_markets?series_ticker=KXTEST');
+    expect(page.markets.length).toBeGreaterThan(0);
+    expect(new Set(page.markets.map((m: { exchange: string }) => m.exchange))).toEqual(new Set(['kalshi']));
+    await same(['markets', 'list', '--series', 'KXTEST', '--status', 'all', '--limit', '3'], '/v1/markets/fetch_markets?series_ticker=KXTEST&status=all&limit=3');
+    // An exchange without series, named explicitly: refused on both.
+    const refused = await same(['--exchange', 'polymarket', 'markets', 'list', '--series', 'KXTEST'], '/v1/markets/fetch_markets?exchange=polymarket&series_ticker=KXTEST');
+    expect(refused.message).toMatch(/^series_ticker is a kalshi filter; polymarket markets have no series/);
+  });
+
   it('fetch_market_lineage on kalshi, and its refusals', async () => {
     await same(['markets', 'lineage', 'kalshi:KXTEST-25Q4-CONTRACT'], '/v1/markets/fetch_market_lineage?market_ticker=kalshi:KXTEST-25Q4-CONTRACT');
     await same(['markets', 'lineage', 'KXTEST-25Q4'], '/v1/markets/fetch_market_lineage?market_ticker=KXTEST-25Q4');
@@ -200,6 +211,12 @@ describe('orderbooks on both exchanges', () => {
     const book = await same(['book', 'show', m.unified_id, '--outcome', second.label], `/v1/orderbook/fetch_orderbook?asset_id=${m.unified_id}&outcome=${encodeURIComponent(second.label)}`);
     expect(book.asset_id).toBe(second.token_id);
     await same(['book', 'stats', m.unified_id], `/v1/orderbook/fetch_orderbook_stats?asset_id=${m.unified_id}`);
+    // Every book filter on every book read: the outcome, and an explicit exchange.
+    await same(['book', 'stats', m.unified_id, '--outcome', second.label], `/v1/orderbook/fetch_orderbook_stats?asset_id=${m.unified_id}&outcome=${encodeURIComponent(second.label)}`);
+    await same(['book', 'impact', m.unified_id, '--outcome', second.label, '--size', '10'], `/v1/orderbook/fetch_orderbook_impact?asset_id=${m.unified_id}&outcome=${encodeURIComponent(second.label)}&size=10`);
+    await same(['--exchange', 'kalshi', 'book', 'show', K.normal, '--outcome', 'no'], `/v1/orderbook/fetch_orderbook?asset_id=${K.normal}&exchange=kalshi&outcome=no`);
+    await same(['--exchange', 'kalshi', 'book', 'stats', K.normal], `/v1/orderbook/fetch_orderbook_stats?asset_id=${K.normal}&exchange=kalshi`);
+    await same(['--exchange', 'kalshi', 'book', 'impact', K.normal, '--size', '5'], `/v1/orderbook/fetch_orderbook_impact?asset_id=${K.normal}&exchange=kalshi&size=5`);
   });
 
   it('failures agree: an unknown asset, and sizes the CLI refuses', async () => {

@@ -38,7 +38,7 @@ const RULES: Array<{ from: RegExp; forbid: RegExp; why: string }> = [
   { from: /^render\//, forbid: /^(exchanges\/(?!types|registry)|profiles|commands|serve|context)/, why: 'render only presents (exchange facts come from the registry)' },
   { from: /^serve\//, forbid: /^(render|commands)\//, why: 'serve uses the core, not the CLI' },
   { from: /^serve\//, forbid: /^exchanges\/(kalshi|polymarket)\//, why: 'serve reaches exchanges through ops and the registry' },
-  { from: /^models\//, forbid: /^(?!models\/|exchanges\/registry$|@sinclair\/typebox$)/, why: 'a model is its definition: TypeBox, the other models and the registry\'s exchange ids' },
+  { from: /^models\//, forbid: /^(?!models\/|@sinclair\/typebox$)/, why: 'a model is its definition: TypeBox and the other models (exchange ids from models/exchange-ids.ts, which imports nothing)' },
 ];
 
 describe('import boundaries', () => {
@@ -134,6 +134,31 @@ describe('import boundaries', () => {
     }
     expect(EXCHANGE_IDS.length).toBeGreaterThanOrEqual(2);
     expect(offenders).toEqual([]);
+  });
+
+  it('no exchange name in a regular expression outside the exchanges\' own folders (issue 22)', () => {
+    const dirs = readdirSync(join(SRC, 'exchanges')).filter((d) => statSync(join(SRC, 'exchanges', d)).isDirectory());
+    const names = dirs.join('|');
+    // A regex literal (after an operator, a bracket or a keyword) or a RegExp built from text, naming an exchange.
+    const literal = new RegExp(`(?:^|[=(,:!&|?;{}]|return)\\s*\\/(?:[^/\\n\\\\]|\\\\.)*\\b(${names})\\b(?:[^/\\n\\\\]|\\\\.)*\\/[dgimsuy]*`, 'i');
+    const built = new RegExp(`RegExp\\([^)]*\\b(${names})\\b`, 'i');
+    const offenders: string[] = [];
+    for (const file of files(SRC)) {
+      const rel = relative(SRC, file);
+      if (new RegExp(`^exchanges/(${names})/`).test(rel)) continue;
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (!/^\s*(\/?\*|\/\/)/.test(line) && (literal.test(line) || built.test(line))) offenders.push(`${rel}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(literal.test("if (/^(kalshi|polymarket):$/i.test(s)) throw")).toBe(true);
+    expect(literal.test("const url = 'https://gamma-api.polymarket.com/markets';")).toBe(false);
+    expect(offenders).toEqual([]);
+  });
+
+  it('the exchange id list the models stand on imports nothing', () => {
+    expect(imports(join(SRC, 'models/exchange-ids.ts'))).toEqual([]);
   });
 
   it('the start-up bundle does not load heavy packages (checked on dist/, run after the build)', () => {

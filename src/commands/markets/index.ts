@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { action, collect } from '../action.js';
 import { completedBy } from '../complete-values.js';
 import { MARKET_STATUS_FILTERS } from '../../exchanges/types.js';
-import { MARKET_SORTS } from './sort.js';
+import { MARKET_SORTS } from '../../ops/market-sort.js';
 
 export function registerMarkets(program: Command): void {
   const markets = program.command('markets').description('Browse markets on Kalshi and Polymarket');

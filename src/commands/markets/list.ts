@@ -4,14 +4,11 @@ import type { Context } from '../../context.js';
 import { MARKET_STATUS_FILTERS, type Market, type MarketStatusFilter } from '../../exchanges/types.js';
 import { failureOf, type ExchangeFailure } from '../../ops/fanout.js';
 import { eventTitlesFor } from '../../ops/event-titles.js';
-import { checkAll, fetchMarkets, iterateAllMarkets, type MarketsQuery, type MissingTicker } from '../../ops/markets.js';
+import { checkAll, fetchMarkets, fetchMarketsSorted, iterateAllMarkets, seriesScope, type MarketsQuery, type MissingTicker } from '../../ops/markets.js';
 import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
 import { parseCursor, parseEnum, parseId, parseInteger } from '../../validate.js';
-import { usageError } from '../../errors.js';
-import { SERIES_EXCHANGES } from '../../exchanges/ids.js';
-import type { ExchangeId } from '../../exchanges/registry.js';
-import { MARKET_SORTS, sortMarkets, type MarketSort } from './sort.js';
+import { MARKET_SORTS, type MarketSort } from '../../ops/market-sort.js';
 
 interface Opts {
   status?: string;
@@ -36,7 +33,11 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
     market_tickers: (opts.ticker ?? []).map((t) => parseId('--ticker', t)),
   };
   const sort = opts.sort === undefined ? undefined : parseEnum('--sort', opts.sort, MARKET_SORTS);
-  if (q.series_ticker !== undefined) q.exchange = seriesExchange(ctx, q.exchange);
+  if (q.series_ticker !== undefined) {
+    // The rule is the op's (serve's series_ticker answers alike); the note is for people.
+    const { note } = seriesScope(ctx, q.exchange);
+    if (note && !ctx.json && !ctx.ndjson) ctx.io.err(note);
+  }
   if (opts.all) checkAll(q);
   if (sort) return sorted(ctx, q, sort, Boolean(opts.all));
   // Ticker lookups are one request per exchange: --all has nothing more to follow.
@@ -80,36 +81,13 @@ async function all(ctx: Context, q: MarketsQuery): Promise<void> {
   failed(failures);
 }
 
-/**
- * `--series` filters only the exchanges that have series: without `--exchange` the list is theirs
- * alone (said on stderr for people), and naming another exchange is a usage error, not a silent
- * list of everything.
- */
-function seriesExchange(ctx: Context, only: ExchangeId | undefined): ExchangeId | undefined {
-  const names = SERIES_EXCHANGES.join(', ');
-  if (only && !SERIES_EXCHANGES.includes(only)) throw usageError(`--series is a ${names} filter; ${only} markets have no series`);
-  if (only || SERIES_EXCHANGES.length !== 1) return only;
-  if (!ctx.json && !ctx.ndjson) ctx.io.err(`note: --series is a ${names} filter: listing ${names} only`);
-  return SERIES_EXCHANGES[0];
-}
-
-/** `--sort`: the page (or, with --all, every market) in the order asked; sorted output cannot stream. */
+/** `--sort` (ops/markets.ts): the page, or every market with --all, in the order asked. */
 async function sorted(ctx: Context, q: MarketsQuery, sort: MarketSort, every: boolean): Promise<void> {
-  const markets: Market[] = [];
-  const failures: ExchangeFailure[] = [];
-  let cursor: string | null = null;
-  if (every && !q.market_tickers?.length) {
-    for await (const page of iterateAllMarkets(ctx, q, { onFailure: (f) => failures.push(f) })) markets.push(...page);
-  } else {
-    const r = await fetchMarkets(ctx, q, { explain: true });
-    if (!ctx.json && !ctx.ndjson) notes(ctx, r.missing);
-    markets.push(...r.markets);
-    cursor = r.cursor;
-    failures.push(...r.failed);
-  }
+  const r = await fetchMarketsSorted(ctx, q, sort, every);
+  if (!ctx.json && !ctx.ndjson) notes(ctx, r.missing);
   const again = [ctx.globals.exchange ? `--exchange ${ctx.globals.exchange}` : '', q.status !== 'active' ? `--status ${q.status}` : '', q.limit !== undefined ? `--limit ${q.limit}` : '', `--sort ${sort}`].filter(Boolean);
-  await emit(ctx, sortMarkets(markets, sort), cursor, q.status, again);
-  failed(failures);
+  await emit(ctx, r.markets, r.cursor, q.status, again);
+  failed(r.failed);
 }
 
 /** Rows that answered are out; each exchange that failed is reported, and the exit code is the first's. */

@@ -23,10 +23,8 @@ export async function run(ctx: Context, opts: Opts, args: string[], deps: { prom
   const body = { order_id: args[0], exchange: ctx.exchangeFlag(), price: opts.price, size: opts.size };
   amendChanges(body);
   if (!opts.yes && !ctx.io.canPrompt) {
-    // Still NotSupported first where the exchange has no amend (planAmend checks that before any read).
-    const t = await orderTarget(svc, body);
-    const ex = await ctx.exchange(t.exchange);
-    if (!ex.has.amendOrder.supported) await ex.amendOrder(t.id, {});
+    // Still NotSupported first where the exchange has no amend (before credentials, as planAmend).
+    await orderTarget(svc, body, 'amendOrder');
     throw usageError('not on a terminal: add --yes to amend without a confirmation; nothing was changed');
   }
   const plan = await planAmend(svc, body);

@@ -29,7 +29,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (!opts.yes && !ctx.io.canPrompt) {
     throw usageError('not on a terminal: add --yes to cancel without a confirmation; nothing was cancelled');
   }
-  const scoped = await accountScope(ctx, { asset_id: opts.asset, exchange: ctx.exchangeFlag() });
+  const scoped = await accountScope(ctx, { asset_id: opts.asset, exchange: ctx.exchangeFlag() }, 'cancelAllOrders');
   const { ids, assetId } = scoped;
   // The list shown is the list confirmed. An exchange whose list fails (unreachable) is left out
   // and said so; the others are still cancelled (the contract's partial results): stdout holds

@@ -18,7 +18,7 @@ interface Opts {
 export async function run(ctx: Context, opts: Opts, args: string[], deps: { prompter?: Prompter } = {}): Promise<void> {
   const svc = ctx;
   // Validated (shape, credentials) before anything is asked or sent.
-  const target = await orderTarget(svc, { order_id: args[0], exchange: ctx.exchangeFlag() });
+  const target = await orderTarget(svc, { order_id: args[0], exchange: ctx.exchangeFlag() }, 'cancelOrder');
   if (!opts.yes && !ctx.io.canPrompt) throw usageError('not on a terminal: add --yes to cancel without a confirmation; nothing was cancelled');
   const f = new Formatter(ctx.io);
   if (!opts.yes) {

@@ -112,6 +112,7 @@ export async function resolveAsset(_c: KalshiClient, input: string, outcome?: st
   }
   const ticker = input.replace(/^kalshi:/i, '');
   if (!ticker) throw usageError('asset must be a Kalshi market ticker, e.g. KXBTCD-25APR1517');
-  if (/^polymarket:/i.test(ticker)) throw new PmtError('Api', `"${input}" is a Polymarket market, not a Kalshi one`, { usage: true });
+  // A Kalshi ticker never holds a colon: what is left is another exchange's unified id.
+  if (ticker.includes(':')) throw new PmtError('Api', `"${input}" is another exchange's market, not a Kalshi one`, { usage: true });
   return ticker;
 }

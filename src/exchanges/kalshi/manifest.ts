@@ -38,6 +38,13 @@ export const kalshi = {
     assetNoun: 'Kalshi ticker',
     order: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
     orderShape: 'a UUID',
+    // Kalshi tickers are upper case, and lower case means a Polymarket slug, so a miss deserves the hint.
+    caseHint: (id: string) => {
+      if (id !== id.toLowerCase() || !/[a-z]/.test(id)) return undefined;
+      const up = id.toUpperCase();
+      if (!TICKER_RE.test(up) || !(/^KX/.test(up) || /\d{2}[A-Z]{3}\d{2}/.test(up))) return undefined;
+      return `Kalshi tickers are upper case: try ${up}`;
+    },
     // Tickers are upper case: `kalshi:kxtest-25q4` names the same market.
     normalize: (id: string) => id.toUpperCase(),
   },
@@ -83,6 +90,13 @@ export const kalshi = {
     fetchFills: { supported: true, auth: true },
     fetchTrades: { supported: true, auth: false },
     fetchPriceHistory: { supported: true, auth: false },
+    // Not listed by `pmt exchanges`; asked by the fan-outs of search and a mixed list.
+    searchMarkets: { supported: true, auth: false },
+    fetchEventTitles: { supported: true, auth: false },
   },
   load: async () => (await import('./index.js')).createKalshi,
+  // What settled, the payout and the fees (`pmt settlements`).
+  settlements: async () => (await import('./settlements.js')).createSettlements,
+  // Key kind and API tier (`pmt doctor`).
+  doctor: async () => (await import('./doctor.js')).createDoctor,
 } as const satisfies ExchangeManifest<'kalshi'>;

@@ -55,12 +55,22 @@ export const polymarket = {
     cancelAllOrders: { supported: true, auth: true },
     cancelOrder: { supported: true, auth: true },
     // A signed CLOB order cannot be changed: cancel and re-create.
-    amendOrder: { supported: false, auth: true },
+    amendOrder: {
+      supported: false,
+      auth: true,
+      why: 'a signed CLOB order cannot be changed',
+      instead: 'cancel it and place a new one: `pmt order cancel {id} --yes` then `pmt order create --asset <token> --side … --price P --size S`',
+    },
     fetchBalance: { supported: true, auth: true },
     fetchPositions: { supported: true, auth: true },
     fetchFills: { supported: true, auth: true },
     fetchTrades: { supported: true, auth: false },
     fetchPriceHistory: { supported: true, auth: false },
+    // Not listed by `pmt exchanges`; asked by the fan-outs of search and a mixed list.
+    searchMarkets: { supported: true, auth: false },
+    fetchEventTitles: { supported: true, auth: false },
   },
   load: async () => (await import('./index.js')).createPolymarket,
+  // Approvals, split/merge/redeem and the chain's doctor checks (viem, Polygon; chain/).
+  onchain: async () => (await import('./chain/index.js')).createOnchain,
 } as const satisfies ExchangeManifest<'polymarket'>;

@@ -3,11 +3,10 @@
  * which answers `{canceled: [ids], not_canceled: {id: reason}}`, then the order is read back so
  * the caller sees its final state. Cancelling is idempotent, so the request may be retried.
  *
- * Amend does not exist on the CLOB (a signed order is immutable): NotSupported, naming the way
- * to do it by hand.
+ * Amend does not exist on the CLOB (a signed order is immutable): not bound here, so the adapter
+ * base answers NotSupported in the manifest's words (capabilities.amendOrder).
  */
 import { PmtError } from '../../errors.js';
-import type { AmendRequest } from '../../models/portfolio.js';
 import type { Order } from '../types.js';
 import { l2 } from './auth.js';
 import type { PolymarketClient } from './client.js';
@@ -32,8 +31,4 @@ export async function cancelOrder(c: PolymarketClient, orderId: string): Promise
   return { ...now, status: 'cancelled', updated_at: now.updated_at ?? stamp };
 }
 
-export async function amendOrder(_c: PolymarketClient, orderId: string, _req: AmendRequest): Promise<Order> {
-  throw new PmtError('NotSupported', 'amend_order is not supported on polymarket: a signed CLOB order cannot be changed', {
-    hint: `cancel it and place a new one: \`pmt order cancel ${orderId} --yes\` then \`pmt order create --asset <token> --side … --price P --size S\``,
-  });
-}
+

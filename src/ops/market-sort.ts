@@ -3,7 +3,7 @@
  * quote, no close time) go last whatever the key, so they never crowd out the ones that have it.
  * Kept import-free: the command tree reads MARKET_SORTS at start-up.
  */
-import type { Market } from '../../exchanges/types.js';
+import type { Market } from '../exchanges/types.js';
 
 export const MARKET_SORTS = ['volume', 'volume_24h', 'close_time', 'spread'] as const;
 export type MarketSort = (typeof MARKET_SORTS)[number];

@@ -3,10 +3,10 @@
  * Polymarket: the asset is one outcome's token, so the outcome must be that token's; naming the
  * other outcome is an error that names the token to use instead (contract: prices and outcomes).
  */
-import { manifestOf } from '../../exchanges/registry.js';
-import type { AssetInfo } from '../../exchanges/exchange.js';
-import { usageError } from '../../errors.js';
-import { sameLabel } from './common.js';
+import { manifestOf } from '../exchanges/registry.js';
+import type { AssetInfo } from '../exchanges/exchange.js';
+import { usageError } from '../errors.js';
+import { sameLabel } from '../outcome.js';
 
 /** The outcome label as the exchange publishes it, or a usage error saying what to pass. */
 export function checkOutcome(info: AssetInfo, wanted: string): string {

@@ -1,0 +1,51 @@
+/**
+ * pmt's entry (`main` of src/cli.ts) run inside the test process, for what a process adds nothing
+ * to: flag and id parsing that ends before any request (usage errors, exit 2). stdout and stderr
+ * (the streams and the direct descriptor writes io.ts makes) are captured, the environment is the
+ * one `runPmt` would give the binary, and runs are one at a time (the process's globals are
+ * shared). Exit codes, terminals and real I/O stay with the binary (runPmt, test/pty).
+ */
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { main } from '../../src/cli.js';
+import { cleanEnv, type RunResult } from './cli.js';
+
+let queue: Promise<unknown> = Promise.resolve();
+
+export function runInProcess(args: string[], opts: { env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
+  const run = queue.then(() => once(args, opts.env ?? {}));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function once(args: string[], extra: Record<string, string | undefined>): Promise<RunResult> {
+  const savedEnv = { ...process.env };
+  const savedExit = process.exitCode;
+  const out = { 1: '', 2: '' } as Record<number, string>;
+  const write = { out: process.stdout.write, err: process.stderr.write, sync: fs.writeSync };
+  for (const k of Object.keys(process.env)) delete process.env[k];
+  for (const [k, v] of Object.entries(cleanEnv(extra))) if (v !== undefined) process.env[k] = v;
+  process.stdout.write = ((c: string | Uint8Array) => ((out[1] += String(c)), true)) as typeof process.stdout.write;
+  process.stderr.write = ((c: string | Uint8Array) => ((out[2] += String(c)), true)) as typeof process.stderr.write;
+  fs.writeSync = ((fd: number, data: string | NodeJS.ArrayBufferView, offset?: number) => {
+    if (fd !== 1 && fd !== 2) return (write.sync as (...a: unknown[]) => number)(fd, data, offset);
+    const buf = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const rest = buf.subarray(offset ?? 0);
+    out[fd] += rest.toString('utf8');
+    return rest.length;
+  }) as typeof fs.writeSync;
+  syncBuiltinESMExports();
+  process.exitCode = undefined;
+  try {
+    const exitCode = await main(['node', 'pmt', ...args]);
+    return { exitCode, stdout: out[1]!, stderr: out[2]! };
+  } finally {
+    process.stdout.write = write.out;
+    process.stderr.write = write.err;
+    fs.writeSync = write.sync;
+    syncBuiltinESMExports();
+    for (const k of Object.keys(process.env)) delete process.env[k];
+    Object.assign(process.env, savedEnv);
+    process.exitCode = savedExit;
+  }
+}
