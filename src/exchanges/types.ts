@@ -69,5 +69,7 @@ export interface CreateOrderRequest {
    * capped by it. Only exchanges whose manifest says `reduceOnly` get one (ops/reduce-only.ts).
    */
   reduce_only?: boolean;
+  /** Place into this exchange order group (Kalshi `order_group_id`; `pmt order create --group`). */
+  order_group_id?: string;
 }
 export type { ApprovalRow, ChainPlan, ChainSent, DoctorCheck } from './onchain.js';

@@ -115,7 +115,7 @@ export type Balance = Static<typeof BalanceSchema>;
  */
 export interface BalanceDetail {
   balance: Balance;
-  /** Kalshi: value of open positions in dollars; null elsewhere. */
+  /** Value of open positions in dollars (Kalshi; Polymarket's Data API `/v2/value`); null when unknown. */
   portfolio_value: number | null;
   /**
    * Polymarket: the smallest allowance granted to the exchange contracts, in dollars (null when

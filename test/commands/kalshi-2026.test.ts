@@ -206,6 +206,23 @@ describe('reduce-only on create', () => {
   });
 });
 
+describe('GTD on create (one --expires for every exchange, ops/expires.ts)', () => {
+  it('--expires goes out as expiration_time with good_till_canceled, beside reduce_only (dry run); inside the minute\'s lead it is refused before any request', async () => {
+    const at = Math.floor(Date.now() / 1000) + 3600;
+    const dry = await pmt('order', 'create', '--asset', T0, '--side', 'sell', '--price', '0.60', '--size', '1', '--reduce-only', '--expires', String(at), '--dry-run', '--json');
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout).upstream.body).toMatchObject({ expiration_time: at, time_in_force: 'good_till_canceled', reduce_only: true, side: 'ask' });
+    const r = await pmt('order', 'create', '--asset', T0, '--side', 'sell', '--price', '0.60', '--size', '1', '--expires', String(at), '--yes', '--json');
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(d.kalshi.double.requests.filter((q) => q.method === 'POST').at(-1)!.body)).toMatchObject({ expiration_time: at, time_in_force: 'good_till_canceled', side: 'ask' });
+    d.resetLogs();
+    const soon = await pmt('order', 'create', '--asset', T0, '--side', 'sell', '--price', '0.60', '--size', '1', '--expires', String(Math.floor(Date.now() / 1000) + 5), '--yes');
+    expect(soon.exitCode).toBe(2);
+    expect(soon.stderr).toMatch(/too soon: Kalshi needs an expiry at least 1 minute ahead; the earliest allowed now is/);
+    expect(d.kalshi.double.requests.filter((q) => q.method === 'POST')).toEqual([]);
+  });
+});
+
 describe('price ranges', () => {
   it('a price valid only under the ranges is accepted (and sent); an off-step one is refused with the nearest valid prices', async () => {
     const ok = await pmt('order', 'create', '--asset', EDGE, '--side', 'sell', '--price', '0.9955', '--size', '1', '--yes', '--json');

@@ -29,6 +29,9 @@ export const kalshi = {
   series: true,
   // CreateOrderV2Request.reduce_only (kalshi-typescript 3.30.0): the count is capped by the position.
   reduceOnly: true,
+  // GTD: CreateOrderV2Request.expiration_time (unix seconds) with good_till_canceled; a minute's lead
+  // so an order never leaves already expired (Kalshi publishes no minimum).
+  gtd: { minLeadSeconds: 60 },
   rateBudget: { perSecond: { reads: 20, writes: 10 }, note: 'Basic tier token buckets: 10 tokens a request by default, cancels 2 (kalshi.openapi.yaml, Rate Limits and Tiers)' },
   ids: {
     // Upper case with dashes; at least one letter (a bare number is not a ticker).

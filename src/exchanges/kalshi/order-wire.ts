@@ -50,6 +50,8 @@ export interface CreateOrderV2Body {
   expiration_time?: number;
   /** Only reduce the position held; Kalshi caps the count by it. */
   reduce_only?: true;
+  /** The order group it joins (`--group`); sent only when given. */
+  order_group_id?: string;
 }
 
 export function formatCount(count: Decimal): string {
@@ -67,7 +69,7 @@ export function createOrderBody(
   orderType: OrderType,
   clientOrderId: string,
   postOnly = false,
-  more: { expiresAt?: number; reduceOnly?: boolean } = {},
+  more: { expiresAt?: number; reduceOnly?: boolean; orderGroupId?: string } = {},
 ): CreateOrderV2Body {
   return {
     ticker,
@@ -81,5 +83,6 @@ export function createOrderBody(
     // GTD: good_till_canceled with expiration_time (unix seconds), as CreateOrderV2Request says.
     ...(more.expiresAt !== undefined ? { expiration_time: more.expiresAt } : {}),
     ...(more.reduceOnly ? { reduce_only: true as const } : {}),
+    ...(more.orderGroupId ? { order_group_id: more.orderGroupId } : {}),
   };
 }

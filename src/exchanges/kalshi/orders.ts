@@ -83,6 +83,7 @@ async function wireBody(c: KalshiClient, req: CreateOrderRequest, clientOrderId:
   const body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', clientOrderId, Boolean(req.post_only), {
     expiresAt: req.expires_at,
     reduceOnly: req.reduce_only,
+    orderGroupId: req.order_group_id,
   });
   if (req.post_only) {
     const wireSide = body.side === 'bid' ? 'buy' : 'sell';

@@ -29,6 +29,12 @@ describe('GTD and reduce-only on create', () => {
     expect(createsOnWire(d).at(-1)).not.toHaveProperty('reduce_only');
   });
 
+  it('expires_at, reduce_only and order_group_id travel in the same body (previewOrder builds the wire body)', async () => {
+    const at = Math.floor(Date.now() / 1000) + 3600;
+    const preview = await k.previewOrder(order({ side: 'sell', expires_at: at, reduce_only: true, order_group_id: 'grp-1' }));
+    expect(preview.body).toMatchObject({ expiration_time: at, reduce_only: true, order_group_id: 'grp-1', time_in_force: 'good_till_canceled' });
+  });
+
   it('reduce_only is sent; Kalshi caps it by the position, and refuses one that reduces nothing', async () => {
     const e = await failure(k.createOrder(order({ side: 'sell', reduce_only: true })));
     expect(e.message, e.message).toMatch(/reduce_only order would not reduce a position/);
