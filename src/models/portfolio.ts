@@ -124,6 +124,11 @@ export interface BalanceDetail {
   allowance: number | 'unlimited' | null;
   /** The address or account the balance belongs to, for people (Polymarket funder or signer). */
   account: string | null;
+  /**
+   * Kalshi: the cash on each exchange shard (`balance_breakdown`), for people; `balance` is their
+   * total. Absent where the exchange has one shard or does not say.
+   */
+  shards?: Array<{ exchange_index: number; cash: number }>;
 }
 
 export { INTERVALS, type Interval, type FetchFillsParams, type FetchTradesParams, type PriceHistoryParams, type AmendRequest } from './params.js';
