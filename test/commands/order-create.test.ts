@@ -203,6 +203,17 @@ describe('order create on a terminal', () => {
     expect(stdout.text).toMatch(/Total      \$3\.\d\d cost with the estimated fee/);
   });
 
+  it('on a 60-column terminal the confirmation keeps to the width: the order on its own line, then the question', async () => {
+    const k = new FakeExchange('kalshi');
+    const { ctx, stdout } = fakeContext({ tty: true, exchanges: [k], columns: 60 });
+    const pr = new ScriptedPrompter([true]);
+    await run(ctx, { asset: K, outcome: 'no', side: 'buy', price: '0.30', size: '10', type: 'gtc' }, [], { prompter: pr });
+    expect(pr.asked.at(-1)).toBe('Send this order to kalshi?');
+    expect(stdout.text).toMatch(/^buy 10 No at 0\.30, cost \$3\.00 \+ est\. fee \$\d+\.\d\d$/m);
+    for (const line of stdout.text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
+    expect(k.created).toHaveLength(1);
+  });
+
   it('checks the ticker at its prompt and asks again; the side prompt shows what the chosen outcome costs now', async () => {
     const k = new FakeExchange('kalshi');
     const { ctx } = fakeContext({ tty: true, exchanges: [k] });

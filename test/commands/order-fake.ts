@@ -229,9 +229,9 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
 const SET = { value: 'x', source: 'env' as const, origin: 'ENV' };
 
 /** A Context over fakes: IO captured, credentials for the given exchanges, adapters replaced. */
-export function fakeContext(opts: { tty: boolean; json?: boolean; exchanges?: FakeExchange[]; configured?: ExchangeId[]; exchangeFlag?: ExchangeId }) {
-  const stdout = new Capture(opts.tty);
-  const stderr = new Capture(opts.tty);
+export function fakeContext(opts: { tty: boolean; json?: boolean; exchanges?: FakeExchange[]; configured?: ExchangeId[]; exchangeFlag?: ExchangeId; columns?: number }) {
+  const stdout = new Capture(opts.tty, opts.columns);
+  const stderr = new Capture(opts.tty, opts.columns);
   const env = { PMT_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'pmt-unit-')) };
   const io = new IO({ stdout, stderr, stdinIsTTY: opts.tty, env, noColor: true });
   const ctx = new Context({ io, env, globals: { json: opts.json, exchange: opts.exchangeFlag } });

@@ -25,7 +25,7 @@ import { cancelledError } from '../../errors.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { limitLines, orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS, ORDER_HANG, PREVIEW_HANG } from '../../render/views/orders.js';
-import { fitLines } from '../../render/width.js';
+import { displayWidth, fitLines } from '../../render/width.js';
 import { printTable } from '../../render/table.js';
 import { askAsset, askOutcome, askPrice, askSide, askSize, askType } from './entry.js';
 import { prepareOrder, refuseOverLimits, sendPrepared, type CreateHooks } from '../../ops/order-create.js';
@@ -87,7 +87,13 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (!opts.yes) {
     const fee = preview.fee.total === null ? ' + fee unknown' : ` ${side === 'buy' ? '+' : '−'} est. fee ${usdExact(preview.fee.total)}`;
     const verb = `${side === 'buy' ? 'cost' : 'proceeds'} ${usdExact(preview.notional)}${fee}`;
-    const ok = await pr!.confirm({ message: `Send this order to ${p.exchange}? ${side} ${size.toFixed()} ${outcome} at ${preview.outcome_price.toFixed(2)}, ${verb}`, default: false });
+    // The order beside the question when they fit the terminal's width with the answer (y/N),
+    // else the order on its own line above the question, so a narrow terminal never wraps it.
+    const question = `Send this order to ${p.exchange}?`;
+    const terms = `${side} ${size.toFixed()} ${outcome} at ${preview.outcome_price.toFixed(2)}, ${verb}`;
+    const fits = displayWidth(`? ${question} ${terms} (y/N) `) <= ctx.io.columns;
+    if (!fits) (ctx.json ? ctx.io.err(terms) : ctx.io.out(terms));
+    const ok = await pr!.confirm({ message: fits ? `${question} ${terms}` : question, default: false });
     if (!ok) throw cancelledError('order not sent: declined at the confirmation');
   }
   // A journal that cannot take the result after the order left: said, and the order stands.
