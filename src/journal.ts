@@ -15,7 +15,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PmtError, unknownAfterSend } from './errors.js';
-import { appendPrivateLine, checkPrivatePlace, LineIndex, scanLines } from './line-store.js';
+import { appendPrivateLine, checkPrivatePlace, LineIndex, scanLines, scanLinesBackward } from './line-store.js';
 import type { CreateOrderOptions, Exchange, SendIds } from './exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Order, OrderSide, OrderType } from './exchanges/types.js';
 import { redactSecrets } from './secrets.js';
@@ -50,6 +50,11 @@ export interface JournalEntry {
   status: string | null;
   /** What happened, in words (an error, "status unknown …"); never a secret. */
   message: string | null;
+  /**
+   * Intents only, when known: the fee estimated for the order taken in full at its limit, in
+   * dollars (the risk limits' daily notional counts it with price × size).
+   */
+  fee_estimate?: number;
 }
 
 export const JOURNAL_FILE = 'orders.jsonl';
@@ -140,6 +145,35 @@ export class Journal {
       'the order journal',
     );
     return { entries: limit === undefined ? entries : entries.slice(Math.max(0, entries.length - limit)), bad, badCount };
+  }
+
+  /**
+   * The entries written at or after `startMs`, oldest first, read from the end of the file back
+   * only as far as they go (the risk limits' day): never the whole journal. Lines are appended in
+   * time order; processes racing may interleave by moments, so the scan stops only at an entry
+   * an hour older than `startMs`.
+   */
+  readSince(startMs: number): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    const stopBefore = startMs - 3_600_000;
+    scanLinesBackward(
+      this.path,
+      (text) => {
+        let e: unknown;
+        try {
+          e = JSON.parse(text);
+        } catch {
+          return true;
+        }
+        if (entryProblem(e) !== null) return true;
+        const t = Date.parse((e as JournalEntry).ts);
+        if (t < stopBefore) return false;
+        if (t >= startMs) out.push(e as JournalEntry);
+        return true;
+      },
+      'the order journal',
+    );
+    return out.reverse();
   }
 
   /**
@@ -248,6 +282,8 @@ export interface CreateMeta {
   now: () => number;
   /** Told when the journal cannot take an entry after the order left (the answer stands). */
   warn?: (line: string) => void;
+  /** The fee estimate to record with the intent (see JournalEntry.fee_estimate). */
+  feeEstimate?: number | null;
 }
 
 /**
@@ -297,7 +333,7 @@ export async function createWithJournal(
     const order = await ex.createOrder(req, {
       ...opts,
       onSend: (sent) => {
-        journal.append(entry('intent', { client_order_id: sent.client_order_id, order_hash: sent.order_hash }), true);
+        journal.append(entry('intent', { client_order_id: sent.client_order_id, order_hash: sent.order_hash, ...(meta.feeEstimate != null ? { fee_estimate: meta.feeEstimate } : {}) }), true);
         ids = sent;
         opts.onSend?.(sent);
         left = true;

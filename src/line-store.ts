@@ -117,6 +117,47 @@ export interface Line {
 }
 
 /**
+ * The file's lines from the newest back, while `each` returns true: only as many chunks as the
+ * caller needs (the day's orders at the end of a journal of years). Lines longer than MAX_LINE
+ * are skipped. Throws (Config) when the file exists but cannot be read.
+ */
+export function scanLinesBackward(path: string, each: (text: string) => boolean, what: string): void {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw unreadable(path, e, what);
+  }
+  try {
+    let pos = fstatSync(fd).size;
+    const buf = Buffer.alloc(CHUNK);
+    // The bytes of a line whose start is in a chunk not read yet (newest part last).
+    let tail: Buffer = Buffer.alloc(0);
+    while (pos > 0) {
+      const len = Math.min(CHUNK, pos);
+      pos -= len;
+      const got = readSync(fd, buf, 0, len, pos);
+      readStats.bytes += got;
+      let block = Buffer.concat([buf.subarray(0, got), tail]);
+      let end = block.length;
+      for (let k = block.lastIndexOf(NL, end - 1); k !== -1; k = block.lastIndexOf(NL, end - 1)) {
+        const line = block.subarray(k + 1, end);
+        if (line.length > 0 && line.length <= MAX_LINE && !each(line.toString('utf8'))) return;
+        end = k;
+        if (end === 0) break;
+      }
+      tail = block.subarray(0, end);
+      if (tail.length > MAX_LINE) tail = Buffer.alloc(0);
+      block = Buffer.alloc(0);
+    }
+    if (tail.length > 0 && tail.length <= MAX_LINE) each(tail.toString('utf8'));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * Every complete line of `path` from `from` to `to` (default: the end), in order; a last line
  * without its newline is not complete (a writer is mid-way or was cut) and is not returned.
  * Returns the offset just past the last complete line. ENOENT is an empty file; any other

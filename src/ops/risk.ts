@@ -79,7 +79,10 @@ export function utcDayStart(now: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 }
 
-/** Notional of every order sent on `exchange` since 00:00 UTC (journal intents, cancelled ones included). */
+/**
+ * Notional of every order sent on `exchange` since 00:00 UTC (journal intents, cancelled ones
+ * included): price × size plus the fee estimated when it was sent (`fee_estimate`).
+ */
 export function dailyUsed(entries: readonly JournalEntry[], exchange: ExchangeId, now: number): Decimal {
   const start = utcDayStart(now);
   let sum = Decimal.ZERO;
@@ -87,7 +90,7 @@ export function dailyUsed(entries: readonly JournalEntry[], exchange: ExchangeId
     if (e.event !== 'intent' || e.exchange !== exchange) continue;
     const t = Date.parse(e.ts);
     if (!(t >= start)) continue;
-    sum = sum.plus(Decimal.from(e.price).times(Decimal.from(e.size)));
+    sum = sum.plus(Decimal.from(e.price).times(Decimal.from(e.size))).plus(typeof e.fee_estimate === 'number' && Number.isFinite(e.fee_estimate) ? Decimal.from(e.fee_estimate) : Decimal.ZERO);
   }
   return sum;
 }
@@ -137,7 +140,7 @@ export async function checkLimits(svc: Services, o: OrderIntent, opts: { all?: b
   const daily = dailyCap(r, o.exchange);
   if (daily !== undefined) {
     const cap = Decimal.from(daily);
-    const used = dailyUsed(svc.journal?.read() ?? [], o.exchange, svc.now());
+    const used = dailyUsed(svc.journal?.readSince(utcDayStart(svc.now())) ?? [], o.exchange, svc.now());
     const total = used.plus(notional);
     const ok = total.lte(cap);
     if (push({ limit: 'max_daily_notional', ok, value: cap.toNumber(), would_be: money(total), headroom: money(cap.minus(total)), detail: `${usd(used)} sent on ${o.exchange} today + this order ${usd(notional)} of ${usd(cap)} per day` })) return out;
@@ -241,11 +244,12 @@ export async function sendChecked(
   warn?: (line: string) => void,
 ): Promise<Order> {
   // Journaled (with the client order id check of ops/journal.ts) when the caller has a journal.
-  const send = () => createJournaled(svc, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome, now: () => svc.now(), warn }, opts);
   const settings = await limitsInForce(svc.risk);
-  if (!anyLimit(settings)) return send();
   const needsFee = settings.max_order_notional !== undefined || settings.max_daily_notional !== undefined;
   const est = fee !== undefined ? fee : needsFee ? await estimateFee(ex, info, req) : null;
+  // The intent carries the fee estimate, so a later order's daily cap counts this one's fee too.
+  const send = () => createJournaled(svc, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome, now: () => svc.now(), warn, feeEstimate: est === null ? null : est.toNumber() }, opts);
+  if (!anyLimit(settings)) return send();
   const o = intentOf(info, req, outcome, est);
   const checkAndSend = async () => {
     // Read afresh under the lock: a `pmt kill` or another process's order since the preview counts.
@@ -276,8 +280,8 @@ export interface RiskStatus {
 export async function riskStatus(svc: Services, ids: readonly ExchangeId[]): Promise<RiskStatus> {
   const own = (await svc.risk?.read()) ?? {};
   const limits = await limitsInForce(svc.risk);
-  const entries = svc.journal?.read() ?? [];
   const start = utcDayStart(svc.now());
+  const entries = svc.journal?.readSince(start) ?? [];
   const today = ids.map((exchange) => {
     const sent = dailyUsed(entries, exchange, svc.now());
     const orders = entries.filter((e) => e.event === 'intent' && e.exchange === exchange && Date.parse(e.ts) >= start).length;

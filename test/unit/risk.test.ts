@@ -1,5 +1,10 @@
 /** The risk rules that need no exchange: globs, the UTC day's usage from the journal, `risk set` parsing. */
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openJournal } from '../../src/journal.js';
+import { readStats } from '../../src/line-store.js';
 import { dailyUsed, globMatch, riskChange, utcDayStart } from '../../src/ops/risk.js';
 import type { RiskSettings } from '../../src/profiles.js';
 import type { JournalEntry } from '../../src/journal.js';
@@ -29,6 +34,36 @@ describe('risk rules', () => {
       entry('2026-11-28T03:00:00.000Z', 'intent', 0.9, 100, 'polymarket'),
     ];
     expect(dailyUsed(entries, 'kalshi', now).toFixed()).toBe('2.4');
+  });
+
+  it("the day's usage counts each intent's recorded fee estimate with its price × size", () => {
+    const now = Date.parse('2026-11-28T10:00:00Z');
+    const entries = [{ ...entry('2026-11-28T01:00:00.000Z', 'intent', 0.5, 10), fee_estimate: 0.18 }, entry('2026-11-28T02:00:00.000Z', 'intent', 0.1, 3)];
+    expect(dailyUsed(entries, 'kalshi', now).toFixed()).toBe('5.48');
+  });
+
+  it("the day is read from the end of the journal back, not the whole file (issue 28's no whole-file read)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pmt-risk-day-'));
+    const old = JSON.stringify(entry('2026-11-20T12:00:00.000Z', 'intent', 0.5, 1));
+    const lines: string[] = [];
+    for (let i = 0; i < 40_000; i++) lines.push(old);
+    lines.push(JSON.stringify(entry('2026-11-27T23:30:00.000Z', 'intent', 0.5, 100)));
+    lines.push('{"torn": ');
+    lines.push(JSON.stringify(entry('2026-11-28T00:00:01.000Z', 'intent', 0.25, 4)));
+    lines.push(JSON.stringify(entry('2026-11-28T09:00:00.000Z', 'result', 0.25, 4)));
+    writeFileSync(join(dir, 'orders.jsonl'), `${lines.join('\n')}\n`, { mode: 0o600 });
+    const j = openJournal(dir);
+    const before = readStats.bytes;
+    const day = j.readSince(Date.parse('2026-11-28T00:00:00Z'));
+    expect(day.map((e) => [e.ts, e.event])).toEqual([['2026-11-28T00:00:01.000Z', 'intent'], ['2026-11-28T09:00:00.000Z', 'result']]);
+    // The file is ~10 MiB; the day's lines and the hour before it sit in its last chunk.
+    expect(readStats.bytes - before).toBeLessThanOrEqual(1 << 20);
+    expect(dailyUsed(day, 'kalshi', Date.parse('2026-11-28T10:00:00Z')).toFixed()).toBe('1');
+    // Read back over every chunk boundary: each whole line found once, in order, the torn one skipped.
+    const all = j.readSince(Date.parse('2026-11-20T00:00:00Z'));
+    expect(all).toHaveLength(40_003);
+    expect(all.at(-1)!.event).toBe('result');
+    expect(all.every((e) => e.market_ticker === 'KX-1')).toBe(true);
   });
 
   it('risk set parses per-exchange caps and refuses bad values before changing anything', () => {
