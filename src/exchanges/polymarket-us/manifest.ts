@@ -1,0 +1,60 @@
+/** Polymarket US's facts for the rest of pmt (see exchanges/manifest.ts); the adapter loads on first use. */
+import type { ExchangeManifest } from '../manifest.js';
+
+export const polymarketUs = {
+  id: 'polymarket-us',
+  name: 'Polymarket US',
+  urls: {
+    // Origins: pmt appends the venue's /v1/... paths (the SDK does the same).
+    pmusGateway: { env: 'PMT_POLYMARKET_US_GATEWAY_URL', default: 'https://gateway.polymarket.us', label: 'gateway' },
+    pmusApi: { env: 'PMT_POLYMARKET_US_API_URL', default: 'https://api.polymarket.us', label: 'api' },
+    // The markets and private channels are `<ws>/v1/ws/markets` and `<ws>/v1/ws/private` (signed).
+    pmusWs: { env: 'PMT_POLYMARKET_US_WS_URL', default: 'wss://api.polymarket.us', label: 'ws' },
+  },
+  // GET /v1/markets pages by limit/offset; pmt asks for at most 100 at a time.
+  pageCaps: { markets: 100 },
+  series: false,
+  rateBudget: { perSecond: { pmusGateway: 20, pmusApi: 20 }, note: 'public gateway 20 requests/s per IP (docs.polymarket.us rate limits); the authenticated API is paced the same' },
+  ids: {
+    // Its slugs look like Polymarket's: a bare slug never picks this exchange (name it: polymarket-us:<slug>).
+    market: () => false,
+    marketPlaceholder: 'slug',
+    asset: () => false,
+    assetNoun: 'Polymarket US market slug',
+    // The venue's order ids are opaque strings (not UUIDs, not 0x hashes).
+    order: /^(?!0x[0-9a-fA-F]{64}$)[A-Za-z0-9][A-Za-z0-9_-]{5,127}$/,
+    orderShape: 'an opaque id of letters, digits, "-" or "_"',
+  },
+  // One book per market priced as the long (Yes) side; the short (No) side is its complement.
+  outcomes: 'yes-book',
+  book: { kind: 'polymarket-us market', scale: 'Yes (long) prices', scales: { no: 'No (short) prices' } },
+  rules: { tick: "the market's orderPriceMinTickSize", minSize: "the market's minimumTradeQty" },
+  credentials: {
+    env: ['POLYMARKET_US_API_KEY_ID', 'POLYMARKET_US_PRIVATE_KEY_PATH', 'POLYMARKET_US_PRIVATE_KEY'],
+    fix: 'run `pmt profile add <name> --polymarket-us-api-key-id ID --polymarket-us-private-key-path key.txt`, or set POLYMARKET_US_API_KEY_ID and POLYMARKET_US_PRIVATE_KEY_PATH',
+    setup: 'set POLYMARKET_US_API_KEY_ID and POLYMARKET_US_PRIVATE_KEY_PATH (the base64 Ed25519 key from polymarket.us/developer), or run `pmt profile add <name>`',
+    configured: () => false,
+    identity: () => undefined,
+    problem: async () => null,
+  },
+  capabilities: {
+    fetchMarkets: { supported: true, auth: false },
+    fetchMarketLineage: { supported: true, auth: false },
+    fetchOrderbook: { supported: true, auth: false },
+    fetchOrder: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
+    fetchOpenOrders: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
+    createOrder: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
+    cancelAllOrders: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
+    cancelOrder: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
+    amendOrder: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
+    fetchBalance: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
+    fetchPositions: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
+    fetchFills: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
+    // The venue publishes no public trade tape (only the signed markets WebSocket's trade channel).
+    fetchTrades: { supported: false, auth: false, why: 'Polymarket US publishes no public trade history' },
+    fetchPriceHistory: { supported: true, auth: false },
+    searchMarkets: { supported: true, auth: false },
+    fetchEventTitles: { supported: true, auth: false },
+  },
+  load: async () => (await import('./index.js')).createPolymarketUs,
+} as const satisfies ExchangeManifest<'polymarket-us'>;
