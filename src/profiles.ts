@@ -29,9 +29,18 @@ export interface PolymarketProfile {
   api_passphrase?: string;
 }
 
+export interface PolymarketUsProfile {
+  api_key_id?: string;
+  /** Path to the file holding the base64 Ed25519 secret (preferred: the key never enters the store). */
+  private_key_path?: string;
+  /** The base64 secret, when the user chose to store it. */
+  private_key?: string;
+}
+
 export interface Profile {
   kalshi?: KalshiProfile;
   polymarket?: PolymarketProfile;
+  polymarket_us?: PolymarketUsProfile;
 }
 
 interface StoreShape {

@@ -110,6 +110,16 @@ export const BalanceSchema = Type.Record(Type.String(), Type.Number(), {
 export type Balance = Static<typeof BalanceSchema>;
 
 /**
+ * fetch_balance across exchanges: each exchange's balance under its id, so two exchanges that both
+ * settle in USD (Kalshi, Polymarket US) are never summed or confused:
+ * `{"kalshi": {"USD": n}, "polymarket": {"USDC": n}, "polymarket-us": {"USD": n}}`.
+ */
+export const BalancesSchema = Type.Record(Type.String(), BalanceSchema, {
+  description: 'Cash available to trade, per exchange id, then per currency: {"kalshi": {"USD": n}, "polymarket": {"USDC": n}, "polymarket-us": {"USD": n}}',
+});
+export type Balances = Static<typeof BalancesSchema>;
+
+/**
  * What a person's `pmt balance` shows beyond the model: Kalshi's portfolio value, Polymarket's
  * allowance state. Never part of the JSON model.
  */

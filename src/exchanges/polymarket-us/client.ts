@@ -4,7 +4,9 @@
  * the venue's 20 requests per second.
  */
 import type { AdapterConfig } from '../config.js';
-import { HttpClient } from '../http.js';
+import { PmtError } from '../../errors.js';
+import { HttpClient, type Signer } from '../http.js';
+import { loadPolymarketUsKey, signHeaders } from './auth.js';
 import { mapPolymarketUsError } from './errors.js';
 import { polymarketUs } from './manifest.js';
 
@@ -17,6 +19,7 @@ export class PolymarketUsClient {
   readonly gateway: HttpClient;
   readonly api: HttpClient;
   readonly cfg: AdapterConfig;
+  private signerPromise?: Promise<Signer>;
 
   constructor(cfg: AdapterConfig) {
     this.cfg = cfg;
@@ -38,5 +41,18 @@ export class PolymarketUsClient {
       signs: true,
       pace: { key: 'polymarket-us-api', perSecond: rate || polymarketUs.rateBudget.perSecond.pmusApi },
     });
+  }
+
+  /** The request signer from the resolved credentials; none configured is `Config` with the fix. */
+  signer(): Promise<Signer> {
+    this.signerPromise ??= (async () => {
+      const creds = (await this.cfg.credentials()).polymarketUs;
+      if (!creds) throw new PmtError('Config', 'no Polymarket US credentials are configured', { hint: polymarketUs.credentials.fix });
+      const key = loadPolymarketUsKey(creds.secretKey.value, `the Polymarket US secret key from ${creds.privateKeyPath ?? creds.secretKey.origin}`);
+      const keyId = creds.apiKeyId.value.trim();
+      return ({ method, signPath }) => signHeaders(key, keyId, this.cfg.now(), method, signPath);
+    })();
+    this.signerPromise.catch(() => (this.signerPromise = undefined));
+    return this.signerPromise;
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The Polymarket US adapter: per-concern modules bound to one client. Markets, search, lineage
- * and asset rules: markets.ts; the book: book.ts; candles: history.ts.
+ * and asset rules: markets.ts; the book: book.ts; candles: history.ts; orders (signed, auth.ts):
+ * orders.ts; balance, positions, fills: portfolio.ts.
  */
 import type { AdapterConfig } from '../config.js';
 import { Adapter } from '../adapter.js';
@@ -9,6 +10,8 @@ import { PolymarketUsClient } from './client.js';
 import * as markets from './markets.js';
 import * as book from './book.js';
 import * as history from './history.js';
+import * as orders from './orders.js';
+import * as portfolio from './portfolio.js';
 
 export type PolymarketUsExchange = Adapter<'polymarket-us', PolymarketUsClient>;
 
@@ -24,5 +27,7 @@ export function createPolymarketUs(cfg: AdapterConfig): PolymarketUsExchange {
     describeAsset,
     fetchOrderbook: book.fetchOrderbook,
     fetchPriceHistory: history.fetchPriceHistory,
+    ...orders,
+    ...portfolio,
   });
 }

@@ -21,9 +21,10 @@ export const polymarketUs = {
     marketPlaceholder: 'slug',
     asset: () => false,
     assetNoun: 'Polymarket US market slug',
-    // The venue's order ids are opaque strings (not UUIDs, not 0x hashes).
-    order: /^(?!0x[0-9a-fA-F]{64}$)[A-Za-z0-9][A-Za-z0-9_-]{5,127}$/,
-    orderShape: 'an opaque id of letters, digits, "-" or "_"',
+    // The venue's order ids are opaque strings: any id of letters, digits, "-" and "_" that is
+    // neither a UUID (Kalshi's) nor a 0x hash (Polymarket's), so no id routes to two exchanges.
+    order: /^(?!0x[0-9a-fA-F]{64}$)(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)[A-Za-z0-9][A-Za-z0-9_-]{5,127}$/,
+    orderShape: 'an opaque id of letters, digits, "-" or "_" (not a UUID)',
   },
   // One book per market priced as the long (Yes) side; the short (No) side is its complement.
   outcomes: 'yes-book',
@@ -33,23 +34,36 @@ export const polymarketUs = {
     env: ['POLYMARKET_US_API_KEY_ID', 'POLYMARKET_US_PRIVATE_KEY_PATH', 'POLYMARKET_US_PRIVATE_KEY'],
     fix: 'run `pmt profile add <name> --polymarket-us-api-key-id ID --polymarket-us-private-key-path key.txt`, or set POLYMARKET_US_API_KEY_ID and POLYMARKET_US_PRIVATE_KEY_PATH',
     setup: 'set POLYMARKET_US_API_KEY_ID and POLYMARKET_US_PRIVATE_KEY_PATH (the base64 Ed25519 key from polymarket.us/developer), or run `pmt profile add <name>`',
-    configured: () => false,
-    identity: () => undefined,
-    problem: async () => null,
+    configured: (c) => (c.polymarketUs ?? null) !== null,
+    identity: (c) => c.polymarketUs?.apiKeyId,
+    problem: async (c) => {
+      const u = c.polymarketUs;
+      if (!u) return null;
+      const { loadPolymarketUsKey } = await import('./auth.js');
+      try {
+        loadPolymarketUsKey(u.secretKey.value, `the Polymarket US secret key from ${u.privateKeyPath ?? u.secretKey.origin}`);
+        return null;
+      } catch (e) {
+        return e instanceof Error ? e.message : String(e);
+      }
+    },
+    checkKey: async (key, source) => {
+      (await import('./auth.js')).loadPolymarketUsKey(key, source);
+    },
   },
   capabilities: {
     fetchMarkets: { supported: true, auth: false },
     fetchMarketLineage: { supported: true, auth: false },
     fetchOrderbook: { supported: true, auth: false },
-    fetchOrder: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
-    fetchOpenOrders: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
-    createOrder: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
-    cancelAllOrders: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
-    cancelOrder: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
-    amendOrder: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
-    fetchBalance: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
-    fetchPositions: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
-    fetchFills: { supported: false, auth: true, why: 'trading on Polymarket US is not wired in pmt yet' },
+    fetchOrder: { supported: true, auth: true },
+    fetchOpenOrders: { supported: true, auth: true },
+    createOrder: { supported: true, auth: true },
+    cancelAllOrders: { supported: true, auth: true },
+    cancelOrder: { supported: true, auth: true },
+    amendOrder: { supported: true, auth: true },
+    fetchBalance: { supported: true, auth: true },
+    fetchPositions: { supported: true, auth: true },
+    fetchFills: { supported: true, auth: true },
     // The venue publishes no public trade tape (only the signed markets WebSocket's trade channel).
     fetchTrades: { supported: false, auth: false, why: 'Polymarket US publishes no public trade history' },
     fetchPriceHistory: { supported: true, auth: false },

@@ -1,7 +1,8 @@
-/** Polymarket US doubles: the public gateway (markets, books, price history) on one loopback origin. */
+/** Polymarket US doubles: the public gateway (markets, books, price history) and the signed API (account, orders, portfolio). */
 import { Router, UpstreamDouble } from '../server.js';
 import { buildUsCatalog } from './catalog.js';
 import { createUsGateway } from './gateway-routes.js';
+import { createUsApi } from './api-routes.js';
 
 export interface PolymarketUsOptions {
   /** Generated markets beyond the named ones (for paging). */
@@ -13,13 +14,15 @@ export function createPolymarketUsDoubles(opts: PolymarketUsOptions = {}) {
   const gateway = createUsGateway(catalog);
   const gatewayRouter = new Router();
   gateway.register(gatewayRouter);
+  const api = createUsApi(catalog);
   const apiRouter = new Router();
+  api.routes(apiRouter);
   return {
+    api,
     catalog,
     gateway,
     gatewayDouble: new UpstreamDouble('polymarket-us-gateway', gatewayRouter),
     apiDouble: new UpstreamDouble('polymarket-us-api', apiRouter),
-    apiRouter,
   };
 }
 export type PolymarketUsDoubles = ReturnType<typeof createPolymarketUsDoubles>;
