@@ -20,6 +20,8 @@ export class PolymarketUsClient {
   readonly api: HttpClient;
   readonly cfg: AdapterConfig;
   private signerPromise?: Promise<Signer>;
+  /** Create bodies the venue previewed in this run (orders.ts): the create after a preview does not ask twice. */
+  readonly previewed = new Set<string>();
 
   constructor(cfg: AdapterConfig) {
     this.cfg = cfg;

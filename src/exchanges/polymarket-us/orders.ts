@@ -85,6 +85,8 @@ async function venuePreview(c: PolymarketUsClient, body: Wire): Promise<Wire | n
 export async function previewOrder(c: PolymarketUsClient, req: CreateOrderRequest): Promise<{ method: string; url: string; body: unknown }> {
   const body = await wireBody(c, req);
   await venuePreview(c, body);
+  // The create that follows in this run sends these very bytes: the venue has just previewed them.
+  c.previewed.add(JSON.stringify(body));
   return { method: 'POST', url: c.api.displayUrl(CREATE_PATH), body };
 }
 
@@ -92,7 +94,7 @@ export async function createOrder(c: PolymarketUsClient, req: CreateOrderRequest
   if (opts.clientOrderId !== undefined) throw new PmtError('NotSupported', 'Polymarket US orders carry no client order id: pmt cannot re-send one under the same id');
   const signer = await c.signer();
   const body = await wireBody(c, req);
-  await venuePreview(c, body);
+  if (!c.previewed.delete(JSON.stringify(body))) await venuePreview(c, body);
   opts.onPayload?.(body);
   opts.onSend?.({ client_order_id: null, order_hash: null });
   // Sent once: a create is never retried (idempotent false), whatever the failure.
