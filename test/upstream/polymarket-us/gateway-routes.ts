@@ -33,7 +33,7 @@ export function createUsGateway(cat: UsCatalog) {
       offers: b.offers.map(([p, q]) => ({ px: amount(p), qty: q })),
       state: 'MARKET_STATE_OPEN',
       stats: {},
-      transactTime: '2026-06-01T12:00:00Z',
+      transactTime: new Date().toISOString(),
     };
   };
   return {
