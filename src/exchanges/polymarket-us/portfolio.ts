@@ -6,7 +6,8 @@
  */
 import { Decimal } from '../../decimal.js';
 import { PmtError } from '../../errors.js';
-import type { AuthCheck } from '../exchange.js';
+import type { AuthCheck, FundsCheck } from '../exchange.js';
+import { polymarketUs } from './manifest.js';
 import type { BalanceDetail, Fill, FillsPage, FetchFillsParams, Position } from '../../models/portfolio.js';
 import type { PolymarketUsClient } from './client.js';
 import { slugOf } from './markets.js';
@@ -101,4 +102,14 @@ export async function fetchFills(c: PolymarketUsClient, params: FetchFillsParams
 export async function checkAuth(c: PolymarketUsClient): Promise<AuthCheck> {
   await fetchBalance(c);
   return { ok: true, clock_skew_ms: null, detail: 'Polymarket US accepted the API key (GET /v1/account/balances)' };
+}
+
+/** `pmt exchanges --check`: the buying power the key can trade with (one more signed read). */
+export async function checkFunds(c: PolymarketUsClient, auth?: AuthCheck): Promise<FundsCheck> {
+  if (auth && !auth.ok) return { ok: false, lines: ['the API key was refused: no account to read'], fix: polymarketUs.credentials.fix };
+  const b = await fetchBalance(c);
+  const usd = b.balance.USD ?? 0;
+  return usd > 0
+    ? { ok: true, lines: [`buying power $${usd.toFixed(2)} USD`], fix: null }
+    : { ok: false, lines: ['buying power $0.00 USD'], fix: 'deposit USD at polymarket.us before placing orders' };
 }

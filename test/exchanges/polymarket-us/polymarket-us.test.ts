@@ -178,4 +178,28 @@ describe('polymarket-us against the doubles', () => {
     expect(d.polymarketUs.apiDouble.requests.map((x) => x.path)).toContain('/v1/order/preview');
     expect(d.polymarketUs.apiDouble.requests.map((x) => x.path)).not.toContain('/v1/orders');
   });
+
+  it('exchanges --check: one signed request, the buying power; a profile holds the key id and the key file, never the secret on argv', async () => {
+    const chk = await pmt(['exchanges', '--check', '--exchange', 'polymarket-us', '--json']);
+    expect(chk.exitCode, chk.stderr).toBe(0);
+    const e = JSON.parse(chk.stdout).exchanges[0];
+    expect(e).toMatchObject({ id: 'polymarket-us', credentials: { status: 'configured', origin: 'POLYMARKET_US_API_KEY_ID' }, check: { status: 'ok' } });
+    const cfg = tempConfigDir();
+    const bare = { ...env, PMT_CONFIG_DIR: cfg, POLYMARKET_US_API_KEY_ID: '', POLYMARKET_US_PRIVATE_KEY_PATH: '' };
+    const refused = await pmt(['profile', 'add', 'us', '--polymarket-us-api-key-id', keyId, '--polymarket-us-private-key', 'c2VjcmV0'], bare);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/--polymarket-us-private-key is refused/);
+    const added = await pmt(['profile', 'add', 'us', '--polymarket-us-api-key-id', keyId, '--polymarket-us-private-key-path', env.POLYMARKET_US_PRIVATE_KEY_PATH!, '--json'], bare);
+    expect(added.exitCode, added.stderr).toBe(0);
+    expect(JSON.parse(added.stdout).polymarket_us).toMatchObject({ private_key: 'file', private_key_path: env.POLYMARKET_US_PRIVATE_KEY_PATH });
+    const secret = readFileSync(env.POLYMARKET_US_PRIVATE_KEY_PATH!, 'utf8').trim();
+    expect(readFileSync(join(cfg, 'profiles.json'), 'utf8')).not.toContain(secret);
+    const piped = await runPmt(['profile', 'add', 'us2', '--polymarket-us-api-key-id', keyId, '--polymarket-us-private-key-stdin'], { env: bare, input: secret + '\n' });
+    expect(piped.exitCode, piped.stderr).toBe(0);
+    const b = await pmt(['balance', '--profile', 'us2', '--json'], bare);
+    expect(b.exitCode, b.stderr).toBe(0);
+    expect(Object.keys(JSON.parse(b.stdout))).toEqual(['polymarket-us']);
+    const show = await pmt(['profile', 'show', 'us2'], bare);
+    expect(show.stdout + show.stderr).not.toContain(secret);
+  });
 });
