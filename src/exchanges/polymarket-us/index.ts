@@ -1,7 +1,7 @@
 /**
  * The Polymarket US adapter: per-concern modules bound to one client. Markets, search, lineage
  * and asset rules: markets.ts; the book: book.ts; candles: history.ts; orders (signed, auth.ts):
- * orders.ts; balance, positions, fills: portfolio.ts.
+ * orders.ts; balance, positions, fills: portfolio.ts; book watch (polled public book): stream.ts.
  */
 import type { AdapterConfig } from '../config.js';
 import { Adapter } from '../adapter.js';
@@ -12,6 +12,7 @@ import * as book from './book.js';
 import * as history from './history.js';
 import * as orders from './orders.js';
 import * as portfolio from './portfolio.js';
+import { watchBook } from './stream.js';
 
 export type PolymarketUsExchange = Adapter<'polymarket-us', PolymarketUsClient>;
 
@@ -27,6 +28,7 @@ export function createPolymarketUs(cfg: AdapterConfig): PolymarketUsExchange {
     describeAsset,
     fetchOrderbook: book.fetchOrderbook,
     fetchPriceHistory: history.fetchPriceHistory,
+    watchBook,
     ...orders,
     ...portfolio,
   });

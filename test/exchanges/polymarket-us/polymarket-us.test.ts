@@ -111,6 +111,15 @@ describe('polymarket-us against the doubles', () => {
     expect(nf.exitCode).toBe(5);
   });
 
+  it('book watch follows the public book: a snapshot on the scale asked for; an unknown market ends it (exit 5)', async () => {
+    const r = await pmt(['book', 'watch', 'polymarket-us:fed-cut-december-2026', '--outcome', 'no', '--count', '1', '--ndjson']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const u = JSON.parse(r.stdout.trim().split('\n')[0]!);
+    expect(u).toMatchObject({ kind: 'snapshot', asset_id: 'fed-cut-december-2026', seq: 1 });
+    expect([u.book.bids[0], u.book.asks[0]]).toEqual([{ price: 0.37, size: 200 }, { price: 0.39, size: 500 }]);
+    expect((await pmt(['book', 'watch', 'polymarket-us:no-such-market', '--count', '1', '--ndjson'])).exitCode).toBe(5);
+  });
+
   it('trades: NotSupported (exit 10), the venue publishes no trade history', async () => {
     const r = await pmt(['trades', 'polymarket-us:fed-cut-december-2026']);
     expect(r.exitCode).toBe(10);
