@@ -10,11 +10,13 @@ _pmt_global_valued="--exchange --profile"
 # Subcommands of a command path.
 _pmt_subcommands() {
   case "$1" in
-    "") echo "markets book order balance positions fills trades profile serve completion exchanges version help" ;;
+    "") echo "markets book order balance positions fills trades profile serve completion exchanges approvals position settlements doctor version help" ;;
     "markets") echo "list search lineage history help" ;;
     "book") echo "show stats impact watch help" ;;
     "order") echo "create cancel-all cancel amend get journal list help" ;;
     "profile") echo "add list show use remove help" ;;
+    "approvals") echo "check set help" ;;
+    "position") echo "split merge redeem help" ;;
   esac
 }
 
@@ -53,6 +55,15 @@ _pmt_options() {
     "serve") echo "--host --port --token-file --allow-remote -h --help" ;;
     "completion") echo "-h --help" ;;
     "exchanges") echo "--check -h --help" ;;
+    "approvals") echo "-h --help" ;;
+    "approvals check") echo "-h --help" ;;
+    "approvals set") echo "-y --yes -h --help" ;;
+    "position") echo "-h --help" ;;
+    "position split") echo "-y --yes --size -h --help" ;;
+    "position merge") echo "-y --yes --size -h --help" ;;
+    "position redeem") echo "-y --yes --all -h --help" ;;
+    "settlements") echo "--ticker --limit -h --help" ;;
+    "doctor") echo "-h --help" ;;
     "version") echo "-h --help" ;;
   esac
 }
@@ -78,6 +89,9 @@ _pmt_valued() {
     "trades") echo "--limit --cursor" ;;
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-us-api-key-id --polymarket-us-private-key-path" ;;
     "serve") echo "--host --port --token-file" ;;
+    "position split") echo "--size" ;;
+    "position merge") echo "--size" ;;
+    "settlements") echo "--ticker --limit" ;;
   esac
 }
 
@@ -111,7 +125,9 @@ _pmt_args() {
     "order help|0") echo "create cancel-all cancel amend get journal list" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;
-    "help|0") echo "markets book order balance positions fills trades profile serve completion exchanges version" ;;
+    "approvals help|0") echo "check set" ;;
+    "position help|0") echo "split merge redeem" ;;
+    "help|0") echo "markets book order balance positions fills trades profile serve completion exchanges approvals position settlements doctor version" ;;
   esac
 }
 

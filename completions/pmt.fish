@@ -4,7 +4,7 @@
 function __pmt_subcommands --description 'subcommands of a command path'
     switch "$argv[1]"
         case ''
-            printf '%s\n' markets book order balance positions fills trades profile serve completion exchanges version help
+            printf '%s\n' markets book order balance positions fills trades profile serve completion exchanges approvals position settlements doctor version help
         case 'markets'
             printf '%s\n' list search lineage history help
         case 'book'
@@ -13,6 +13,10 @@ function __pmt_subcommands --description 'subcommands of a command path'
             printf '%s\n' create cancel-all cancel amend get journal list help
         case 'profile'
             printf '%s\n' add list show use remove help
+        case 'approvals'
+            printf '%s\n' check set help
+        case 'position'
+            printf '%s\n' split merge redeem help
     end
 end
 
@@ -89,6 +93,28 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'completion'
             printf '%s\n' --exchange --profile
         case 'exchanges'
+            printf '%s\n' --exchange --profile
+        case 'approvals'
+            printf '%s\n' --exchange --profile
+        case 'approvals check'
+            printf '%s\n' --exchange --profile
+        case 'approvals set'
+            printf '%s\n' --exchange --profile
+        case 'approvals help'
+            printf '%s\n' --exchange --profile
+        case 'position'
+            printf '%s\n' --exchange --profile
+        case 'position split'
+            printf '%s\n' --size --exchange --profile
+        case 'position merge'
+            printf '%s\n' --size --exchange --profile
+        case 'position redeem'
+            printf '%s\n' --exchange --profile
+        case 'position help'
+            printf '%s\n' --exchange --profile
+        case 'settlements'
+            printf '%s\n' --ticker --limit --exchange --profile
+        case 'doctor'
             printf '%s\n' --exchange --profile
         case 'version'
             printf '%s\n' --exchange --profile
@@ -173,6 +199,10 @@ complete -c pmt -n '__pmt_at "pmt" 0' -a profile -d 'Credential profiles: add, l
 complete -c pmt -n '__pmt_at "pmt" 0' -a serve -d 'Serve the interface as a REST API on localhost'
 complete -c pmt -n '__pmt_at "pmt" 0' -a completion -d 'Print a shell completion script (bash, zsh, fish)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a exchanges -d 'Capabilities, environment and credential status per exchange'
+complete -c pmt -n '__pmt_at "pmt" 0' -a approvals -d 'Let the exchange contracts move the wallet\'s pUSD and outcome tokens (Polymarket, on chain): check, set'
+complete -c pmt -n '__pmt_at "pmt" 0' -a position -d 'Split pUSD into complete sets, merge them back, redeem resolved markets (Polymarket, on chain): split, merge, redeem'
+complete -c pmt -n '__pmt_at "pmt" 0' -a settlements -d 'Settled markets: result, payout, fees and net (Kalshi)'
+complete -c pmt -n '__pmt_at "pmt" 0' -a doctor -d 'Why an account cannot trade, and the fix (exit 0 when nothing blocks trading, else 9)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a version -d 'Print the version (same as --version)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a help -d 'show help for a command'
 
@@ -344,5 +374,41 @@ complete -c pmt -n '__pmt_at "pmt completion" 0' -a 'bash zsh fish'
 # pmt exchanges
 complete -c pmt -n '__pmt_at "pmt exchanges"' -l check -d 'make one signed request per configured exchange: are the credentials accepted, and how far off is the clock?'
 
+# pmt approvals
+complete -c pmt -n '__pmt_at "pmt approvals" 0' -a check -d 'Show each spender and token, and whether it is approved'
+complete -c pmt -n '__pmt_at "pmt approvals" 0' -a set -d 'Approve what is missing (previews the transactions and asks first)'
+complete -c pmt -n '__pmt_at "pmt approvals" 0' -a help -d 'show help for a command'
+
+# pmt approvals set
+complete -c pmt -n '__pmt_at "pmt approvals set"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
+
+# pmt approvals help
+complete -c pmt -n '__pmt_at "pmt approvals help" 0' -a 'check set'
+
+# pmt position
+complete -c pmt -n '__pmt_at "pmt position" 0' -a split -d 'Split pUSD into a complete set of the market\'s outcome tokens'
+complete -c pmt -n '__pmt_at "pmt position" 0' -a merge -d 'Merge complete sets back into pUSD'
+complete -c pmt -n '__pmt_at "pmt position" 0' -a redeem -d 'Redeem a resolved market\'s tokens for pUSD'
+complete -c pmt -n '__pmt_at "pmt position" 0' -a help -d 'show help for a command'
+
+# pmt position split
+complete -c pmt -n '__pmt_at "pmt position split"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
+complete -c pmt -n '__pmt_at "pmt position split"' -l size -x -d 'pUSD to split (required)'
+
+# pmt position merge
+complete -c pmt -n '__pmt_at "pmt position merge"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
+complete -c pmt -n '__pmt_at "pmt position merge"' -l size -x -d 'sets to merge (default: every complete set held)'
+
+# pmt position redeem
+complete -c pmt -n '__pmt_at "pmt position redeem"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
+complete -c pmt -n '__pmt_at "pmt position redeem"' -l all -d 'redeem every resolved position the exchange lists as redeemable'
+
+# pmt position help
+complete -c pmt -n '__pmt_at "pmt position help" 0' -a 'split merge redeem'
+
+# pmt settlements
+complete -c pmt -n '__pmt_at "pmt settlements"' -l ticker -x -d 'one market'
+complete -c pmt -n '__pmt_at "pmt settlements"' -l limit -x -d 'at most this many, newest first'
+
 # pmt help
-complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order balance positions fills trades profile serve completion exchanges version'
+complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order balance positions fills trades profile serve completion exchanges approvals position settlements doctor version'

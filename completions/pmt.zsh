@@ -49,6 +49,10 @@ _pmt() {
         serve) _pmt_serve ;;
         completion) _pmt_completion ;;
         exchanges) _pmt_exchanges ;;
+        approvals) _pmt_approvals ;;
+        position) _pmt_position ;;
+        settlements) _pmt_settlements ;;
+        doctor) _pmt_doctor ;;
         version) _pmt_version ;;
         help) _pmt_help ;;
       esac
@@ -70,6 +74,10 @@ _pmt_commands() {
     'serve:Serve the interface as a REST API on localhost'
     'completion:Print a shell completion script (bash, zsh, fish)'
     'exchanges:Capabilities, environment and credential status per exchange'
+    'approvals:Let the exchange contracts move the wallet'\''s pUSD and outcome tokens (Polymarket, on chain): check, set'
+    'position:Split pUSD into complete sets, merge them back, redeem resolved markets (Polymarket, on chain): split, merge, redeem'
+    'settlements:Settled markets: result, payout, fees and net (Kalshi)'
+    'doctor:Why an account cannot trade, and the fix (exit 0 when nothing blocks trading, else 9)'
     'version:Print the version (same as --version)'
     'help:show help for a command'
   )
@@ -525,6 +533,143 @@ _pmt_exchanges() {
     && return 0
 }
 
+_pmt_approvals() {
+  local curcontext="$curcontext" state line
+  typeset -A opt_args
+  _arguments -s -C \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1: :_pmt_approvals_commands' \
+    '*:: :->args' \
+    && return 0
+  case $state in
+    args)
+      case $line[1] in
+        check) _pmt_approvals_check ;;
+        set) _pmt_approvals_set ;;
+        help) _pmt_approvals_help ;;
+      esac
+      ;;
+  esac
+}
+
+_pmt_approvals_commands() {
+  local -a commands
+  commands=(
+    'check:Show each spender and token, and whether it is approved'
+    'set:Approve what is missing (previews the transactions and asks first)'
+    'help:show help for a command'
+  )
+  _describe -t commands 'pmt approvals command' commands
+}
+
+_pmt_approvals_check() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_approvals_set() {
+  _arguments -s \
+    '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_approvals_help() {
+  _arguments -s \
+    "${_pmt_global_specs[@]}" \
+    '1:command:(check set)' \
+    && return 0
+}
+
+_pmt_position() {
+  local curcontext="$curcontext" state line
+  typeset -A opt_args
+  _arguments -s -C \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1: :_pmt_position_commands' \
+    '*:: :->args' \
+    && return 0
+  case $state in
+    args)
+      case $line[1] in
+        split) _pmt_position_split ;;
+        merge) _pmt_position_merge ;;
+        redeem) _pmt_position_redeem ;;
+        help) _pmt_position_help ;;
+      esac
+      ;;
+  esac
+}
+
+_pmt_position_commands() {
+  local -a commands
+  commands=(
+    'split:Split pUSD into a complete set of the market'\''s outcome tokens'
+    'merge:Merge complete sets back into pUSD'
+    'redeem:Redeem a resolved market'\''s tokens for pUSD'
+    'help:show help for a command'
+  )
+  _describe -t commands 'pmt position command' commands
+}
+
+_pmt_position_split() {
+  _arguments -s \
+    '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
+    '--size=[pUSD to split (required)]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:market: ' \
+    && return 0
+}
+
+_pmt_position_merge() {
+  _arguments -s \
+    '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
+    '--size=[sets to merge (default: every complete set held)]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:market: ' \
+    && return 0
+}
+
+_pmt_position_redeem() {
+  _arguments -s \
+    '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
+    '--all[redeem every resolved position the exchange lists as redeemable]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:market: ' \
+    && return 0
+}
+
+_pmt_position_help() {
+  _arguments -s \
+    "${_pmt_global_specs[@]}" \
+    '1:command:(split merge redeem)' \
+    && return 0
+}
+
+_pmt_settlements() {
+  _arguments -s \
+    '--ticker=[one market]:ticker: ' \
+    '--limit=[at most this many, newest first]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_doctor() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
 _pmt_version() {
   _arguments -s \
     '(-h --help)'{-h,--help}'[show help for this command]' \
@@ -535,7 +680,7 @@ _pmt_version() {
 _pmt_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(markets book order balance positions fills trades profile serve completion exchanges version)' \
+    '1:command:(markets book order balance positions fills trades profile serve completion exchanges approvals position settlements doctor version)' \
     && return 0
 }
 

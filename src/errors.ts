@@ -102,6 +102,23 @@ export function httpStatusFor(err: PmtError): number {
   }
 }
 
+/**
+ * The one rule for a create whose request has left: may the order exist although the answer was
+ * an error? Yes after a timeout or reset past sending (marked `ambiguous` by the HTTP layer), a
+ * 408, and any 5xx (the exchange may have stored the order before failing to say so: Polymarket's
+ * 500 "could not run the execution" on orders its engine accepted). The adapter then looks the
+ * order up by the id it was sent under; what it cannot find stays "unknown", never "not placed".
+ */
+export function mayHaveLanded(e: unknown): e is PmtError {
+  return e instanceof PmtError && (e.ambiguous || e.status === 408 || (e.status !== undefined && e.status >= 500));
+}
+
+/** A failure after a create left, that may have landed, as "order status unknown" (kept as is when already so). */
+export function unknownAfterSend(e: unknown): unknown {
+  if (!mayHaveLanded(e) || e.ambiguous) return e;
+  return new PmtError('NetworkError', `order status unknown: ${e.message}; the order may exist: settle it before sending it again`, { ambiguous: true, status: e.status, cause: e, hint: e.hint });
+}
+
 /** Turn anything thrown into a PmtError without losing a PmtError's kind. */
 export function toPmtError(err: unknown): PmtError {
   if (err instanceof PmtError) return err;

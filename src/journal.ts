@@ -12,12 +12,14 @@
  * form ("Yes sell 0.70"), so `withIntent` relabels such an order with the intent it was placed
  * with ("No buy 0.30") when the two are the same order.
  */
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { PmtError } from './errors.js';
+import { join } from 'node:path';
+import { PmtError, unknownAfterSend } from './errors.js';
+import { appendPrivateLine, LineIndex, scanLines } from './line-store.js';
 import type { CreateOrderOptions, Exchange, SendIds } from './exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Order, OrderSide, OrderType } from './exchanges/types.js';
 import { redactSecrets } from './secrets.js';
+
+export { appendPrivateLine } from './line-store.js';
 
 export const JOURNAL_EVENTS = ['intent', 'sent', 'result', 'unknown', 'cancel', 'amend'] as const;
 export type JournalEvent = (typeof JOURNAL_EVENTS)[number];
@@ -51,67 +53,121 @@ export interface JournalEntry {
 
 export const JOURNAL_FILE = 'orders.jsonl';
 
+/** A line of the journal that is not a whole JournalEntry: its number and what is wrong. */
+export interface BadLine {
+  line: number;
+  problem: string;
+}
+
+const NULLABLE = ['client_order_id', 'order_hash', 'order_id', 'status', 'message'] as const;
+
+/** Why a parsed line is not a JournalEntry, or null when it is one. */
+export function entryProblem(e: unknown): string | null {
+  if (!e || typeof e !== 'object' || Array.isArray(e)) return 'not a JSON object';
+  const r = e as Record<string, unknown>;
+  if (!(JOURNAL_EVENTS as readonly unknown[]).includes(r.event)) return `unknown event ${JSON.stringify(r.event)?.slice(0, 40) ?? 'undefined'}`;
+  const missing: string[] = [];
+  for (const k of ['ts', 'exchange', 'market_ticker', 'outcome', 'side', 'type'] as const) if (typeof r[k] !== 'string') missing.push(k);
+  for (const k of ['price', 'size'] as const) if (typeof r[k] !== 'number') missing.push(k);
+  for (const k of NULLABLE) if (r[k] !== null && typeof r[k] !== 'string') missing.push(k);
+  return missing.length ? `missing or malformed field${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}` : null;
+}
+
 export class Journal {
   readonly path: string;
+  private readonly index: LineIndex;
 
   constructor(readonly dir: string) {
     this.path = join(dir, JOURNAL_FILE);
+    this.index = new LineIndex(this.path, ['client_order_id', 'order_hash', 'order_id'], 'the order journal');
   }
 
   /**
    * Append one entry, synchronously; `durable` also flushes it to disk (the intent, written
-   * right before a request leaves). A journal that cannot be written stops the order (Config):
-   * an order pmt could lose sight of is not sent.
+   * right before a request leaves). An intent that cannot be written stops the order (Config):
+   * an order pmt could lose sight of is not sent. Later entries are written after the request
+   * left: their failure is the caller's to absorb (createWithJournal), never "not sent".
    */
   append(entry: JournalEntry, durable = false): void {
     const line = JSON.stringify({ ...entry, message: entry.message === null ? null : redactSecrets(entry.message) }) + '\n';
     try {
       appendPrivateLine(this.path, line, durable);
     } catch (e) {
+      const what = entry.event === 'intent' ? '; the order was not sent' : ` (the ${entry.event} of an order already sent)`;
+      // The directory or the file is refused: that message, naming the fix.
+      if (e instanceof PmtError) throw new PmtError(e.kind, `${e.message}${what}`, { hint: e.hint });
       const code = (e as NodeJS.ErrnoException).code;
-      throw new PmtError('Config', `cannot write the order journal ${this.path}${code ? ` (${code})` : ''}; the order was not sent`, {
-        hint: 'pmt records every order before sending it; check that the config directory (PMT_CONFIG_DIR) is writable',
+      throw new PmtError('Config', `cannot write the order journal ${this.path}${code ? ` (${code})` : ''}${what}`, {
+        hint: 'pmt records every order before sending it; check that the config directory (PMT_CONFIG_DIR) is writable and has room',
       });
     }
   }
 
-  /** Every entry, oldest first; a torn or foreign line is skipped. */
+  /** Every entry, oldest first; streamed (any size). Throws Config when the file cannot be read. */
   read(): JournalEntry[] {
-    let text: string;
-    try {
-      text = readFileSync(this.path, 'utf8');
-    } catch {
-      return [];
-    }
-    const out: JournalEntry[] = [];
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      try {
-        const e = JSON.parse(line) as JournalEntry;
-        if (e && typeof e === 'object' && (JOURNAL_EVENTS as readonly string[]).includes(e.event)) out.push(e);
-      } catch {
-        // A line cut by a crash mid-write: skip it, keep the rest.
+    return this.readAll().entries;
+  }
+
+  /**
+   * Every entry (or the last `limit`, holding no more in memory), and the lines that are not one
+   * (torn by a crash, foreign, missing fields): the first 100 of them, and how many in all.
+   */
+  readAll(limit?: number): { entries: JournalEntry[]; bad: BadLine[]; badCount: number } {
+    let entries: JournalEntry[] = [];
+    const bad: BadLine[] = [];
+    let badCount = 0;
+    const keep = (e: JournalEntry) => {
+      entries.push(e);
+      if (limit !== undefined && entries.length >= 2 * limit + 1024) entries = entries.slice(entries.length - limit);
+    };
+    scanLines(
+      this.path,
+      (l) => {
+        if (!l.text.trim()) return;
+        let e: unknown;
+        try {
+          e = JSON.parse(l.text);
+        } catch {
+          if (badCount++ < 100) bad.push({ line: l.n, problem: 'not JSON (a line cut short by a crash or a full disk?)' });
+          return;
+        }
+        const problem = entryProblem(e);
+        if (problem) {
+          if (badCount++ < 100) bad.push({ line: l.n, problem });
+        } else keep(e as JournalEntry);
+      },
+      'the order journal',
+    );
+    return { entries: limit === undefined ? entries : entries.slice(Math.max(0, entries.length - limit)), bad, badCount };
+  }
+
+  /**
+   * The entries carrying `id` as client order id, order hash or order id, oldest first, through
+   * the index: never a read of the whole journal. Throws Config when it cannot be read.
+   */
+  find(id: string): JournalEntry[] {
+    return this.index.find(id).filter((e) => entryProblem(e) === null) as unknown as JournalEntry[];
+  }
+
+  /** The intents `orderIds` were placed with (see intentsByOrderId), by keyed lookups. */
+  intentsFor(orderIds: Iterable<string>): Map<string, JournalEntry> {
+    const out = new Map<string, JournalEntry>();
+    for (const id of new Set(orderIds)) {
+      for (const r of this.find(id)) {
+        if (r.order_id !== id || r.event === 'intent') continue;
+        const sentAs = r.client_order_id ?? r.order_hash;
+        if (!sentAs) continue;
+        const found = intentsByOrderId([...this.find(sentAs).filter((e) => e.event === 'intent'), r]).get(id);
+        if (found) out.set(id, found);
       }
     }
     return out;
   }
-}
 
-/**
- * Append one line to a file only its owner may read (0600, in a 0700 directory made if missing);
- * `durable` flushes it to disk before returning. Throws the file system's error.
- */
-export function appendPrivateLine(path: string, line: string, durable: boolean): void {
-  const dir = dirname(path);
-  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const fd = openSync(path, 'a', 0o600);
-  try {
-    writeSync(fd, line);
-    if (durable) fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+  /** Index whatever was appended since the last lookup (serve calls it once at start). */
+  warm(): void {
+    this.index.catchUp();
   }
-  if ((statSync(path).mode & 0o777) !== 0o600) chmodSync(path, 0o600);
 }
 
 /** The journal in the config directory (the caller passes `configDir(env)`). */
@@ -169,12 +225,19 @@ export interface CreateMeta {
   market_ticker: string;
   outcome: string;
   now: () => number;
+  /** Told when the journal cannot take an entry after the order left (the answer stands). */
+  warn?: (line: string) => void;
 }
 
 /**
  * create_order with the journal around it: the intent is written (durably) by the adapter's
  * `onSend`, right before the request leaves; the result, an "unknown" or a refusal is appended
  * after. Nothing is written for an order that never left (a local check failed first).
+ *
+ * Once the request has left, the answer is the exchange's: the order, or its error ("unknown" or a
+ * refusal). A journal that cannot take the result then (a full disk: the intent fitted, the result
+ * does not) never turns a placed order into "not sent" (which invites a second order); the
+ * intent on disk already names the order, and `pmt order get --client-id` settles it.
  */
 export async function createWithJournal(
   journal: Journal,
@@ -201,23 +264,34 @@ export async function createWithJournal(
     message: null,
     ...over,
   });
+  const after = (e: JournalEntry) => {
+    try {
+      journal.append(e);
+    } catch (err) {
+      meta.warn?.(`${err instanceof Error ? err.message : String(err)}; the order's outcome stands as reported`);
+    }
+  };
+  let left = false;
   try {
     const order = await ex.createOrder(req, {
       ...opts,
       onSend: (sent) => {
+        journal.append(entry('intent', { client_order_id: sent.client_order_id, order_hash: sent.order_hash }), true);
         ids = sent;
-        journal.append(entry('intent', {}), true);
         opts.onSend?.(sent);
+        left = true;
       },
     });
-    if (ids) journal.append(entry('result', { order_id: order.id, status: order.status }));
+    if (left) after(entry('result', { order_id: order.id, status: order.status }));
     return order;
-  } catch (e) {
+  } catch (caught) {
+    // The rule for a request that left (errors.ts, mayHaveLanded): a 5xx is not a refusal.
+    const e = left ? unknownAfterSend(caught) : caught;
     if (ids) {
-      const err = e instanceof PmtError ? e : null;
+      // Refused, or stopped between the intent and the send (the key could not be recorded).
       const message = e instanceof Error ? e.message : String(e);
-      if (err?.ambiguous) journal.append(entry('unknown', { message }));
-      else journal.append(entry('result', { status: 'rejected', message }));
+      if (left && e instanceof PmtError && e.ambiguous) after(entry('unknown', { message }));
+      else after(entry('result', { status: 'rejected', message }));
     }
     throw e;
   }

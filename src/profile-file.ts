@@ -154,19 +154,13 @@ export function sweepTemps(file: string): void {
  * proper-lockfile takes over after `stale` ms; waiting is bounded (then a Config error).
  */
 export async function withLock<T>(file: string, fn: () => T | Promise<T>): Promise<T> {
-  const lockfile = await import('proper-lockfile');
-  const lock = (lockfile as unknown as { default?: typeof lockfile }).default?.lock ?? lockfile.lock;
-  let release: () => Promise<void>;
-  try {
-    release = await lock(file, { realpath: false, stale: 5000, retries: { retries: 200, factor: 1.3, minTimeout: 5, maxTimeout: 100, randomize: true } });
-  } catch (e) {
-    throw new PmtError('Config', `the profile store ${file} is locked by another pmt: ${(e as Error).message}`, {
-      hint: `try again; if no other pmt is running, remove ${file}.lock`,
-    });
-  }
-  try {
-    return await fn();
-  } finally {
-    await release().catch(() => undefined);
-  }
+  const { withFileLock } = await import('./file-lock.js');
+  return withFileLock(file, fn, {
+    waitMs: 20_000,
+    staleMs: 5000,
+    busy: (e) =>
+      new PmtError('Config', `the profile store ${file} is locked by another pmt: ${e.message}`, {
+        hint: `try again; if no other pmt is running, remove ${file}.lock`,
+      }),
+  });
 }

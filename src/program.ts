@@ -52,6 +52,10 @@ export const LAZY_COMMANDS: ReadonlyArray<{ listed: readonly Listed[]; load: () 
   { listed: [{ name: 'serve', term: 'serve [options]' }], load: async () => registerServe },
   { listed: [{ name: 'completion', term: 'completion <shell>' }], load: async () => (await import('./commands/completion.js')).registerCompletion },
   { listed: [{ name: 'exchanges', term: 'exchanges [options]' }], load: async () => (await import('./commands/exchanges.js')).registerExchanges },
+  { listed: [{ name: 'approvals', subcommands: ['check', 'set'] }], load: async () => (await import('./commands/chain/index.js')).registerApprovals },
+  { listed: [{ name: 'position', subcommands: ['split', 'merge', 'redeem'] }], load: async () => (await import('./commands/chain/index.js')).registerPosition },
+  { listed: [{ name: 'settlements', term: 'settlements [options]' }], load: async () => (await import('./commands/settlements.js')).registerSettlements },
+  { listed: [{ name: 'doctor' }], load: async () => (await import('./commands/chain/index.js')).registerDoctor },
 ];
 
 /**

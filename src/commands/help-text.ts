@@ -122,6 +122,48 @@ export const HELP: Record<string, CommandHelp> = {
       { note: 'For a script', cmd: 'pmt exchanges --check --json' },
     ],
   },
+  approvals: {
+    summary: "Let the exchange contracts move the wallet's pUSD and outcome tokens (Polymarket, on chain)",
+    examples: [
+      { note: 'Each spender and token, approved or not', cmd: 'pmt approvals check' },
+      { note: 'Approve what is missing (previews the transactions, asks first)', cmd: 'pmt approvals set' },
+    ],
+  },
+  'approvals set': {
+    summary: 'Approve what is missing (previews the transactions and asks first)',
+    examples: [
+      { note: 'Preview, confirm, send', cmd: 'pmt approvals set' },
+      { note: 'From a script (no confirmation)', cmd: 'pmt approvals set --yes' },
+    ],
+  },
+  position: {
+    summary: 'Split pUSD into complete sets, merge them back, redeem resolved markets (Polymarket, on chain)',
+    examples: [
+      { note: 'Turn 10 pUSD into 10 of each outcome of a market', cmd: `pmt position split ${P} --size 10` },
+      { note: 'A resolved market back into pUSD', cmd: `pmt position redeem ${P}` },
+    ],
+  },
+  'position split': {
+    summary: "Split pUSD into a complete set of the market's outcome tokens",
+    examples: [
+      { note: '10 pUSD into 10 of each outcome', cmd: `pmt position split ${P} --size 10` },
+      { note: 'From a script', cmd: `pmt position split ${P} --size 10 --yes` },
+    ],
+  },
+  'position merge': {
+    summary: 'Merge complete sets back into pUSD',
+    examples: [
+      { note: 'Every complete set held', cmd: `pmt position merge ${P}` },
+      { note: 'Five sets', cmd: `pmt position merge ${P} --size 5` },
+    ],
+  },
+  'position redeem': {
+    summary: "Redeem a resolved market's tokens for pUSD",
+    examples: [
+      { note: 'Preview the payout, confirm, send', cmd: `pmt position redeem ${P}` },
+      { note: 'Every resolved position the Data API lists as redeemable', cmd: 'pmt position redeem --all' },
+    ],
+  },
   ...Object.fromEntries(OPERATIONS_TABLE.map((o) => [o.cli, { summary: o.summary, examples: o.examples }])),
 };
 
@@ -138,6 +180,10 @@ export const GROUPS: Record<string, string> = {
   exchanges: 'Setup:',
   completion: 'Setup:',
   serve: 'Setup:',
+  approvals: 'Trading:',
+  position: 'Trading:',
+  settlements: 'Trading:',
+  doctor: 'Setup:',
 };
 
 /** The space-separated path of a command below `pmt` ('' for pmt itself). */

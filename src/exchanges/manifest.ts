@@ -117,4 +117,10 @@ export interface ExchangeManifest<Id extends string = string> {
   capabilities: Capabilities;
   /** The adapter, loaded on first use (the module is heavy). */
   load(): Promise<(cfg: AdapterConfig) => unknown>;
+  /** On-chain account actions (approvals, split/merge/redeem, the chain's doctor checks), loaded on first use. */
+  onchain?(): Promise<import('./onchain.js').OnchainFactory>;
+  /** The exchange's own `pmt doctor` checks beyond credentials, auth and clock (loaded on first use). */
+  doctor?(): Promise<(ex: object) => () => Promise<import('./onchain.js').DoctorCheck[]>>;
+  /** The account's settled markets (`pmt settlements`), loaded on first use. */
+  settlements?(): Promise<import('./settlements.js').SettlementsReader>;
 }

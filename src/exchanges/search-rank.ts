@@ -40,11 +40,30 @@ export function textScore(words: string[], text: string): number {
   return score;
 }
 
-/** A market's score: its own title, or its event's / series' when those say more. */
+/**
+ * A market's score: its title as people see it, with its event's ("Bitcoin price on Dec 31 ·
+ * $100,000 or above": a Kalshi market's own title often names only its strike), or its series'
+ * when that says more.
+ */
 export function marketScore(words: string[], m: Market, eventTitle?: string, seriesTitle?: string): number {
   const own = textScore(words, m.title);
-  const parent = Math.max(textScore(words, eventTitle ?? ''), textScore(words, seriesTitle ?? '')) - 1;
-  return Math.max(own, parent, 0);
+  const withEvent = eventTitle ? textScore(words, `${eventTitle} ${m.title}`) : 0;
+  const series = textScore(words, seriesTitle ?? '') - 1;
+  return Math.max(own, withEvent, series, 0);
+}
+
+/**
+ * One ranking across exchanges: by score, and within a score by each market's place in its own
+ * exchange's ranking (volumes are compared only within an exchange: one exchange's larger
+ * volumes would otherwise fill every place), then exchange order.
+ */
+export function rankAcross(items: Array<Scored & { exchange: string }>, exchanges: readonly string[]): Market[] {
+  const place = new Map<Market, number>();
+  for (const x of exchanges) rank(items.filter((i) => i.exchange === x)).forEach((m, i) => place.set(m, i));
+  return items
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || place.get(a.market)! - place.get(b.market)! || exchanges.indexOf(a.exchange) - exchanges.indexOf(b.exchange))
+    .map((x) => x.market);
 }
 
 export interface Scored {

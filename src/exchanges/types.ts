@@ -60,3 +60,4 @@ export interface CreateOrderRequest {
    */
   post_only?: boolean;
 }
+export type { ApprovalRow, ChainPlan, ChainSent, DoctorCheck } from './onchain.js';

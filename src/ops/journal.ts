@@ -3,25 +3,44 @@
  * from sight"): orders pmt placed read back with their intent, the journal itself, and the
  * lookup by the id an order was sent with, which settles a create whose outcome was "unknown".
  */
-import { usageError } from '../errors.js';
+import { PmtError, usageError } from '../errors.js';
 import type { CreateOrderOptions, Exchange } from '../exchanges/exchange.js';
 import { manifestOf, type ExchangeId, EXCHANGE_IDS } from '../exchanges/registry.js';
 import type { CreateOrderRequest, Order } from '../exchanges/types.js';
-import { createWithJournal, intentsByOrderId, lastEntries, withIntent, type CreateMeta, type JournalEntry } from '../journal.js';
+import { createWithJournal, lastEntries, withIntent, type BadLine, type CreateMeta, type Journal, type JournalEntry } from '../journal.js';
 import type { ExchangeOrder } from './services.js';
 import type { Services } from './services.js';
+
+/**
+ * The intents of these orders, by keyed lookups in the journal's index (never a read of the whole
+ * file). A journal that cannot be read only costs the relabelling: lists and cancels go on.
+ */
+function intentsOf(journal: Journal, orders: readonly ExchangeOrder[]): Map<string, JournalEntry> {
+  try {
+    return journal.intentsFor(orders.map((o) => o.order.id));
+  } catch (e) {
+    if (e instanceof PmtError && e.kind === 'Config') return new Map();
+    throw e;
+  }
+}
 
 /** Orders pmt placed, read back with the outcome, side and price they were placed with. */
 export function asPlaced(svc: Services, orders: ExchangeOrder[]): ExchangeOrder[] {
   if (!svc.journal || orders.length === 0) return orders;
-  const intents = intentsByOrderId(svc.journal.read());
+  const intents = intentsOf(svc.journal, orders);
   if (intents.size === 0) return orders;
   return orders.map((o) => ({ exchange: o.exchange, order: withIntent(o.order, intents) }));
 }
 
-/** The journal, oldest first; `limit` keeps the last N. */
-export function journalEntries(svc: Services, limit?: number): JournalEntry[] {
-  return lastEntries(svc.journal?.read() ?? [], limit);
+/**
+ * The journal, oldest first; `limit` keeps the last N. `bad`: the lines that are not entries
+ * (torn, foreign, missing fields), by line number, for the caller to name. Throws Config when the
+ * file cannot be read (never "empty").
+ */
+export function journalEntries(svc: Services, limit?: number): { entries: JournalEntry[]; bad: BadLine[]; badCount: number; file: string | undefined } {
+  if (!svc.journal) return { entries: [], bad: [], badCount: 0, file: undefined };
+  const { entries, bad, badCount } = svc.journal.readAll(limit);
+  return { entries: lastEntries(entries, limit), bad, badCount, file: svc.journal.path };
 }
 
 /**
@@ -32,7 +51,8 @@ export function journalEntries(svc: Services, limit?: number): JournalEntry[] {
 export async function fetchOrderByClientId(svc: Services, q: { client_order_id: unknown; exchange?: ExchangeId }): Promise<ExchangeOrder> {
   const id = typeof q.client_order_id === 'string' ? q.client_order_id.trim() : '';
   if (!id) throw usageError('--client-id must not be empty');
-  const entries = svc.journal?.read() ?? [];
+  // Keyed: the journal's index, never the whole file; an unreadable journal stops here (Config).
+  const entries = svc.journal?.find(id) ?? [];
   const intent = [...entries].reverse().find((e) => e.event === 'intent' && (e.client_order_id === id || e.order_hash === id));
   const exchange = q.exchange ?? intent?.exchange ?? EXCHANGE_IDS.find((x) => manifestOf(x).ids.order.test(id) && manifestOf(x).outcomes === 'token-per-outcome') ?? EXCHANGE_IDS[0]!;
   await svc.requireCredentials(exchange);
@@ -40,7 +60,7 @@ export async function fetchOrderByClientId(svc: Services, q: { client_order_id: 
   // The journal's market and send time narrow the search (Kalshi's order list has no client id filter).
   const hint = intent ? { asset_id: manifestOf(exchange).outcomes === 'yes-book' ? intent.market_ticker : undefined, since_ms: Date.parse(intent.ts) || undefined } : {};
   const order = await ex.fetchOrderByClientId(id, hint);
-  if (intent && svc.journal && !entries.some((e) => e.order_id === order.id)) {
+  if (intent && svc.journal && !svc.journal.find(order.id).some((e) => e.order_id === order.id)) {
     svc.journal.append({ ...intent, ts: new Date(svc.now()).toISOString(), event: 'result', order_id: order.id, status: order.status, message: 'found by client id' });
   }
   return asPlaced(svc, [{ exchange, order }])[0]!;
@@ -56,15 +76,21 @@ export async function fetchOrderByClientId(svc: Services, q: { client_order_id: 
  */
 export function placedCancels(svc: Services, orders: readonly ExchangeOrder[]): ExchangeOrder[] {
   if (!svc.journal || orders.length === 0) return [...orders];
-  const entries = svc.journal.read();
-  const intents = intentsByOrderId(entries);
+  const journal = svc.journal;
+  const intents = intentsOf(journal, orders);
   const placed = orders.map((o) => ({ exchange: o.exchange, order: withIntent(o.order, intents) }));
-  const results = new Map(entries.filter((e) => e.order_id && e.event === 'result').map((e) => [e.order_id!, e]));
+  const resultOf = (id: string): JournalEntry | undefined => {
+    try {
+      return journal.find(id).filter((e) => e.order_id === id && e.event === 'result').pop();
+    } catch {
+      return undefined;
+    }
+  };
   const ts = new Date(svc.now()).toISOString();
   try {
     for (const { exchange, order } of placed) {
-      const r = results.get(order.id);
-      svc.journal.append({
+      const r = resultOf(order.id);
+      journal.append({
         ts,
         event: 'cancel',
         exchange,
@@ -97,7 +123,8 @@ export function placedCancels(svc: Services, orders: readonly ExchangeOrder[]): 
 export function checkClientOrderId(svc: Pick<Services, 'journal'>, clientOrderId: string | undefined, req: CreateOrderRequest, meta: Pick<CreateMeta, 'exchange' | 'market_ticker' | 'outcome'>): void {
   const id = clientOrderId?.trim();
   if (!id || !svc.journal) return;
-  const entries = svc.journal.read();
+  // Keyed: the entries carrying this id, through the journal's index (never the whole file).
+  const entries = svc.journal.find(id);
   // An intent the exchange refused placed nothing: it names no order.
   const mine = entries.filter((e) => e.exchange === meta.exchange && e.client_order_id === id && !(e.event === 'result' && e.status === 'rejected'));
   const refused = new Set(entries.filter((e) => e.client_order_id === id && e.event === 'result' && e.status === 'rejected').map((e) => e.ts));

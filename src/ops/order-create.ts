@@ -162,8 +162,9 @@ export async function prepareOrder(svc: CreateServices, input: CreateInput, hook
 }
 
 /** Send a prepared order exactly once, journaled: the intent is on disk before the request leaves, the result after. */
-export async function sendPrepared(svc: Services, p: PreparedOrder, opts: { clientOrderId?: string } = {}): Promise<Order> {
-  const meta = { exchange: p.exchange, market_ticker: p.info.market.ticker, outcome: p.outcome, now: () => svc.now() };
+export async function sendPrepared(svc: Services, p: PreparedOrder, opts: { clientOrderId?: string; warn?: (line: string) => void } = {}): Promise<Order> {
+  // `warn`: a journal that cannot take the result after the order left is said, and the order stands.
+  const meta = { exchange: p.exchange, market_ticker: p.info.market.ticker, outcome: p.outcome, now: () => svc.now(), warn: opts.warn };
   try {
     return await createJournaled(svc, p.ex, p.req, meta, { clientOrderId: opts.clientOrderId });
   } catch (e) {

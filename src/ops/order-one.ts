@@ -141,7 +141,8 @@ export async function amendOrder(svc: Services, b: AmendBody, plan?: AmendPlan):
 function journalAmend(svc: Services, p: AmendPlan, order: Order): void {
   if (!svc.journal) return;
   try {
-    const entries = svc.journal.read();
+    // Keyed: the entries of this order id, through the journal's index (never the whole file).
+    const entries = svc.journal.find(p.id);
     const r = [...entries].reverse().find((e) => e.order_id === p.id && (e.event === 'result' || e.event === 'amend'));
     svc.journal.append({
       ts: new Date(svc.now()).toISOString(),

@@ -2,7 +2,7 @@
  * fetch_order, fetch_open_orders, create_order (the direct path serve takes; the CLI's preview and
  * confirmation wrap the same adapter call) and cancel_all_orders, once for the CLI and serve.
  */
-import { PmtError, toPmtError } from '../errors.js';
+import { PmtError, toPmtError, usageError } from '../errors.js';
 import type { SendIds } from '../exchanges/exchange.js';
 import { orderExchange } from '../exchanges/ids.js';
 import { manifestOf } from '../exchanges/registry.js';
@@ -17,12 +17,18 @@ import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
 import { createWithJournal } from '../journal.js';
 import { idempotencyKey, type KeyedSend, type SentRecord } from './idempotency.js';
-import { asPlaced, placedCancels } from './journal.js';
+import { asPlaced, fetchOrderByClientId, placedCancels } from './journal.js';
 
 export type { ExchangeOrder } from './services.js';
 import type { ExchangeOrder } from './services.js';
 
-export async function fetchOrder(svc: Services, q: { order_id: unknown; exchange?: ExchangeId }): Promise<ExchangeOrder> {
+export async function fetchOrder(svc: Services, q: { order_id?: unknown; client_order_id?: unknown; exchange?: ExchangeId }): Promise<ExchangeOrder> {
+  // By the id it was sent with (Kalshi's client order id, Polymarket's order hash): settles an "unknown" create.
+  if (q.client_order_id !== undefined) {
+    if (q.order_id !== undefined) throw usageError('give "order_id" or "client_order_id", not both');
+    return fetchOrderByClientId(svc, { client_order_id: q.client_order_id, exchange: q.exchange });
+  }
+  if (q.order_id === undefined) throw usageError(`${svc.names.order === 'order_id' ? 'query parameter ' : ''}"${svc.names.order}" is required (or "client_order_id", the id the order was sent with)`);
   const { exchange, id } = orderExchange(q.order_id, q.exchange, { field: svc.names.order, via: svc.names.exchange });
   await requireAccess(svc, exchange, 'fetchOrder');
   return asPlaced(svc, [{ exchange, order: await (await svc.exchange(exchange)).fetchOrder(id) }])[0]!;
@@ -90,15 +96,17 @@ async function recallOrder(svc: Services, sent: SentRecord): Promise<Order> {
   await svc.requireCredentials(sent.exchange);
   const ex = await svc.exchange(sent.exchange);
   const sentId = sent.client_order_id ?? sent.order_hash;
+  let failed = '';
   try {
     const order = sent.order_id ? await ex.fetchOrder(sent.order_id) : sentId ? await ex.fetchOrderByClientId(sentId, { since_ms: sent.at - 60_000 }) : undefined;
     if (order) return asPlaced(svc, [{ exchange: sent.exchange, order }])[0]!.order;
   } catch (e) {
-    if (!(e instanceof PmtError && e.kind === 'OrderNotFound')) throw e;
+    // Not found, or the lookup itself failed: either way the answer is "unknown", never a verdict.
+    if (!(e instanceof PmtError && e.kind === 'OrderNotFound')) failed = ` (looking it up failed: ${e instanceof Error ? e.message : String(e)})`;
   }
   throw new PmtError(
     'NetworkError',
-    `an order was sent under this Idempotency-Key at ${new Date(sent.at).toISOString()} and ${sent.exchange} does not show it: order status unknown, so no second order is sent`,
+    `an order was sent under this Idempotency-Key at ${new Date(sent.at).toISOString()}${sentId ? ` as ${sentId}` : ''} and ${sent.exchange} does not show it${failed}: order status unknown, so no second order is sent${sentId ? `; settle it with \`pmt order get --client-id ${sentId}\` or GET /v1/orders/fetch_order?client_order_id=${sentId}` : ''}`,
     { ambiguous: true, hint: sentId ? `pmt order get --client-id ${sentId}` : undefined },
   );
 }

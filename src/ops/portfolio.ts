@@ -8,7 +8,7 @@
  * cursor carrying each exchange's position (markets-across.ts), and an exchange whose pages are
  * done drops out of it.
  */
-import { intentsByOrderId } from '../journal.js';
+import type { JournalEntry } from '../journal.js';
 import { sameLabel } from '../outcome.js';
 import type { ExchangeId } from '../exchanges/types.js';
 import { Decimal } from '../decimal.js';
@@ -82,7 +82,13 @@ export interface FillsAnswer {
  */
 function fillsAsPlaced(svc: Services, fills: Array<{ exchange: ExchangeId; fill: Fill }>): Array<{ exchange: ExchangeId; fill: Fill }> {
   if (!svc.journal || fills.length === 0) return fills;
-  const intents = intentsByOrderId(svc.journal.read());
+  let intents: Map<string, JournalEntry>;
+  try {
+    // Keyed lookups through the journal's index (never the whole file); unreadable: exchange terms.
+    intents = svc.journal.intentsFor(fills.map((x) => x.fill.order_id));
+  } catch {
+    return fills;
+  }
   if (intents.size === 0) return fills;
   return fills.map((x) => {
     const i = intents.get(x.fill.order_id);

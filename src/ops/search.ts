@@ -5,7 +5,7 @@
  */
 import { usageError } from '../errors.js';
 import { EXCHANGE_IDS, type ExchangeId } from '../exchanges/registry.js';
-import { marketScore, queryWords, rank } from '../exchanges/search-rank.js';
+import { marketScore, queryWords, rankAcross } from '../exchanges/search-rank.js';
 import type { Market, MarketStatusFilter } from '../exchanges/types.js';
 import { capable, requireCapability } from './capabilities.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
@@ -41,7 +41,7 @@ export async function searchMarkets(svc: Services, q: SearchQuery): Promise<Sear
   const titles: Record<string, string> = {};
   for (const x of r.ok) Object.assign(titles, x.value.event_titles);
   const w = queryWords(words);
-  const all = r.ok.flatMap((x) => x.value.markets);
-  const markets = rank(all.map((m) => ({ market: m, score: marketScore(w, m, m.event_ticker ? titles[m.event_ticker] : undefined) }))).slice(0, limit);
+  const all = r.ok.flatMap((x) => x.value.markets.map((m) => ({ exchange: x.exchange as string, market: m, score: marketScore(w, m, m.event_ticker ? titles[m.event_ticker] : undefined) })));
+  const markets = rankAcross(all, ids).slice(0, limit);
   return { markets, event_titles: titles, failed: r.failed };
 }

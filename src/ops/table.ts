@@ -24,7 +24,7 @@ export interface OperationDecl {
   id: string;
   /** The CLI command, as typed after `pmt`. */
   cli: string;
-  /** What an exchange must support (its manifest's capability); null for pmt's own local operation. */
+  /** What an exchange must support (its manifest's capability); null for pmt's own operation (not the interface's). */
   capability: CapabilityName | null;
   /** The command's own flags, in the order its help lists them (the tree must have exactly these). */
   flags: readonly string[];
@@ -33,7 +33,7 @@ export interface OperationDecl {
   /** One line: the CLI's command list, serve's route summary for people, an MCP tool's description. */
   summary: string;
   examples: Example[];
-  /** The REST route under `pmt serve`; null for a local operation (the journal lives on this machine). */
+  /** The REST route under `pmt serve`; null for one that is local (the journal lives on this machine). */
   http: { method: 'GET' | 'POST'; path: string } | null;
   /** Reads only: nothing is placed, changed or cancelled. */
   readOnly: boolean;
@@ -328,6 +328,51 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'The whole tape of a Polymarket market as NDJSON', cmd: `pmt trades ${P} --all --ndjson` },
     ],
     http: { method: 'GET', path: '/v1/trades/fetch_trades' },
+    readOnly: true,
+    destructive: false,
+  },
+  {
+    id: 'fetch_approvals',
+    cli: 'approvals check',
+    // pmt's own (no interface operation, no manifest capability): issue 25.
+    capability: null,
+    flags: [],
+    summary: 'Show each spender and token, and whether it is approved',
+    examples: [
+      { note: 'As a table', cmd: 'pmt approvals check' },
+      { note: 'For a script: [{spender, name, token, standard, ok, allowance}]', cmd: 'pmt approvals check --json' },
+    ],
+    http: { method: 'GET', path: '/v1/account/fetch_approvals' },
+    readOnly: true,
+    destructive: false,
+  },
+  {
+    id: 'fetch_settlements',
+    cli: 'settlements',
+    // pmt's own (no interface operation, no manifest capability): issue 25.
+    capability: null,
+    flags: ['--ticker', '--limit'],
+    summary: 'Settled markets: result, payout, fees and net (Kalshi)',
+    examples: [
+      { note: 'Everything settled, newest first', cmd: 'pmt settlements' },
+      { note: 'The last five, for a script', cmd: 'pmt settlements --limit 5 --json' },
+    ],
+    http: { method: 'GET', path: '/v1/account/fetch_settlements' },
+    readOnly: true,
+    destructive: false,
+  },
+  {
+    id: 'doctor',
+    cli: 'doctor',
+    // pmt's own (no interface operation, no manifest capability): issue 25.
+    capability: null,
+    flags: [],
+    summary: 'Why an account cannot trade, and the fix (exit 0 when nothing blocks trading, else 9)',
+    examples: [
+      { note: 'Every configured exchange', cmd: 'pmt doctor' },
+      { note: 'For a script', cmd: 'pmt doctor --exchange polymarket --json' },
+    ],
+    http: { method: 'GET', path: '/v1/account/doctor' },
     readOnly: true,
     destructive: false,
   },

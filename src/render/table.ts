@@ -10,7 +10,7 @@
 import type { IO } from './io.js';
 import { sanitize } from './format.js';
 import { GAP, layout, shrinkFlex, type LayoutColumn } from './layout.js';
-import { displayWidth, fit, SGR_RE, truncate } from './width.js';
+import { displayWidth, fit, SGR_RE, truncate, wrapLine } from './width.js';
 
 export interface Column extends LayoutColumn {
   align?: 'left' | 'right';
@@ -62,7 +62,8 @@ export async function printTable(io: IO, columns: Column[], rows: Cell[][]): Pro
   }
   const { text, dropped } = await renderTable(io, columns, rows);
   io.out(text);
-  if (dropped.length) io.err(droppedHint(dropped, io.columns));
+  // Wrapped to the terminal like every other line for people (a 60-column terminal included).
+  if (dropped.length) io.err(wrapLine(droppedHint(dropped, io.columns), io.columns, 6).join('\n'));
 }
 
 export function droppedHint(dropped: string[], columns: number): string {

@@ -158,3 +158,25 @@ export function wrapLines(lines: string[], width: number, hang = 0): string[] {
 export function fitLines(io: { isTTY: boolean; columns: number }, lines: string[], hang: number): string[] {
   return io.isTTY ? wrapLines(lines, io.columns, hang) : lines;
 }
+
+/**
+ * A command for people to paste, fitted to `width`: broken before its flags with shell line
+ * continuations (` \`), so it still pastes as one command; a flag with its value is never split
+ * (a long cursor overflows on its own line rather than breaking).
+ */
+export function wrapCommand(cmd: string, width: number, indent = 4): string {
+  if (displayWidth(cmd) <= width) return cmd;
+  const parts = cmd.split(/ (?=--)/);
+  const lines: string[] = [];
+  let cur = parts.shift()!;
+  for (const p of parts) {
+    const next = `${cur} ${p}`;
+    if (displayWidth(next) + 2 <= width) cur = next;
+    else {
+      lines.push(`${cur} \\`);
+      cur = ' '.repeat(indent) + p;
+    }
+  }
+  lines.push(cur);
+  return lines.join('\n');
+}

@@ -135,7 +135,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         body: { kind: 'Authentication', message: `this server answers only requests addressed to 127.0.0.1, localhost or [::1], not to Host "${host}" (protection against DNS rebinding)` },
       });
     }
-    // After wrong tokens, this client's requests wait their (growing) turn before the token is looked at.
+    // The right token is never delayed (a client sending none or a wrong one from the same
+    // address must not lock the token holder out); only failures wait their growing turn.
+    const ok = tokenMatches(req.headers.authorization, expected);
+    if (ok) return;
     const client = req.socket.remoteAddress ?? 'unknown';
     const turn = await throttle.admit(client);
     if (!turn) {
@@ -150,10 +153,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       turn();
       return reply.code(499).send();
     }
-    const ok = tokenMatches(req.headers.authorization, expected);
-    if (!ok) throttle.failed(client);
+    throttle.failed(client);
     turn();
-    if (ok) return;
     const why = ok === undefined ? 'missing bearer token: send the header "Authorization: Bearer <token>"' : 'the bearer token is not valid';
     return send(reply, { status: 401, body: { kind: 'Authentication', message: why }, headers: { 'WWW-Authenticate': 'Bearer realm="pmt"' } });
   });

@@ -6,11 +6,12 @@
  * - A Host allow-list on loopback binds: a web page the user visits can point a DNS name at
  *   127.0.0.1 (DNS rebinding) and then talk to the server as a "same-origin" site; its requests
  *   carry that name in `Host`, so anything but a loopback name is refused (403).
- * - A growing delay after wrong tokens, per client address: each wrong token doubles the wait
- *   (25 ms … 5 s) that the client's next requests spend before their token is even looked at, so
- *   neither speed nor parallel connections help guessing, and a right token from a well-behaved
- *   client is never slowed. A client with too many requests waiting is answered 429 without its
- *   token being checked (nothing is learnt from that answer).
+ * - A growing delay after wrong tokens, per client address: each wrong or missing token doubles
+ *   the wait (25 ms … 5 s) before the next failure from that address is answered, so neither
+ *   speed nor parallel connections help guessing. A request carrying the right token is never
+ *   delayed and never refused by the throttle (on loopback every client shares one address: a
+ *   script without the token must not lock the token holder out). A client with too many failing
+ *   requests waiting is answered 429 at once.
  */
 import { isIP } from 'node:net';
 
@@ -72,7 +73,7 @@ interface Client {
   chain: Promise<void>;
 }
 
-/** Call once the admitted request's token has been checked (and `failed` called if it was wrong). */
+/** Call once the admitted (failing) request has been counted with `failed`. */
 export type Release = () => void;
 const NOTHING: Release = () => undefined;
 
@@ -94,9 +95,9 @@ export class Throttle {
   }
 
   /**
-   * Wait for the client's turn: after its earlier requests have been judged, and past its gate.
-   * Resolves to a release to call once this request's token is judged, or null when too many of
-   * the client's requests are already waiting (answer 429 without looking at the token).
+   * A failing request waits its turn: after the client's earlier failures were answered, and past
+   * its gate. Resolves to a release to call once this failure is counted, or null when too many of
+   * the client's failures are already waiting (answer 429 at once).
    */
   async admit(client: string): Promise<Release | null> {
     const c = this.clients.get(client);

@@ -12,6 +12,7 @@ import * as orders from '../ops/orders.js';
 import type { Services } from '../ops/services.js';
 import { splitIds } from '../split-ids.js';
 import { parseCursor, parseId } from '../validate.js';
+import { CHAIN_ROUTES } from './chain-routes.js';
 import { DAY_ROUTES } from './day-routes.js';
 import { SEARCH_ROUTE } from './search-route.js';
 import { ServeError } from './errors.js';
@@ -106,8 +107,16 @@ export const ROUTES: RouteDef[] = [
   {
     ...routeOf('fetch_order'),
     tag: 'Orders',
-    summary: 'One order by its id',
-    querystring: object({ order_id: id('Kalshi order id (UUID) or Polymarket order id (0x + 64 hex)'), exchange }, ['order_id']),
+    summary: 'One order by its id, or by the id it was sent with',
+    description:
+      'Give `order_id`, or `client_order_id`: the id an order was sent with (Kalshi\'s client order id, Polymarket\'s order hash), ' +
+      'as named by a create_order answered "order status unknown" (NetworkError, 502). The order found settles that create in the ' +
+      'journal, and a repeat of its Idempotency-Key then answers with it. OrderNotFound (404) when the exchange has no such order.',
+    querystring: object({
+      order_id: id('Kalshi order id (UUID) or Polymarket order id (0x + 64 hex)'),
+      client_order_id: id('The id the order was sent with: Kalshi client order id, or Polymarket order hash (0x + 64 hex); instead of order_id'),
+      exchange,
+    }),
     response: Order,
     errors: [404, ...upstream],
     handler: async (svc, { query }) => json((await orders.fetchOrder(svc, query)).order),
@@ -221,6 +230,7 @@ export const ROUTES: RouteDef[] = [
     handler: async (svc, { query }) => json((await book.fetchOrderbookImpact(svc, query)).result),
   },
   ...DAY_ROUTES,
+  ...CHAIN_ROUTES,
 ];
 
 /**

@@ -56,11 +56,14 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
   // Adapters and the HTTP client load now, so the first request does not stall the event loop.
   await Promise.all([...EXCHANGE_IDS.map((id) => ctx.exchange(id)), preloadHttp()]);
 
+  const services = serveServices(ctx, creds);
+  warmStores(services, say);
+
   let stats: ServeStats | undefined;
   const app = await buildApp({
     token,
     checkHost: loopback,
-    services: serveServices(ctx, creds),
+    services,
     secrets: [token, ...secretsOf(creds)],
     log: (line) => {
       stats?.request();
@@ -116,6 +119,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
 
 /** The ops' services over the profile fixed at start (credentials never re-read). */
 function serveServices(ctx: Context, creds: ResolvedCredentials): Services {
+  const journal = openJournal(configDir(ctx.env));
+  const idempotency = new IdempotencyStore(() => ctx.now(), join(configDir(ctx.env), IDEMPOTENCY_FILE));
   const configured = EXCHANGE_IDS.filter((id) => manifestOf(id).credentials.configured(creds));
   return {
     exchange: (id) => ctx.exchange(id),
@@ -128,9 +133,24 @@ function serveServices(ctx: Context, creds: ResolvedCredentials): Services {
     log: ctx.log,
     names: SERVE_NAMES,
     // Creates are journaled like the CLI's; an Idempotency-Key is remembered for 24 h.
-    journal: openJournal(configDir(ctx.env)),
-    idempotency: new IdempotencyStore(() => ctx.now(), join(configDir(ctx.env), IDEMPOTENCY_FILE)),
+    journal,
+    idempotency,
   };
+}
+
+/**
+ * Bring the journal's and the key store's indexes up to date before listening, so that no request
+ * pays for indexing what earlier runs wrote. A store that cannot be read is not fatal here: keyed
+ * sends refuse (Config) while it stays so, and everything else answers.
+ */
+function warmStores(services: Services, say: (line: string) => void): void {
+  for (const store of [services.journal, services.idempotency]) {
+    try {
+      store?.warm();
+    } catch (e) {
+      say(`warning: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
 }
 
 function parseHost(input: string): string {

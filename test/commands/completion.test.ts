@@ -84,7 +84,7 @@ function bashComplete(words: string[]): string[] {
 
 describe('bash completes real command lines', () => {
   it.each<[string[], string[]]>([
-    [['pmt', ''], ['markets', 'book', 'order', 'balance', 'positions', 'fills', 'trades', 'profile', 'serve', 'completion', 'exchanges', 'version', 'help']],
+    [['pmt', ''], ['markets', 'book', 'order', 'balance', 'positions', 'fills', 'trades', 'profile', 'serve', 'completion', 'exchanges', 'approvals', 'position', 'settlements', 'doctor', 'version', 'help']],
     [['pmt', 'ma'], ['markets']],
     [['pmt', 'markets', ''], ['list', 'search', 'lineage', 'history', 'help']],
     [['pmt', 'order', 'c'], ['create', 'cancel-all', 'cancel']],
@@ -100,7 +100,7 @@ describe('bash completes real command lines', () => {
     [['pmt', '--exchange', 'kalshi', 'markets', 'l'], ['list', 'lineage']],
     [['pmt', 'book', 'show', 'KXBTCD-25APR1517', '--exchange', 'p'], ['polymarket', 'polymarket-us']],
     [['pmt', 'completion', ''], ['bash', 'zsh', 'fish']],
-    [['pmt', 'help', 'p'], ['positions', 'profile']],
+    [['pmt', 'help', 'p'], ['positions', 'profile', 'position']],
     [['pmt', 'exchanges', '--c'], ['--check']],
     [['pmt', 'order', 'cancel-all', '--y'], ['--yes']],
   ])('%j', (words, expected) => {

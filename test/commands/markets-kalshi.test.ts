@@ -46,7 +46,7 @@ describe('pmt markets list --exchange kalshi', () => {
     for (const l of out) expect(l.length).toBeLessThanOrEqual(120);
     for (const l of out.slice(1)) expect(l).toMatch(/ kalshi +KX\S+ +active /);
     expect(out[1]).toMatch(/ kalshi +KXTEST-\S+ +active +0\.65 +0\.67 +0\.66 +\$150,000 +2025-12-31 21:00 UTC/);
-    expect(r.stderr).toMatch(/--limit 5 --cursor k1\./);
+    expect(r.stderr.replace(/ \\\n +/g, ' ')).toMatch(/--limit 5 --cursor k1\./); // pasted as one command (continuations)
     // A page of a multi-source filter is at most --limit rows (rows of other statuses are dropped).
     const resolved = await pmt(['markets', 'list', '--exchange', 'kalshi', '--limit', '5', '--status', 'resolved'], { PMT_FORCE_TTY: '120', TZ: 'UTC' });
     const rows = lines(plain(resolved.stdout)).slice(1);

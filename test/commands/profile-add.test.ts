@@ -63,6 +63,21 @@ describe('profile add, guided', () => {
     expect((await ctx.store.get('partial'))?.kalshi).toEqual({ api_key_id: 'kid-123456', private_key_path: pemPath });
   });
 
+  it('issue 28: a private key given as --polymarket-funder is refused without echoing any of it', async () => {
+    const { ctx, stdout, stderr } = fakeContext({ tty: false });
+    let err: unknown;
+    try {
+      await add(ctx, { polymarketPrivateKeyStdin: true, polymarketFunder: POLY_KEY, polymarketSignatureType: 'gnosis-safe' }, ['leak'], { readStdin: async () => POLY_KEY + '\n' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(PmtError);
+    const text = `${(err as PmtError).message} ${(err as PmtError).hint ?? ''} ${stdout.text} ${stderr.text}`;
+    expect((err as PmtError).message).toMatch(/--polymarket-funder must be an address: 0x followed by 40 hex digits \(the value given, 66 characters, is not one; not shown/);
+    // Not the key, nor any 12-character piece of it (before: its first 48 characters were echoed).
+    for (let i = 2; i + 12 <= POLY_KEY.length; i += 6) expect(text).not.toContain(POLY_KEY.slice(i, i + 12));
+  });
+
   it('updating a profile keeps what was not given', async () => {
     const { ctx } = fakeContext({ tty: false });
     await add(ctx, { kalshiApiKeyId: 'kid-1', kalshiPrivateKeyPath: pemPath }, ['u']);

@@ -51,8 +51,13 @@ interface Case {
 /** One fault on the first POST /order (a second POST, if any, goes through). */
 export const POLY_CREATE_FAULTS: Case[] = [
   { name: '429', fault: { kind: 'status', status: 429 }, outcome: 'RateLimited', posts: 1 },
-  { name: '500 (the CLOB\'s own verdict)', fault: { kind: 'status', status: 500, body: '{"error":"internal"}' }, outcome: 'Api', posts: 1 },
-  { name: '503 trading disabled', fault: { kind: 'status', status: 503, body: '{"error":"Trading is currently disabled"}' }, outcome: 'Api', posts: 1 },
+  // Issue 28 item 2: a 500/503 is not the CLOB's verdict (it has stored orders and then answered
+  // 500): pmt looks the order up by its hash, and answers the order or "unknown", never "rejected".
+  { name: '500 before the CLOB stored it', fault: { kind: 'status', status: 500, body: '{"error":"internal"}' }, outcome: 'NetworkError', posts: 1 },
+  { name: '503 trading disabled (not stored: a refusal)', fault: { kind: 'status', status: 503, body: '{"error":"Trading is currently disabled"}' }, outcome: 'Api', posts: 1 },
+  { name: '503 not stored', fault: { kind: 'status', status: 503, body: '{"error":"service unavailable"}' }, outcome: 'NetworkError', posts: 1 },
+  { name: '500 after the CLOB stored it', fault: { kind: 'status-after-handling', status: 500, body: '{"error":"could not run the execution"}' }, outcome: 'placed', posts: 1 },
+  { name: '503 after the CLOB stored it', fault: { kind: 'status-after-handling', status: 503, body: '{"error":"service unavailable"}' }, outcome: 'placed', posts: 1 },
   { name: 'HTML 403 block page', fault: { kind: 'html', status: 403 }, outcome: 'Api', posts: 1 },
   { name: '502 from the gateway', fault: { kind: 'status', status: 502 }, outcome: 'placed', posts: 2 },
   { name: '504 from the gateway', fault: { kind: 'status', status: 504 }, outcome: 'placed', posts: 2 },

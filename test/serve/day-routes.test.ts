@@ -114,6 +114,14 @@ describe('orders', () => {
     const bad = await s.call('/v1/orders/amend_order', { body: { order_id: k.id } });
     expect([bad.status, bad.json.kind]).toEqual([400, 'Api']);
   });
+
+  it('amend_order of a Kalshi NO order moves the NO price and answers it as placed (issue 21 item 1)', async () => {
+    const n = JSON.parse((await cli('order', 'create', '--asset', K, '--outcome', 'no', '--side', 'buy', '--price', '0.30', '--size', '5', '--yes')).stdout);
+    const a = await s.call('/v1/orders/amend_order', { body: { order_id: n.id, price: 0.31 } });
+    expect(a.status, a.text).toBe(200);
+    expect(a.json).toMatchObject({ id: n.id, outcome: 'No', side: 'buy', price: 0.31, status: 'open', filled: 0 });
+    expect((await s.call('/v1/orders/cancel_order', { body: { order_id: n.id } })).json).toMatchObject({ outcome: 'No', side: 'buy', price: 0.31, status: 'cancelled' });
+  });
 });
 
 describe('partial results', () => {

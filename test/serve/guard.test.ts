@@ -83,6 +83,25 @@ describe('wrong tokens are slowed down per client', () => {
     expect(Date.now() - t0).toBeLessThan(8000);
   }, 30_000);
 
+  it('issue 28 item 7: requests without the token from the same address never delay or refuse the token holder', async () => {
+    // One failure puts the gate an hour away; one more waits there and fills the (single) slot.
+    const a = await app({ throttle: { baseMs: 3_600_000, capMs: 3_600_000, maxWaiting: 1 } });
+    expect((await a.call('/v1/openapi.json', { token: null })).status).toBe(401);
+    const stuck = new AbortController();
+    const waiting = fetch(`${a.url}/v1/openapi.json`, { signal: stuck.signal }).catch(() => null);
+    // A third failure finds the slot taken: 429 at once (so the slot is known to be held).
+    let third = await a.call('/v1/openapi.json', { token: 'wrong-token-wrong-token-wrong-token-00' });
+    for (let i = 0; third.status !== 429 && i < 50; i++) third = await a.call('/v1/openapi.json', { token: 'wrong-token-wrong-token-wrong-token-00' });
+    expect(third.status).toBe(429);
+    // The token holder, from the same address, meanwhile: answered, never throttled (before: 429).
+    const right = await a.call('/v1/openapi.json');
+    expect(right.status, right.text).toBe(200);
+    const cancel = await a.call('/v1/orders/cancel_all_orders', { body: {} });
+    expect(cancel.status, cancel.text).not.toBe(429);
+    stuck.abort();
+    await waiting;
+  });
+
   it('each wrong token doubles the wait, up to the cap; forgotten after a quiet while', async () => {
     let now = 1_000;
     const t = new Throttle({ baseMs: 100, capMs: 1000, forgetMs: 60_000, now: () => now });

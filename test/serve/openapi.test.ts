@@ -43,6 +43,10 @@ const OPERATIONS = [
   ['post', '/v1/orders/amend_order', 'Orders'],
   ['get', '/v1/balance/fetch_balance', 'Account'],
   ['get', '/v1/positions/fetch_positions', 'Account'],
+  // issue 25 (docs/spec-additions.md)
+  ['get', '/v1/account/fetch_approvals', 'Account'],
+  ['get', '/v1/account/doctor', 'Account'],
+  ['get', '/v1/account/fetch_settlements', 'Account'],
   ['get', '/v1/fills/fetch_fills', 'Account'],
   ['get', '/v1/trades/fetch_trades', 'Markets'],
   ['get', '/v1/markets/fetch_price_history', 'Markets'],
@@ -78,7 +82,8 @@ describe('the OpenAPI document', () => {
     expect(names('/v1/markets/fetch_markets')).toEqual(['cursor', 'event_ticker', 'exchange', 'limit', 'market_tickers', 'series_ticker', 'status']);
     expect(names('/v1/markets/fetch_market_lineage')).toEqual(['exchange', 'market_ticker']);
     expect(names('/v1/markets/search_markets')).toEqual(['exchange', 'limit', 'query', 'status']);
-    expect(names('/v1/orders/fetch_order')).toEqual(['exchange', 'order_id']);
+    // Issue 28 item 3: an order also by the id it was sent with (settles an "unknown" create).
+    expect(names('/v1/orders/fetch_order')).toEqual(['client_order_id', 'exchange', 'order_id']);
     expect(names('/v1/orders/fetch_open_orders')).toEqual(['asset_id', 'exchange']);
     expect(names('/v1/orderbook/fetch_orderbook')).toEqual(['asset_id', 'exchange', 'outcome']);
     expect(names('/v1/orderbook/fetch_orderbook_stats')).toEqual(['asset_id', 'exchange', 'outcome']);

@@ -88,6 +88,10 @@ describe('create_order', () => {
     expect(kalshiPosts() - k0).toBe(1);
     const sent = d.kalshi.double.requests.filter((q) => q.method === 'POST' && q.path === '/portfolio/events/orders').at(-1)!;
     expect(JSON.parse(sent.body).client_order_id).toBe('bot-order-0001');
+    // Read back by the id it was sent with, alike on both surfaces.
+    const [got, mine] = await Promise.all([runPmt(['order', 'get', '--client-id', 'bot-order-0001', '--json'], { env }), s.call('/v1/orders/fetch_order?client_order_id=bot-order-0001')]);
+    expect(mine.status, mine.text).toBe(200);
+    expect(mine.text + '\n').toBe(got.stdout);
     // The same key for another order is refused; client_order_id in the body is a key too.
     const other = await s.call('/v1/orders/create_order', { body: { ...body, price: 0.31 }, headers });
     expect([other.status, other.json.kind]).toEqual([400, 'Api']);

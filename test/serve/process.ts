@@ -18,8 +18,11 @@ export interface ServeProcess {
   exited(): Promise<number>;
 }
 
-export async function startServe(args: string[] = [], env: Record<string, string | undefined> = {}): Promise<ServeProcess> {
-  const proc = execa(PMT_BIN, ['serve', '--port', '0', ...args], {
+export async function startServe(args: string[] = [], env: Record<string, string | undefined> = {}, o: { fileSizeLimitKiB?: number } = {}): Promise<ServeProcess> {
+  const argv = ['serve', '--port', '0', ...args];
+  // A file-size limit (bash `ulimit -f`, 1 KiB blocks): a full disk for files past that size.
+  const [cmd, cmdArgs] = o.fileSizeLimitKiB === undefined ? [PMT_BIN, argv] : ['bash', ['-c', `ulimit -f ${o.fileSizeLimitKiB}; exec "$0" "$@"`, PMT_BIN, ...argv]];
+  const proc = execa(cmd, cmdArgs, {
     env: cleanEnv({ PMT_CONFIG_DIR: tempConfigDir(), ...env }),
     extendEnv: false,
     reject: false,

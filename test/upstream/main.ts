@@ -23,6 +23,11 @@ if (args.includes('--demo-credentials')) {
   const key = makeKalshiKey('00000000-0000-4000-8000-0000000de300');
   d.kalshi.auth.register(key.keyId, key.publicKey);
   d.kalshi.orders.setBalance(key.keyId, 10_000);
+  // Two markets that settled last week (`pmt settlements` in the README tour).
+  d.kalshi.portfolio.seedSettlements(key.keyId, [
+    { ticker: 'KXTEST-25Q3-WON', event_ticker: 'KXTEST-25Q3', market_result: 'yes', yes_count_fp: '40.00', yes_total_cost_dollars: '24.8000', no_count_fp: '0.00', no_total_cost_dollars: '0.0000', revenue: 4000, settled_time: '2026-11-20T21:00:00Z', fee_cost: '0.5600', value: 100 },
+    { ticker: 'KXTEST-25Q3-LOST', event_ticker: 'KXTEST-25Q3', market_result: 'yes', yes_count_fp: '0.00', yes_total_cost_dollars: '0.0000', no_count_fp: '15.00', no_total_cost_dollars: '4.3500', revenue: 0, settled_time: '2026-11-20T21:00:00Z', fee_cost: '0.1500', value: 100 },
+  ]);
   const dir = mkdtempSync(join(tmpdir(), 'pmt-demo-'));
   const pem = join(dir, 'kalshi-demo.pem');
   writeFileSync(pem, key.privatePem, { mode: 0o600 });

@@ -38,6 +38,8 @@ export type Fault =
   | { kind: 'truncated' }
   /** Run the real handler, then drop the connection without answering (a write that landed). */
   | { kind: 'reset-after-handling' }
+  /** Run the real handler (the write lands), then answer this error status instead (issue 28: a CLOB 500 after storing). */
+  | { kind: 'status-after-handling'; status: number; body?: string }
   | { kind: 'stall-after-handling'; ms?: number }
   /** Run the real handler, announce its full Content-Length, send half of the body, drop the connection. */
   | { kind: 'cut' }
@@ -221,6 +223,11 @@ export class UpstreamDouble {
           res.end(body.slice(0, Math.max(1, Math.floor(body.length / 2))));
           return;
         }
+        case 'status-after-handling':
+          await this.dispatch(rec);
+          res.writeHead(fault.status, { 'content-type': 'application/json' });
+          res.end(fault.body ?? JSON.stringify({ error: `injected ${fault.status}` }));
+          return;
         case 'reset-after-handling':
           await this.dispatch(rec);
           req.socket.destroy();

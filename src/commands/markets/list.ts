@@ -1,4 +1,5 @@
 /** `pmt markets list`: fetch_markets over one or every exchange, one page or --all (ops/markets.ts). */
+import { wrapCommand } from '../../render/width.js';
 import type { Context } from '../../context.js';
 import { MARKET_STATUS_FILTERS, type Market, type MarketStatusFilter } from '../../exchanges/types.js';
 import { failureOf, type ExchangeFailure } from '../../ops/fanout.js';
@@ -103,7 +104,7 @@ async function emit(ctx: Context, markets: Market[], cursor: string | null, stat
   if (markets.length === 0) noMarkets(ctx);
   else await table(ctx, markets, status);
   // The cursor is data a person needs to continue: on stderr so stdout stays rows only.
-  if (cursor) ctx.io.err(`next page: pmt markets list ${[...again, `--cursor ${cursor}`].join(' ')}`);
+  if (cursor) ctx.io.err(ctx.io.isTTY ? wrapCommand(`next page: pmt markets list ${[...again, `--cursor ${cursor}`].join(' ')}`, ctx.io.columns) : `next page: pmt markets list ${[...again, `--cursor ${cursor}`].join(' ')}`);
 }
 
 /**

@@ -85,7 +85,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     const ok = await pr!.confirm({ message: `Send this order to ${p.exchange}? ${side} ${size.toFixed()} ${outcome} at ${preview.outcome_price.toFixed(2)}, ${verb}`, default: false });
     if (!ok) throw cancelledError('order not sent: declined at the confirmation');
   }
-  const order = await sendPrepared(ctx, p, { clientOrderId: opts.clientOrderId });
+  // A journal that cannot take the result after the order left: said, and the order stands.
+  const order = await sendPrepared(ctx, p, { clientOrderId: opts.clientOrderId, warn: (line) => ctx.io.err(`warning: ${line}`) });
   if (ctx.json) return ctx.io.json(order);
   if (!ctx.io.isTTY) return printTable(ctx.io, ORDER_COLUMNS, [orderRow(f, { exchange: p.exchange, order })]);
   ctx.io.out(`${f.c.green('✓')} order sent\n${fitLines(ctx.io, orderLines(f, { exchange: p.exchange, order }), ORDER_HANG).join('\n')}`);

@@ -1,6 +1,8 @@
 /**
  * `pmt order journal [--limit N]`: the local order journal, oldest first (the last N with
  * --limit). JSON: `[JournalEntry]`; NDJSON: one entry per line; for people, one row per entry.
+ * A line that is not a whole entry (cut by a crash, missing fields) is skipped and named on stderr
+ * as `orders.jsonl:N`.
  */
 import type { Context } from '../../context.js';
 import { journalEntries } from '../../ops/journal.js';
@@ -8,9 +10,14 @@ import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { parseInteger } from '../../validate.js';
 
+const ON_CHAIN = new Set<string>(['approve', 'split', 'merge', 'redeem']);
+
 export async function run(ctx: Context, opts: { limit?: string }): Promise<void> {
   const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 1_000_000);
-  const entries = journalEntries(ctx, limit);
+  const { entries, bad, badCount, file } = journalEntries(ctx, limit);
+  // What is readable is shown; each line that is not an entry is named (file:line) on stderr.
+  for (const b of bad) ctx.io.err(`${file}:${b.line}: skipped, not a journal entry (${b.problem})`);
+  if (badCount > bad.length) ctx.io.err(`${file}: ${badCount - bad.length} more lines skipped`);
   if (ctx.ndjson) {
     for (const e of entries) if (!ctx.io.ndjson(e)) await ctx.io.drain();
     return;
@@ -27,7 +34,8 @@ export async function run(ctx: Context, opts: { limit?: string }): Promise<void>
     e.event,
     e.exchange,
     f.text(e.market_ticker),
-    `${e.side} ${e.size} ${f.text(e.outcome)} at ${e.price} ${e.type}`,
+    // On-chain actions (ops/onchain.ts) are journaled with their kind as the type: "split 20 complete set".
+    ON_CHAIN.has(e.type) ? `${e.type}${e.size ? ` ${e.size}` : ''} ${f.text(e.outcome)}` : `${e.side} ${e.size} ${f.text(e.outcome)} at ${e.price} ${e.type}`,
     f.text(e.order_id ?? e.client_order_id ?? e.order_hash ?? '-'),
     f.text(e.status ?? e.message ?? '-'),
   ]);

@@ -8,6 +8,7 @@ import { failureOf } from '../../ops/fanout.js';
 import { fetchFills, type FillsAnswer } from '../../ops/portfolio.js';
 import { Formatter } from '../../render/format.js';
 import { printFills } from '../../render/views/tape.js';
+import { wrapCommand } from '../../render/width.js';
 
 interface Opts {
   market?: string;
@@ -42,7 +43,7 @@ export async function run(ctx: Context, opts: Opts): Promise<void> {
     if (all.length === 0 && ctx.io.isTTY) ctx.io.err('no fills');
     else await printFills(ctx.io, f, all);
     // The hint, pasted, returns the next page: the same scope (market, exchange) and page size.
-    if (cursor && !opts.all && ctx.io.isTTY) ctx.io.err(f.c.dim(`more: ${nextPage(cursor, opts, ctx.exchangeFlag())}`));
+    if (cursor && !opts.all && ctx.io.isTTY) ctx.io.err(f.c.dim(wrapCommand(`more: ${nextPage(cursor, opts, ctx.exchangeFlag())}`, ctx.io.columns)));
   }
   if (failed.length) throw failureOf(failed);
 }

@@ -5,6 +5,7 @@
 import type { Context } from '../../context.js';
 import { fetchTrades } from '../../ops/tape.js';
 import type { MarketTrade } from '../../models/portfolio.js';
+import { wrapCommand } from '../../render/width.js';
 import { Formatter } from '../../render/format.js';
 import { printTrades } from '../../render/views/tape.js';
 
@@ -35,5 +36,5 @@ export async function run(ctx: Context, opts: Opts, args: string[]): Promise<voi
   if (ctx.ndjson) return;
   if (trades.length === 0 && ctx.io.isTTY) ctx.io.err('no trades');
   else await printTrades(ctx.io, f, trades);
-  if (cursor && !opts.all && ctx.io.isTTY) ctx.io.err(f.c.dim(`more: pmt trades ${args[0]} --cursor ${cursor}`));
+  if (cursor && !opts.all && ctx.io.isTTY) ctx.io.err(f.c.dim(wrapCommand(`more: pmt trades ${args[0]} --cursor ${cursor}`, ctx.io.columns)));
 }

@@ -30,7 +30,8 @@ export function normalizePolymarketKey(value: string): string {
 /** A wallet address; mixed case must carry a valid EIP-55 checksum (catches typos). */
 export async function addressProblem(field: string, value: string): Promise<string | null> {
   const v = value.trim();
-  if (!ADDRESS_RE.test(v)) return `${field} must be an address: 0x followed by 40 hex digits (got "${v.slice(0, 50)}")`;
+  // What was given is never echoed: a private key pasted into the wrong flag would be printed.
+  if (!ADDRESS_RE.test(v)) return `${field} must be an address: 0x followed by 40 hex digits (the value given, ${v.length} characters, is not one; not shown, as it may be a key)`;
   const { isAddress } = await import('viem');
   if (!isAddress(v, { strict: true })) return `${field} ${v} has a wrong checksum (mixed-case letters): check it for a typo`;
   return null;

@@ -91,4 +91,8 @@ export const kalshi = {
     fetchEventTitles: { supported: true, auth: false },
   },
   load: async () => (await import('./index.js')).createKalshi,
+  // What settled, the payout and the fees (`pmt settlements`).
+  settlements: async () => (await import('./settlements.js')).createSettlements,
+  // Key kind and API tier (`pmt doctor`).
+  doctor: async () => (await import('./doctor.js')).createDoctor,
 } as const satisfies ExchangeManifest<'kalshi'>;

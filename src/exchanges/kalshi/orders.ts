@@ -12,7 +12,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Decimal } from '../../decimal.js';
-import { PmtError, usageError } from '../../errors.js';
+import { mayHaveLanded, PmtError, usageError } from '../../errors.js';
 import type { Signer } from '../http.js';
 import type { AssetInfo, AuthCheck, CancelResult, ClientIdHint, CreateOrderOptions } from '../exchange.js';
 import type { CreateOrderRequest, Order } from '../types.js';
@@ -130,7 +130,7 @@ export async function createOrder(c: KalshiClient, req: CreateOrderRequest, opts
     // A re-send under a client order id Kalshi already has: the first copy landed. Show it.
     if (e.status === 409 && reused) return alreadyPlaced(c, signer, { ...pending, sentAtMs: undefined }, e, body);
     // A timeout/reset after sending, a 408 or a 5xx: the order may exist. Look, don't resend.
-    if (e.ambiguous || e.status === 408 || (e.status !== undefined && e.status >= 500)) {
+    if (mayHaveLanded(e)) {
       return reconcileCreate(c, signer, pending, e);
     }
     throw e;

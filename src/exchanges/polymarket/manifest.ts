@@ -71,4 +71,6 @@ export const polymarket = {
     fetchEventTitles: { supported: true, auth: false },
   },
   load: async () => (await import('./index.js')).createPolymarket,
+  // Approvals, split/merge/redeem and the chain's doctor checks (viem, Polygon; chain/).
+  onchain: async () => (await import('./chain/index.js')).createOnchain,
 } as const satisfies ExchangeManifest<'polymarket'>;

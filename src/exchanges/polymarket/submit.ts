@@ -7,9 +7,11 @@
  * is the result. If not, pmt re-sends the SAME signed bytes once — the same hash, which the CLOB
  * refuses as a duplicate if the first copy did land, and which the exchange contract can never
  * fill beyond its signed amounts anyway. If that is ambiguous too, it looks once more and
- * otherwise fails with the hash so the user can check before doing anything else.
+ * otherwise fails with the hash so the user can check before doing anything else. The CLOB's own
+ * 5xx answers are not its verdict (it has stored orders and then answered 500): pmt looks the
+ * order up by hash, and reports the order or "unknown", never "not placed".
  */
-import { PmtError } from '../../errors.js';
+import { mayHaveLanded, PmtError } from '../../errors.js';
 import type { Signer } from '../http.js';
 import type { Order } from '../types.js';
 import type { PolymarketClient } from './client.js';
@@ -70,11 +72,12 @@ export async function lookupOrder(c: PolymarketClient, id: string, signer: Signe
 
 const KILLED_RE = /couldn't be fully filled|could not be fully filled|fully filled or killed|no orders found to match|partially filled or killed/i;
 const BALANCE_RE = /not enough balance|allowance|insufficient/i;
+const PAUSED_RE = /cancel.?only|trading is (currently )?(disabled|paused)|new orders are not accepted/i;
 
 /**
- * Did this failure possibly happen after the CLOB stored the order? Timeouts and resets after
- * sending (marked by the HTTP layer), and gateway errors (502/504) where the origin may have
- * processed the request. A 4xx/500/503 JSON answer is the CLOB's own verdict: not ambiguous.
+ * Did this failure possibly happen before the CLOB saw the order, so that re-sending the same
+ * signed bytes is how to find out? Timeouts and resets after sending (marked by the HTTP layer)
+ * and gateway errors (502/504), where the origin may never have had the request.
  */
 function isAmbiguous(e: unknown): e is PmtError {
   return e instanceof PmtError && (e.ambiguous || e.status === 502 || e.status === 504);
@@ -104,6 +107,17 @@ export async function submitOrder(c: PolymarketClient, body: unknown, hash: stri
   try {
     return await post(c, body, signer, ctx);
   } catch (e) {
+    // The CLOB's own 500/503 (or 408): it may have stored the order before failing ("could not
+    // run the execution" on orders its engine accepted). Look it up by hash: the order, or unknown.
+    if (!isAmbiguous(e) && mayHaveLanded(e)) {
+      c.cfg.log?.(`POST /order failed with HTTP ${e.status} (${e.message}); looking up order ${hash}`);
+      const landed = await confirm(c, hash, signer, e);
+      if (landed) return landed;
+      // Not there, and the CLOB said trading is paused (503 "cancel-only", "trading is currently
+      // disabled"): that is a refusal. Any other 5xx stays unknown.
+      if (e.status === 503 && PAUSED_RE.test(e.message)) throw e;
+      throw unconfirmed(hash, e);
+    }
     if (!isAmbiguous(e)) throw e;
     first = e;
   }
@@ -117,7 +131,7 @@ export async function submitOrder(c: PolymarketClient, body: unknown, hash: stri
     // The first copy's fate is still unknown: never let a refusal of the re-send start a new order.
     if (e instanceof OrderVersionRefused) throw unconfirmed(hash, e);
     const duplicate = e instanceof PmtError && /duplicat/i.test(e.message);
-    if (!isAmbiguous(e) && !duplicate) throw e;
+    if (!mayHaveLanded(e) && !duplicate) throw e;
     const again = await confirm(c, hash, signer, e as PmtError);
     if (again) return again;
     // The CLOB says it already has this exact order but cannot show it yet: report it pending.

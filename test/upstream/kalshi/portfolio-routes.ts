@@ -36,7 +36,17 @@ function page<T>(req: RecordedRequest, all: T[], cap: number, def = 100): { rows
 }
 
 export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMarkets, portfolio: Portfolio, marketOf: (t: string) => unknown) {
-  const state = { positionsPageCap: 1000, fillsPageCap: 1000, tradesPageCap: 1000 };
+  const state = { positionsPageCap: 1000, fillsPageCap: 1000, tradesPageCap: 1000, settlementsPageCap: 1000 };
+  /** Settlements by API key id, newest first, as `GET /portfolio/settlements` lists them (seeded by tests). */
+  const settlements = new Map<string, Array<Record<string, unknown>>>();
+
+  function settlementsList(req: RecordedRequest): Reply {
+    const ticker = req.query.get('ticker');
+    const all = (settlements.get(auth.keyOf(req)) ?? []).filter((s) => !ticker || s.ticker === ticker);
+    const p = page(req, all, state.settlementsPageCap);
+    if (!('rows' in p)) return p;
+    return { json: { settlements: p.rows, cursor: p.cursor } };
+  }
   const ledger = portfolio.ledger;
 
   function cancelOne(req: RecordedRequest, id: string): Reply {
@@ -203,7 +213,13 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
 
   return {
     state,
+    /** Settled markets of a key, in Kalshi's wire shape (newest first). */
+    seedSettlements(keyId: string, rows: Array<Record<string, unknown>>): void {
+      settlements.set(keyId, [...(settlements.get(keyId) ?? []), ...rows]);
+    },
     register(router: Router): void {
+      router.get('/portfolio/settlements', guarded(settlementsList));
+      router.get('/account/limits', guarded(() => ({ json: { usage_tier: 'basic', read: { refill_rate: 200, bucket_capacity: 200 }, write: { refill_rate: 100, bucket_capacity: 100 } } })));
       // Registered ahead of the batched cancel: leave `batched` to it.
       router.delete('/portfolio/events/orders/:order_id', (req, p) => (p.order_id === 'batched' ? undefined : guarded((r) => cancelOne(r, p.order_id!))(req, p)));
       router.post('/portfolio/events/orders/:order_id/amend', guarded((req, p) => amend(req, p.order_id!)));

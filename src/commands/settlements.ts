@@ -1,0 +1,31 @@
+/**
+ * `pmt settlements [--ticker T] [--limit N]`: what settled, the result, the payout and the fees
+ * (Kalshi), newest first. `--json`: `[Settlement]`.
+ */
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { settlements } from '../ops/settlements.js';
+import { printTable } from '../render/table.js';
+import { parseInteger } from '../validate.js';
+import { action } from './action.js';
+
+export function registerSettlements(program: Command): void {
+  program
+    .command('settlements')
+    .description('Settled markets: result, contracts held, cost, payout, fees and net (Kalshi)')
+    .option('--ticker <ticker>', 'one market')
+    .option('--limit <n>', 'at most this many, newest first')
+    .action(action(async (ctx, opts) => run(ctx, opts as never)));
+}
+
+export async function run(ctx: Context, opts: { ticker?: string; limit?: string }): Promise<void> {
+  const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 100_000);
+  const rows = await settlements(ctx, { exchange: ctx.exchangeFlag(), ticker: opts.ticker, limit });
+  if (ctx.json || ctx.ndjson) return ctx.io.json(rows);
+  if (rows.length === 0) {
+    ctx.io.err('no settlements');
+    return;
+  }
+  const cols = ['SETTLED', 'EXCHANGE', 'MARKET', 'RESULT', 'YES', 'NO', 'COST', 'PAYOUT', 'FEES', 'NET'].map((header) => ({ header, flex: header === 'MARKET' }));
+  await printTable(ctx.io, cols, rows.map((s) => [s.settled_time ?? '-', s.exchange, s.market_ticker, s.result, s.yes_count, s.no_count, s.cost, s.payout, s.fees, s.net]));
+}
