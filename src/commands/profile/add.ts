@@ -67,13 +67,13 @@ export async function run(ctx: Context, opts: AddOpts, args: string[], deps: { p
   if (want.length === 0) {
     if (envSecret(SECRETS[0]!, ctx.env)) want.push('kalshi');
     if (envSecret(SECRETS[1]!, ctx.env)) want.push('polymarket');
-    if (envSecret(SECRETS[4]!, ctx.env) && ctx.env.POLYMARKET_US_API_KEY_ID) want.push('polymarket-us');
+    if (ctx.env.POLYMARKET_US_API_KEY_ID && (envSecret(SECRETS[4]!, ctx.env) || ctx.env.POLYMARKET_US_PRIVATE_KEY_PATH)) want.push('polymarket-us');
   }
   fromEnvironment(ctx, opts, existing, want, origin);
   if (want.length === 0) {
     if (!pr) {
       throw usageError(
-        'give credentials for at least one exchange: --kalshi-api-key-id with --kalshi-private-key-path, and/or the Polymarket key on stdin (--polymarket-private-key-stdin) or in POLYMARKET_PRIVATE_KEY (on a terminal, pmt asks)',
+        'give credentials for at least one exchange: --kalshi-api-key-id with --kalshi-private-key-path, the Polymarket key on stdin (--polymarket-private-key-stdin) or in POLYMARKET_PRIVATE_KEY, and/or --polymarket-us-api-key-id with --polymarket-us-private-key-path (on a terminal, pmt asks)',
       );
     }
     want = await ask.askExchanges(pr);
@@ -104,7 +104,11 @@ function fromEnvironment(ctx: Context, o: AddOpts, existing: Profile, want: Exch
     if (!ctx.json) ctx.io.err(`note: ${spec.what} taken from ${spec.env}`);
   };
   const [kalshiPem, polyKey, apiSecret, apiPassphrase, usKey] = SECRETS as [SecretSpec, SecretSpec, SecretSpec, SecretSpec, SecretSpec];
-  if (want.includes('polymarket-us') && o.polymarketUsPrivateKeyPath === undefined && !existing.polymarket_us?.private_key_path && !existing.polymarket_us?.private_key) take(usKey);
+  if (want.includes('polymarket-us') && o.polymarketUsPrivateKeyPath === undefined && o.polymarketUsPrivateKey === undefined && !existing.polymarket_us?.private_key_path && !existing.polymarket_us?.private_key) {
+    // The key file named in the environment is stored as a path (the key stays in its file), else the text.
+    if (ctx.env.POLYMARKET_US_PRIVATE_KEY_PATH) o.polymarketUsPrivateKeyPath = ctx.env.POLYMARKET_US_PRIVATE_KEY_PATH;
+    else take(usKey);
+  }
   if (want.includes('polymarket-us') && o.polymarketUsApiKeyId === undefined && !existing.polymarket_us?.api_key_id && ctx.env.POLYMARKET_US_API_KEY_ID) o.polymarketUsApiKeyId = ctx.env.POLYMARKET_US_API_KEY_ID;
   if (want.includes('kalshi') && o.kalshiPrivateKeyPath === undefined && !existing.kalshi?.private_key_path && !existing.kalshi?.private_key) take(kalshiPem);
   if (want.includes('polymarket') && !existing.polymarket?.private_key) take(polyKey);

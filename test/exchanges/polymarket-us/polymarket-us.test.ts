@@ -188,7 +188,10 @@ describe('polymarket-us against the doubles', () => {
     expect(d.polymarketUs.apiDouble.requests.map((x) => x.path)).not.toContain('/v1/orders');
   });
 
-  it('exchanges --check: one signed request, the buying power; a profile holds the key id and the key file, never the secret on argv', async () => {
+  it('doctor and exchanges --check: one signed request, the buying power; a profile holds the key id and the key file, never the secret on argv', async () => {
+    const doc = await pmt(['doctor', '--exchange', 'polymarket-us', '--json']);
+    expect(doc.exitCode, doc.stderr).toBe(0);
+    expect(JSON.parse(doc.stdout)['polymarket-us'].map((c: { check: string; ok: boolean }) => [c.check, c.ok])).toEqual([['credentials', true], ['environment', true], ['auth', true], ['funds', true]]);
     const chk = await pmt(['exchanges', '--check', '--exchange', 'polymarket-us', '--json']);
     expect(chk.exitCode, chk.stderr).toBe(0);
     const e = JSON.parse(chk.stdout).exchanges[0];
@@ -205,6 +208,10 @@ describe('polymarket-us against the doubles', () => {
     expect(readFileSync(join(cfg, 'profiles.json'), 'utf8')).not.toContain(secret);
     const piped = await runPmt(['profile', 'add', 'us2', '--polymarket-us-api-key-id', keyId, '--polymarket-us-private-key-stdin'], { env: bare, input: secret + '\n' });
     expect(piped.exitCode, piped.stderr).toBe(0);
+    // From the environment alone: the key file's path is stored, not the key.
+    const fromEnv = await pmt(['profile', 'add', 'us3', '--json'], { ...env, PMT_CONFIG_DIR: cfg });
+    expect(fromEnv.exitCode, fromEnv.stderr).toBe(0);
+    expect(JSON.parse(fromEnv.stdout).polymarket_us).toMatchObject({ private_key: 'file', private_key_path: env.POLYMARKET_US_PRIVATE_KEY_PATH });
     const b = await pmt(['balance', '--profile', 'us2', '--json'], bare);
     expect(b.exitCode, b.stderr).toBe(0);
     expect(Object.keys(JSON.parse(b.stdout))).toEqual(['polymarket-us']);
