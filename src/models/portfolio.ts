@@ -134,6 +134,8 @@ export interface BalanceDetail {
   allowance: number | 'unlimited' | null;
   /** The address or account the balance belongs to, for people (Polymarket funder or signer). */
   account: string | null;
+  /** What the cash figure is when it is not plain cash, for people (Polymarket US: buying power, and the cash it comes from). */
+  basis?: string;
 }
 
 export { INTERVALS, type Interval, type FetchFillsParams, type FetchTradesParams, type PriceHistoryParams, type AmendRequest } from './params.js';

@@ -21,7 +21,8 @@ export async function fetchBalance(c: PolymarketUsClient): Promise<BalanceDetail
   const usd = (Array.isArray(list) ? list : []).map(obj).find((b) => b && (b.currency === 'USD' || b.currency === undefined));
   const bp = usd ? amount(usd.buyingPower) : null;
   if (!usd || bp === null) throw new PmtError('Api', 'Polymarket US answered GET /v1/account/balances without a USD buying power');
-  return { balance: { USD: bp }, portfolio_value: amount(usd.assetNotional), allowance: null, account: null };
+  const basis = 'buying power (cash less open orders and short margin)';
+  return { balance: { USD: bp }, portfolio_value: amount(usd.assetNotional), allowance: null, account: null, basis };
 }
 
 const prob = (n: number | null) => (n !== null && n > 0 && n < 1 ? n : null);

@@ -130,6 +130,8 @@ describe('polymarket-us against the doubles', () => {
     const r = await pmt(['balance', '--exchange', 'polymarket-us', '--json']);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ 'polymarket-us': { USD: 250 } });
+    const people = await pmt(['balance', '--exchange', 'polymarket-us'], { PMT_FORCE_TTY: '110', NO_COLOR: '1' });
+    expect(people.stdout).toMatch(/^polymarket-us +USD +\$250\.00 +buying power \(cash less open orders and short margin\)$/m);
     const q = d.polymarketUs.apiDouble.requests.filter((x) => x.path === '/v1/account/balances').at(-1)!;
     expect(q.headers['x-pm-access-key']).toBe(keyId);
     // A wrong key is refused by the double: exit 3.
