@@ -43,6 +43,7 @@ export async function startDoubles(opts: DoublesOptions = {}) {
     async close(): Promise<void> {
       kalshi.stream.close();
       poly.stream.close();
+      us.stream.close();
       await Promise.all([kalshi.double.close(), poly.gammaDouble.close(), poly.clobDouble.close(), poly.dataDouble.close(), us.gatewayDouble.close(), us.apiDouble.close()]);
     },
   };

@@ -111,13 +111,33 @@ describe('polymarket-us against the doubles', () => {
     expect(nf.exitCode).toBe(5);
   });
 
-  it('book watch follows the public book: a snapshot on the scale asked for; an unknown market ends it (exit 5)', async () => {
-    const r = await pmt(['book', 'watch', 'polymarket-us:fed-cut-december-2026', '--outcome', 'no', '--count', '1', '--ndjson']);
+  it('book watch without a key follows the public book: a snapshot on the scale asked for; an unknown market ends it (exit 5)', async () => {
+    const keyless = { POLYMARKET_US_API_KEY_ID: '', POLYMARKET_US_PRIVATE_KEY_PATH: '' };
+    const r = await pmt(['book', 'watch', 'polymarket-us:fed-cut-december-2026', '--outcome', 'no', '--count', '1', '--ndjson'], keyless);
     expect(r.exitCode, r.stderr).toBe(0);
     const u = JSON.parse(r.stdout.trim().split('\n')[0]!);
     expect(u).toMatchObject({ kind: 'snapshot', asset_id: 'fed-cut-december-2026', seq: 1 });
     expect([u.book.bids[0], u.book.asks[0]]).toEqual([{ price: 0.37, size: 200 }, { price: 0.39, size: 500 }]);
+    expect((await pmt(['book', 'watch', 'polymarket-us:no-such-market', '--count', '1', '--ndjson'], keyless)).exitCode).toBe(5);
     expect((await pmt(['book', 'watch', 'polymarket-us:no-such-market', '--count', '1', '--ndjson'])).exitCode).toBe(5);
+  });
+
+  it('book watch with a key: the signed markets WebSocket, a snapshot then a delta; a wrong key is refused (exit 3)', async () => {
+    const before = d.polymarketUs.stream.stats.subscribes;
+    const run = pmt(['book', 'watch', 'polymarket-us:nba-finals-2026-thunder', '--count', '2', '--ndjson']);
+    // Wait (bounded) until the stream subscribed, then move the book.
+    for (let i = 0; i < 200 && d.polymarketUs.stream.stats.subscribes === before; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(d.polymarketUs.stream.stats.subscribes).toBe(before + 1);
+    d.polymarketUs.stream.setBook('nba-finals-2026-thunder', { bids: [['0.40', '90'], ['0.39', '10']], offers: [['0.42', '75']] });
+    const r = await run;
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [snap, delta] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(snap).toMatchObject({ kind: 'snapshot', seq: 1, book: { bids: [{ price: 0.4, size: 90 }], asks: [{ price: 0.42, size: 75 }] } });
+    expect(delta).toMatchObject({ kind: 'delta', seq: 2, changes: [{ side: 'bid', price: 0.39, size: 10 }] });
+    const other = join(tempConfigDir(), 'other.key');
+    writeFileSync(other, Buffer.alloc(32, 2).toString('base64'), { mode: 0o600 });
+    const refused = await pmt(['book', 'watch', 'polymarket-us:nba-finals-2026-thunder', '--count', '1', '--ndjson'], { POLYMARKET_US_PRIVATE_KEY_PATH: other });
+    expect(refused.exitCode).toBe(3);
   });
 
   it('trades: NotSupported (exit 10), the venue publishes no trade history', async () => {

@@ -87,6 +87,8 @@ export function createUsApi(cat: UsCatalog) {
   return {
     orders,
     fills,
+    /** The key id of a correctly signed request, or the refusal (the stream double checks upgrades with it). */
+    authed,
     register(keyId: string, publicKeyBase64: string): void {
       keys.set(keyId, createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(publicKeyBase64, 'base64')]), format: 'der', type: 'spki' }));
     },

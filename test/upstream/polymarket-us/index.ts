@@ -3,6 +3,7 @@ import { Router, UpstreamDouble } from '../server.js';
 import { buildUsCatalog } from './catalog.js';
 import { createUsGateway } from './gateway-routes.js';
 import { createUsApi } from './api-routes.js';
+import { createUsStream } from './stream-routes.js';
 
 export interface PolymarketUsOptions {
   /** Generated markets beyond the named ones (for paging). */
@@ -17,12 +18,16 @@ export function createPolymarketUsDoubles(opts: PolymarketUsOptions = {}) {
   const api = createUsApi(catalog);
   const apiRouter = new Router();
   api.routes(apiRouter);
+  const apiDouble = new UpstreamDouble('polymarket-us-api', apiRouter);
+  const stream = createUsStream(catalog, api.authed);
+  stream.attach(apiDouble);
   return {
     api,
+    stream,
     catalog,
     gateway,
     gatewayDouble: new UpstreamDouble('polymarket-us-gateway', gatewayRouter),
-    apiDouble: new UpstreamDouble('polymarket-us-api', apiRouter),
+    apiDouble,
   };
 }
 export type PolymarketUsDoubles = ReturnType<typeof createPolymarketUsDoubles>;
