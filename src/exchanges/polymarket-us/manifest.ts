@@ -24,7 +24,9 @@ export const polymarketUs = {
     // The venue's order ids are opaque strings: any id of letters, digits, "-" and "_" that is
     // neither a UUID (Kalshi's) nor a 0x hash (Polymarket's), so no id routes to two exchanges.
     order: /^(?!0x[0-9a-fA-F]{64}$)(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)[A-Za-z0-9][A-Za-z0-9_-]{5,127}$/,
-    orderShape: 'an opaque id of letters, digits, "-" or "_" (not a UUID)',
+    // A UUID-shaped id is Kalshi's unless Polymarket US is named (`--exchange polymarket-us`).
+    orderWhenNamed: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+    orderShape: '6 to 128 letters, digits, "-" or "_" (a UUID-shaped one with --exchange polymarket-us)',
   },
   // One book per market priced as the long (Yes) side; the short (No) side is its complement.
   outcomes: 'yes-book',

@@ -12,6 +12,7 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { startDoubles, type Doubles } from '../../upstream/doubles.js';
 import { runPmt, tempConfigDir } from '../../helpers/cli.js';
 import { loadPolymarketUsKey, signHeaders } from '../../../src/exchanges/polymarket-us/auth.js';
+import { orderExchange } from '../../../src/exchanges/ids.js';
 
 const fixture = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/sdk-signatures.json'), 'utf8')) as {
   seed: string;
@@ -43,6 +44,16 @@ describe('Ed25519 signing, byte for byte as the polymarket-us SDK', () => {
         expect(String((e as Error).message)).not.toContain(bad);
       }
     }
+  });
+});
+
+describe('order ids', () => {
+  const UUID = '0c37c47e-1178-4d56-8aa0-3151db6b11e4';
+  it("the venue's opaque ids pick it; a UUID stays Kalshi's unless polymarket-us is named", () => {
+    expect(orderExchange('pmus-ord-000001', undefined)).toEqual({ exchange: 'polymarket-us', id: 'pmus-ord-000001' });
+    expect(orderExchange(UUID, undefined)).toEqual({ exchange: 'kalshi', id: UUID });
+    expect(orderExchange(UUID, 'polymarket-us')).toEqual({ exchange: 'polymarket-us', id: UUID });
+    expect(() => orderExchange('pmus-ord-000001', 'kalshi')).toThrowError(/is a polymarket-us order id, not kalshi/);
   });
 });
 
