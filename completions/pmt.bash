@@ -10,10 +10,12 @@ _pmt_global_valued="--exchange --profile"
 # Subcommands of a command path.
 _pmt_subcommands() {
   case "$1" in
-    "") echo "markets book order balance positions fills trades profile serve completion exchanges approvals position settlements doctor version help" ;;
+    "") echo "markets book order balance positions fills trades risk kill profile serve mcp completion exchanges approvals position settlements doctor version help" ;;
     "markets") echo "list search lineage history help" ;;
     "book") echo "show stats impact watch help" ;;
-    "order") echo "create cancel-all cancel amend get journal list help" ;;
+    "order") echo "create cancel-all cancel amend get journal watch list group help" ;;
+    "order group") echo "create list trigger reset help" ;;
+    "risk") echo "show set resume help" ;;
     "profile") echo "add list show use remove help" ;;
     "approvals") echo "check set help" ;;
     "position") echo "split merge redeem help" ;;
@@ -35,17 +37,28 @@ _pmt_options() {
     "book impact") echo "--size --outcome --cents -h --help" ;;
     "book watch") echo "--outcome --depth --duration --count --cents -h --help" ;;
     "order") echo "-h --help" ;;
-    "order create") echo "--asset --side --price --size --outcome --type --post-only -y --yes --dry-run --client-order-id -h --help" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --post-only --expires -y --yes --dry-run --group --client-order-id -h --help" ;;
     "order cancel-all") echo "--asset -y --yes -h --help" ;;
     "order cancel") echo "-y --yes -h --help" ;;
     "order amend") echo "--price --size -y --yes -h --help" ;;
     "order get") echo "--client-id -h --help" ;;
     "order journal") echo "--limit -h --help" ;;
+    "order watch") echo "--duration --count -h --help" ;;
     "order list") echo "--asset -h --help" ;;
+    "order group") echo "-h --help" ;;
+    "order group create") echo "--limit -h --help" ;;
+    "order group list") echo "-h --help" ;;
+    "order group trigger") echo "-h --help" ;;
+    "order group reset") echo "-h --help" ;;
     "balance") echo "-h --help" ;;
-    "positions") echo "--market -h --help" ;;
+    "positions") echo "--market --status -h --help" ;;
     "fills") echo "--market --limit --cursor --all -h --help" ;;
     "trades") echo "--limit --cursor --all -h --help" ;;
+    "risk") echo "-h --help" ;;
+    "risk show") echo "-h --help" ;;
+    "risk set") echo "--max-order-notional --max-daily-notional --max-open-orders --max-position --allowed-exchanges --allowed-markets --trading --clear -h --help" ;;
+    "risk resume") echo "-h --help" ;;
+    "kill") echo "-y --yes -h --help" ;;
     "profile") echo "-h --help" ;;
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key-stdin --kalshi-demo --polymarket-private-key-stdin --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret-stdin --polymarket-api-passphrase-stdin --polymarket-us-api-key-id --polymarket-us-private-key-path --polymarket-us-private-key-stdin -h --help" ;;
     "profile list") echo "-h --help" ;;
@@ -53,6 +66,7 @@ _pmt_options() {
     "profile use") echo "-h --help" ;;
     "profile remove") echo "-y --yes -h --help" ;;
     "serve") echo "--host --port --token-file --allow-remote -h --help" ;;
+    "mcp") echo "--http --port --token-file --allow-trading -h --help" ;;
     "completion") echo "-h --help" ;;
     "exchanges") echo "--check -h --help" ;;
     "approvals") echo "-h --help" ;;
@@ -78,17 +92,21 @@ _pmt_valued() {
     "book stats") echo "--outcome" ;;
     "book impact") echo "--size --outcome" ;;
     "book watch") echo "--outcome --depth --duration --count" ;;
-    "order create") echo "--asset --side --price --size --outcome --type --client-order-id" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --expires --group --client-order-id" ;;
     "order cancel-all") echo "--asset" ;;
     "order amend") echo "--price --size" ;;
     "order get") echo "--client-id" ;;
     "order journal") echo "--limit" ;;
+    "order watch") echo "--duration --count" ;;
     "order list") echo "--asset" ;;
-    "positions") echo "--market" ;;
+    "order group create") echo "--limit" ;;
+    "positions") echo "--market --status" ;;
     "fills") echo "--market --limit --cursor" ;;
     "trades") echo "--limit --cursor" ;;
+    "risk set") echo "--max-order-notional --max-daily-notional --max-open-orders --max-position --allowed-exchanges --allowed-markets --trading --clear" ;;
     "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-us-api-key-id --polymarket-us-private-key-path" ;;
     "serve") echo "--host --port --token-file" ;;
+    "mcp") echo "--port --token-file" ;;
     "position split") echo "--size" ;;
     "position merge") echo "--size" ;;
     "settlements") echo "--ticker --limit" ;;
@@ -112,7 +130,7 @@ _pmt_choices() {
 # Flags whose value is a file name ("path|flag").
 _pmt_file_flag() {
   case "$1" in
-    "profile add|--kalshi-private-key-path"|"profile add|--polymarket-us-private-key-path"|"serve|--token-file") return 0 ;;
+    "profile add|--kalshi-private-key-path"|"profile add|--polymarket-us-private-key-path"|"serve|--token-file"|"mcp|--token-file") return 0 ;;
   esac
   return 1
 }
@@ -122,12 +140,14 @@ _pmt_args() {
   case "$1" in
     "markets help|0") echo "list search lineage history" ;;
     "book help|0") echo "show stats impact watch" ;;
-    "order help|0") echo "create cancel-all cancel amend get journal list" ;;
+    "order group help|0") echo "create list trigger reset" ;;
+    "order help|0") echo "create cancel-all cancel amend get journal watch list group" ;;
+    "risk help|0") echo "show set resume" ;;
     "profile help|0") echo "add list show use remove" ;;
     "completion|0") echo "bash zsh fish" ;;
     "approvals help|0") echo "check set" ;;
     "position help|0") echo "split merge redeem" ;;
-    "help|0") echo "markets book order balance positions fills trades profile serve completion exchanges approvals position settlements doctor version" ;;
+    "help|0") echo "markets book order balance positions fills trades risk kill profile serve mcp completion exchanges approvals position settlements doctor version" ;;
   esac
 }
 

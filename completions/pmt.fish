@@ -4,13 +4,17 @@
 function __pmt_subcommands --description 'subcommands of a command path'
     switch "$argv[1]"
         case ''
-            printf '%s\n' markets book order balance positions fills trades profile serve completion exchanges approvals position settlements doctor version help
+            printf '%s\n' markets book order balance positions fills trades risk kill profile serve mcp completion exchanges approvals position settlements doctor version help
         case 'markets'
             printf '%s\n' list search lineage history help
         case 'book'
             printf '%s\n' show stats impact watch help
         case 'order'
-            printf '%s\n' create cancel-all cancel amend get journal list help
+            printf '%s\n' create cancel-all cancel amend get journal watch list group help
+        case 'order group'
+            printf '%s\n' create list trigger reset help
+        case 'risk'
+            printf '%s\n' show set resume help
         case 'profile'
             printf '%s\n' add list show use remove help
         case 'approvals'
@@ -51,7 +55,7 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'order'
             printf '%s\n' --exchange --profile
         case 'order create'
-            printf '%s\n' --asset --side --price --size --outcome --type --client-order-id --exchange --profile
+            printf '%s\n' --asset --side --price --size --outcome --type --expires --group --client-order-id --exchange --profile
         case 'order cancel-all'
             printf '%s\n' --asset --exchange --profile
         case 'order cancel'
@@ -62,18 +66,44 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --client-id --exchange --profile
         case 'order journal'
             printf '%s\n' --limit --exchange --profile
+        case 'order watch'
+            printf '%s\n' --duration --count --exchange --profile
         case 'order list'
             printf '%s\n' --asset --exchange --profile
+        case 'order group'
+            printf '%s\n' --exchange --profile
+        case 'order group create'
+            printf '%s\n' --limit --exchange --profile
+        case 'order group list'
+            printf '%s\n' --exchange --profile
+        case 'order group trigger'
+            printf '%s\n' --exchange --profile
+        case 'order group reset'
+            printf '%s\n' --exchange --profile
+        case 'order group help'
+            printf '%s\n' --exchange --profile
         case 'order help'
             printf '%s\n' --exchange --profile
         case 'balance'
             printf '%s\n' --exchange --profile
         case 'positions'
-            printf '%s\n' --market --exchange --profile
+            printf '%s\n' --market --status --exchange --profile
         case 'fills'
             printf '%s\n' --market --limit --cursor --exchange --profile
         case 'trades'
             printf '%s\n' --limit --cursor --exchange --profile
+        case 'risk'
+            printf '%s\n' --exchange --profile
+        case 'risk show'
+            printf '%s\n' --exchange --profile
+        case 'risk set'
+            printf '%s\n' --max-order-notional --max-daily-notional --max-open-orders --max-position --allowed-exchanges --allowed-markets --trading --clear --exchange --profile
+        case 'risk resume'
+            printf '%s\n' --exchange --profile
+        case 'risk help'
+            printf '%s\n' --exchange --profile
+        case 'kill'
+            printf '%s\n' --exchange --profile
         case 'profile'
             printf '%s\n' --exchange --profile
         case 'profile add'
@@ -90,6 +120,8 @@ function __pmt_valued --description 'flags that take a value at a command path'
             printf '%s\n' --exchange --profile
         case 'serve'
             printf '%s\n' --host --port --token-file --exchange --profile
+        case 'mcp'
+            printf '%s\n' --port --token-file --exchange --profile
         case 'completion'
             printf '%s\n' --exchange --profile
         case 'exchanges'
@@ -190,13 +222,16 @@ complete -c pmt -s h -l help -d 'show help for this command'
 # pmt
 complete -c pmt -n '__pmt_at "pmt" 0' -a markets -d 'Browse markets: list, search, lineage, history'
 complete -c pmt -n '__pmt_at "pmt" 0' -a book -d 'Orderbooks: show, stats, impact, watch'
-complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list'
+complete -c pmt -n '__pmt_at "pmt" 0' -a order -d 'Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, watch, list, group'
 complete -c pmt -n '__pmt_at "pmt" 0' -a balance -d 'Cash available to trade per exchange'
 complete -c pmt -n '__pmt_at "pmt" 0' -a positions -d 'Open positions with average price, mark and unrealized P&L'
 complete -c pmt -n '__pmt_at "pmt" 0' -a fills -d 'Your fills (executions), newest first'
 complete -c pmt -n '__pmt_at "pmt" 0' -a trades -d 'A market\'s public trades (the tape)'
+complete -c pmt -n '__pmt_at "pmt" 0' -a risk -d 'The profile\'s risk limits, checked before any order is signed: show, set, resume'
+complete -c pmt -n '__pmt_at "pmt" 0' -a kill -d 'Cancel every open order everywhere, then turn trading off'
 complete -c pmt -n '__pmt_at "pmt" 0' -a profile -d 'Credential profiles: add, list, show, use, remove'
 complete -c pmt -n '__pmt_at "pmt" 0' -a serve -d 'Serve the interface as a REST API on localhost'
+complete -c pmt -n '__pmt_at "pmt" 0' -a mcp -d 'Serve the operations as MCP tools for AI agents (stdio, or Streamable HTTP)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a completion -d 'Print a shell completion script (bash, zsh, fish)'
 complete -c pmt -n '__pmt_at "pmt" 0' -a exchanges -d 'Capabilities, environment and credential status per exchange'
 complete -c pmt -n '__pmt_at "pmt" 0' -a approvals -d 'Let the exchange contracts move the wallet\'s pUSD and outcome tokens (Polymarket, on chain): check, set'
@@ -273,7 +308,9 @@ complete -c pmt -n '__pmt_at "pmt order" 0' -a cancel -d 'Cancel one order'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a amend -d 'Change a resting order\'s price and/or size (Kalshi)'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a get -d 'One order by id'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a journal -d 'Every order pmt sent: intent before it left, result after'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a watch -d 'Your orders and fills, live, as the exchanges push them'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a list -d 'Your open orders'
+complete -c pmt -n '__pmt_at "pmt order" 0' -a group -d 'Kalshi order groups: a contract limit the exchange enforces: create, list, trigger, reset'
 complete -c pmt -n '__pmt_at "pmt order" 0' -a help -d 'show help for a command'
 
 # pmt order create
@@ -284,8 +321,10 @@ complete -c pmt -n '__pmt_at "pmt order create"' -l size -x -d 'number of contra
 complete -c pmt -n '__pmt_at "pmt order create"' -l outcome -x -a '(__pmt_dynamic outcomes)' -d 'yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token\'s own outcome, or a market id\'s first outcome)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l type -x -a 'gtc ioc fok' -d 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing'
 complete -c pmt -n '__pmt_at "pmt order create"' -l post-only -d 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)'
+complete -c pmt -n '__pmt_at "pmt order create"' -l expires -x -d 'GTD: the order expires at this time, ISO 8601 (2026-12-01T18:00:00Z) or unix seconds (gtc only; Polymarket: at least 3 minutes ahead)'
 complete -c pmt -n '__pmt_at "pmt order create"' -s y -l yes -d 'send without asking for confirmation (required when not on a terminal)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l dry-run -d 'validate and preview against live data; send nothing'
+complete -c pmt -n '__pmt_at "pmt order create"' -l group -x -d 'place into this order group of the profile (Kalshi; `pmt order group create NAME --limit N` makes one)'
 complete -c pmt -n '__pmt_at "pmt order create"' -l client-order-id -x -d 'Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)'
 
 # pmt order cancel-all
@@ -306,14 +345,32 @@ complete -c pmt -n '__pmt_at "pmt order get"' -l client-id -x -d 'the client ord
 # pmt order journal
 complete -c pmt -n '__pmt_at "pmt order journal"' -l limit -x -d 'only the last N entries'
 
+# pmt order watch
+complete -c pmt -n '__pmt_at "pmt order watch"' -l duration -x -d 'stop after this many seconds'
+complete -c pmt -n '__pmt_at "pmt order watch"' -l count -x -d 'stop after this many events'
+
 # pmt order list
 complete -c pmt -n '__pmt_at "pmt order list"' -l asset -x -d 'only orders of this asset'
 
+# pmt order group
+complete -c pmt -n '__pmt_at "pmt order group" 0' -a create -d 'Create an order group and name it on the profile'
+complete -c pmt -n '__pmt_at "pmt order group" 0' -a list -d 'The exchange\'s order groups with the profile\'s names'
+complete -c pmt -n '__pmt_at "pmt order group" 0' -a trigger -d 'Cancel the group\'s orders and block new ones until reset'
+complete -c pmt -n '__pmt_at "pmt order group" 0' -a reset -d 'Allow orders in the group again'
+complete -c pmt -n '__pmt_at "pmt order group" 0' -a help -d 'show help for a command'
+
+# pmt order group create
+complete -c pmt -n '__pmt_at "pmt order group create"' -l limit -x -d 'contracts that may match within Kalshi\'s rolling 15-second window'
+
+# pmt order group help
+complete -c pmt -n '__pmt_at "pmt order group help" 0' -a 'create list trigger reset'
+
 # pmt order help
-complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get journal list'
+complete -c pmt -n '__pmt_at "pmt order help" 0' -a 'create cancel-all cancel amend get journal watch list group'
 
 # pmt positions
 complete -c pmt -n '__pmt_at "pmt positions"' -l market -x -d 'only this market (unified id, Kalshi ticker, Polymarket slug)'
+complete -c pmt -n '__pmt_at "pmt positions"' -l status -x -d 'open (default), redeemable, mergeable or closed (Polymarket)'
 
 # pmt fills
 complete -c pmt -n '__pmt_at "pmt fills"' -l market -x -d 'only this market'
@@ -325,6 +382,28 @@ complete -c pmt -n '__pmt_at "pmt fills"' -l all -d 'follow every page to the en
 complete -c pmt -n '__pmt_at "pmt trades"' -l limit -x -d 'trades per page, 1 to 1000 (default 100)'
 complete -c pmt -n '__pmt_at "pmt trades"' -l cursor -x -d 'continue from the cursor a previous page printed'
 complete -c pmt -n '__pmt_at "pmt trades"' -l all -d 'follow every page to the end'
+
+# pmt risk
+complete -c pmt -n '__pmt_at "pmt risk" 0' -a show -d 'The limits of the profile in use and today\'s usage per exchange'
+complete -c pmt -n '__pmt_at "pmt risk" 0' -a set -d 'Set or clear limits on the profile in use'
+complete -c pmt -n '__pmt_at "pmt risk" 0' -a resume -d 'Turn trading on again after `pmt kill`'
+complete -c pmt -n '__pmt_at "pmt risk" 0' -a help -d 'show help for a command'
+
+# pmt risk set
+complete -c pmt -n '__pmt_at "pmt risk set"' -l max-order-notional -x -d 'price × size plus the estimated fee, per order'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l max-daily-notional -x -d 'every order sent since 00:00 UTC, per exchange: one amount, or kalshi=USD,polymarket=USD'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l max-open-orders -x -d 'open orders per exchange'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l max-position -x -d 'contracts per market (the outcome traded)'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l allowed-exchanges -x -d 'only these exchanges (comma-separated)'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l allowed-markets -x -d 'only markets matching these globs (comma-separated; native ticker/slug or unified id, e.g. KXFED-*)'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l trading -x -d 'off refuses every order'
+complete -c pmt -n '__pmt_at "pmt risk set"' -l clear -x -d 'remove these limits (e.g. max_order_notional, or all)'
+
+# pmt risk help
+complete -c pmt -n '__pmt_at "pmt risk help" 0' -a 'show set resume'
+
+# pmt kill
+complete -c pmt -n '__pmt_at "pmt kill"' -s y -l yes -d 'without asking for confirmation (required when not on a terminal)'
 
 # pmt profile
 complete -c pmt -n '__pmt_at "pmt profile" 0' -a add -d 'Add or replace a profile'
@@ -367,6 +446,12 @@ complete -c pmt -n '__pmt_at "pmt serve"' -l host -x -d 'address to bind'
 complete -c pmt -n '__pmt_at "pmt serve"' -l port -x -d 'port to listen on (0: any free port)'
 complete -c pmt -n '__pmt_at "pmt serve"' -l token-file -r -F -d 'read the bearer token (32+ characters) from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr'
 complete -c pmt -n '__pmt_at "pmt serve"' -l allow-remote -d 'allow --host beyond loopback (plain HTTP: put TLS in front; needs a strong token)'
+
+# pmt mcp
+complete -c pmt -n '__pmt_at "pmt mcp"' -l http -d 'Streamable HTTP on 127.0.0.1 instead of stdio (bearer token as for pmt serve)'
+complete -c pmt -n '__pmt_at "pmt mcp"' -l port -x -d 'with --http: port to listen on (0: any free port)'
+complete -c pmt -n '__pmt_at "pmt mcp"' -l token-file -r -F -d 'with --http: read the bearer token from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr'
+complete -c pmt -n '__pmt_at "pmt mcp"' -l allow-trading -d 'list create_order, cancel and kill as available (the profile\'s limits still apply; $10 per order and $100 per day when it sets none)'
 
 # pmt completion
 complete -c pmt -n '__pmt_at "pmt completion" 0' -a 'bash zsh fish'
@@ -411,4 +496,4 @@ complete -c pmt -n '__pmt_at "pmt settlements"' -l ticker -x -d 'one market'
 complete -c pmt -n '__pmt_at "pmt settlements"' -l limit -x -d 'at most this many, newest first'
 
 # pmt help
-complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order balance positions fills trades profile serve completion exchanges approvals position settlements doctor version'
+complete -c pmt -n '__pmt_at "pmt help" 0' -a 'markets book order balance positions fills trades risk kill profile serve mcp completion exchanges approvals position settlements doctor version'

@@ -45,8 +45,11 @@ _pmt() {
         positions) _pmt_positions ;;
         fills) _pmt_fills ;;
         trades) _pmt_trades ;;
+        risk) _pmt_risk ;;
+        kill) _pmt_kill ;;
         profile) _pmt_profile ;;
         serve) _pmt_serve ;;
+        mcp) _pmt_mcp ;;
         completion) _pmt_completion ;;
         exchanges) _pmt_exchanges ;;
         approvals) _pmt_approvals ;;
@@ -65,13 +68,16 @@ _pmt_commands() {
   commands=(
     'markets:Browse markets: list, search, lineage, history'
     'book:Orderbooks: show, stats, impact, watch'
-    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, list'
+    'order:Place, inspect and cancel orders: create, cancel-all, cancel, amend, get, journal, watch, list, group'
     'balance:Cash available to trade per exchange'
     'positions:Open positions with average price, mark and unrealized P&L'
     'fills:Your fills (executions), newest first'
     'trades:A market'\''s public trades (the tape)'
+    'risk:The profile'\''s risk limits, checked before any order is signed: show, set, resume'
+    'kill:Cancel every open order everywhere, then turn trading off'
     'profile:Credential profiles: add, list, show, use, remove'
     'serve:Serve the interface as a REST API on localhost'
+    'mcp:Serve the operations as MCP tools for AI agents (stdio, or Streamable HTTP)'
     'completion:Print a shell completion script (bash, zsh, fish)'
     'exchanges:Capabilities, environment and credential status per exchange'
     'approvals:Let the exchange contracts move the wallet'\''s pUSD and outcome tokens (Polymarket, on chain): check, set'
@@ -273,7 +279,9 @@ _pmt_order() {
         amend) _pmt_order_amend ;;
         get) _pmt_order_get ;;
         journal) _pmt_order_journal ;;
+        watch) _pmt_order_watch ;;
         list) _pmt_order_list ;;
+        group) _pmt_order_group ;;
         help) _pmt_order_help ;;
       esac
       ;;
@@ -289,7 +297,9 @@ _pmt_order_commands() {
     'amend:Change a resting order'\''s price and/or size (Kalshi)'
     'get:One order by id'
     'journal:Every order pmt sent: intent before it left, result after'
+    'watch:Your orders and fills, live, as the exchanges push them'
     'list:Your open orders'
+    'group:Kalshi order groups: a contract limit the exchange enforces: create, list, trigger, reset'
     'help:show help for a command'
   )
   _describe -t commands 'pmt order command' commands
@@ -304,8 +314,10 @@ _pmt_order_create() {
     '--outcome=[yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome:_pmt_dynamic outcomes' \
     '--type=[time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing]:type:(gtc ioc fok)' \
     '--post-only[rest on the book or not at all: refused before sending if the price would cross the book (gtc only)]' \
+    '--expires=[GTD: the order expires at this time, ISO 8601 (2026-12-01T18:00:00Z) or unix seconds (gtc only; Polymarket: at least 3 minutes ahead)]:time: ' \
     '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
     '--dry-run[validate and preview against live data; send nothing]' \
+    '--group=[place into this order group of the profile (Kalshi; `pmt order group create NAME --limit N` makes one)]:name: ' \
     '--client-order-id=[Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)]:id: ' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
@@ -358,6 +370,15 @@ _pmt_order_journal() {
     && return 0
 }
 
+_pmt_order_watch() {
+  _arguments -s \
+    '--duration=[stop after this many seconds]:s: ' \
+    '--count=[stop after this many events]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
 _pmt_order_list() {
   _arguments -s \
     '--asset=[only orders of this asset]:asset: ' \
@@ -366,10 +387,83 @@ _pmt_order_list() {
     && return 0
 }
 
+_pmt_order_group() {
+  local curcontext="$curcontext" state line
+  typeset -A opt_args
+  _arguments -s -C \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1: :_pmt_order_group_commands' \
+    '*:: :->args' \
+    && return 0
+  case $state in
+    args)
+      case $line[1] in
+        create) _pmt_order_group_create ;;
+        list) _pmt_order_group_list ;;
+        trigger) _pmt_order_group_trigger ;;
+        reset) _pmt_order_group_reset ;;
+        help) _pmt_order_group_help ;;
+      esac
+      ;;
+  esac
+}
+
+_pmt_order_group_commands() {
+  local -a commands
+  commands=(
+    'create:Create an order group and name it on the profile'
+    'list:The exchange'\''s order groups with the profile'\''s names'
+    'trigger:Cancel the group'\''s orders and block new ones until reset'
+    'reset:Allow orders in the group again'
+    'help:show help for a command'
+  )
+  _describe -t commands 'pmt order group command' commands
+}
+
+_pmt_order_group_create() {
+  _arguments -s \
+    '--limit=[contracts that may match within Kalshi'\''s rolling 15-second window]:n: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:name: ' \
+    && return 0
+}
+
+_pmt_order_group_list() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_order_group_trigger() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:name: ' \
+    && return 0
+}
+
+_pmt_order_group_reset() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1:name: ' \
+    && return 0
+}
+
+_pmt_order_group_help() {
+  _arguments -s \
+    "${_pmt_global_specs[@]}" \
+    '1:command:(create list trigger reset)' \
+    && return 0
+}
+
 _pmt_order_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(create cancel-all cancel amend get journal list)' \
+    '1:command:(create cancel-all cancel amend get journal watch list group)' \
     && return 0
 }
 
@@ -383,6 +477,7 @@ _pmt_balance() {
 _pmt_positions() {
   _arguments -s \
     '--market=[only this market (unified id, Kalshi ticker, Polymarket slug)]:market: ' \
+    '--status=[open (default), redeemable, mergeable or closed (Polymarket)]:status: ' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     && return 0
@@ -407,6 +502,82 @@ _pmt_trades() {
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     '1:market: ' \
+    && return 0
+}
+
+_pmt_risk() {
+  local curcontext="$curcontext" state line
+  typeset -A opt_args
+  _arguments -s -C \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    '1: :_pmt_risk_commands' \
+    '*:: :->args' \
+    && return 0
+  case $state in
+    args)
+      case $line[1] in
+        show) _pmt_risk_show ;;
+        set) _pmt_risk_set ;;
+        resume) _pmt_risk_resume ;;
+        help) _pmt_risk_help ;;
+      esac
+      ;;
+  esac
+}
+
+_pmt_risk_commands() {
+  local -a commands
+  commands=(
+    'show:The limits of the profile in use and today'\''s usage per exchange'
+    'set:Set or clear limits on the profile in use'
+    'resume:Turn trading on again after `pmt kill`'
+    'help:show help for a command'
+  )
+  _describe -t commands 'pmt risk command' commands
+}
+
+_pmt_risk_show() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_risk_set() {
+  _arguments -s \
+    '--max-order-notional=[price × size plus the estimated fee, per order]:usd: ' \
+    '--max-daily-notional=[every order sent since 00:00 UTC, per exchange: one amount, or kalshi=USD,polymarket=USD]:usd: ' \
+    '--max-open-orders=[open orders per exchange]:n: ' \
+    '--max-position=[contracts per market (the outcome traded)]:n: ' \
+    '--allowed-exchanges=[only these exchanges (comma-separated)]:ids: ' \
+    '--allowed-markets=[only markets matching these globs (comma-separated; native ticker/slug or unified id, e.g. KXFED-*)]:patterns: ' \
+    '--trading=[off refuses every order]:on|off: ' \
+    '--clear=[remove these limits (e.g. max_order_notional, or all)]:limit...: ' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_risk_resume() {
+  _arguments -s \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_risk_help() {
+  _arguments -s \
+    "${_pmt_global_specs[@]}" \
+    '1:command:(show set resume)' \
+    && return 0
+}
+
+_pmt_kill() {
+  _arguments -s \
+    '(-y --yes)'{-y,--yes}'[without asking for confirmation (required when not on a terminal)]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
     && return 0
 }
 
@@ -512,6 +683,17 @@ _pmt_serve() {
     '--port=[port to listen on (0: any free port)]:port: ' \
     '--token-file=[read the bearer token (32+ characters) from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr]:file:_files' \
     '--allow-remote[allow --host beyond loopback (plain HTTP: put TLS in front; needs a strong token)]' \
+    '(-h --help)'{-h,--help}'[show help for this command]' \
+    "${_pmt_global_specs[@]}" \
+    && return 0
+}
+
+_pmt_mcp() {
+  _arguments -s \
+    '--http[Streamable HTTP on 127.0.0.1 instead of stdio (bearer token as for pmt serve)]' \
+    '--port=[with --http: port to listen on (0: any free port)]:port: ' \
+    '--token-file=[with --http: read the bearer token from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr]:file:_files' \
+    '--allow-trading[list create_order, cancel and kill as available (the profile'\''s limits still apply; $10 per order and $100 per day when it sets none)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     && return 0
@@ -680,7 +862,7 @@ _pmt_version() {
 _pmt_help() {
   _arguments -s \
     "${_pmt_global_specs[@]}" \
-    '1:command:(markets book order balance positions fills trades profile serve completion exchanges approvals position settlements doctor version)' \
+    '1:command:(markets book order balance positions fills trades risk kill profile serve mcp completion exchanges approvals position settlements doctor version)' \
     && return 0
 }
 

@@ -39,7 +39,7 @@ function reportOne(err: unknown, argv: string[], stderr: NodeJS.WritableStream):
   const code = exitCodeFor(e);
   const msg = safeLine(e.message) || 'unexpected error';
   if (wantsJson(argv)) {
-    stderr.write(JSON.stringify({ kind: e.kind, message: msg }) + '\n');
+    stderr.write(JSON.stringify({ kind: e.kind, message: msg, ...e.details }) + '\n');
   } else {
     const color = streamColor(process.env, stderr as { isTTY?: boolean }, argv.includes('--no-color'));
     const label = e.cancelled ? 'cancelled' : 'error';

@@ -7,14 +7,14 @@ import { configDir } from './profiles.js';
 import { PmtError } from './errors.js';
 import { safeLine } from './safe-text.js';
 import { resolveCredentials, type CredentialFlags, type ResolvedCredentials } from './credentials.js';
-import { ProfileStore, unknownProfile } from './profiles.js';
+import { ProfileStore, riskAccess, unknownProfile, type RiskSettings } from './profiles.js';
 import { IO } from './render/io.js';
 import type { AdapterConfig } from './exchanges/config.js';
 import { createExchange } from './exchanges/create.js';
 import type { Exchange } from './exchanges/exchange.js';
 import { EXCHANGE_IDS, MANIFESTS, manifestOf, type ExchangeId } from './exchanges/registry.js';
 import { missingCredentials } from './ops/credentials.js';
-import { CLI_NAMES, type Services } from './ops/services.js';
+import { CLI_NAMES, type RiskAccess, type Services } from './ops/services.js';
 
 export type { AdapterConfig } from './exchanges/config.js';
 
@@ -70,6 +70,14 @@ export class Context implements Services {
   /** The local order journal in the config directory (opening it reads nothing). */
   get journal(): Journal {
     return openJournal(configDir(this.env));
+  }
+
+  /** Limits that apply where the profile sets none (`pmt mcp` sets them; the CLI has none). */
+  riskDefaults?: RiskSettings;
+
+  /** The risk limits of the profile in use (ops/risk.ts), read afresh at every check. */
+  get risk(): RiskAccess {
+    return riskAccess(this.store, () => this.profileName(), this.riskDefaults);
   }
 
   /** The exchange named by `--exchange`, validated; undefined when not given. */

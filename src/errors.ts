@@ -1,5 +1,6 @@
 /**
- * The interface document's nine error kinds, and the one place that maps them to exit codes.
+ * The interface document's nine error kinds (plus the contract's RiskLimit), and the one place
+ * that maps them to exit codes.
  * Every failure that reaches the user is a PmtError; anything else is wrapped as `Api`.
  */
 export { ERROR_KINDS, type ErrorKind } from './models/enums.js';
@@ -21,6 +22,8 @@ export interface PmtErrorOptions {
   status?: number;
   /** A write whose request may have reached the upstream before the failure (timeout after send). */
   ambiguous?: boolean;
+  /** Fields the error object carries besides kind and message (RiskLimit: limit, value, would_be). */
+  details?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -32,6 +35,7 @@ export class PmtError extends Error {
   readonly cancelled: boolean;
   readonly status?: number;
   readonly ambiguous: boolean;
+  readonly details?: Record<string, unknown>;
 
   constructor(kind: ErrorKind, message: string, opts: PmtErrorOptions = {}) {
     super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
@@ -43,10 +47,11 @@ export class PmtError extends Error {
     this.cancelled = opts.cancelled ?? false;
     this.status = opts.status;
     this.ambiguous = opts.ambiguous ?? false;
+    this.details = opts.details;
   }
 
   toObject(): ErrorObject {
-    return { kind: this.kind, message: this.message };
+    return { kind: this.kind, message: this.message, ...this.details };
   }
 }
 
@@ -70,6 +75,7 @@ const EXIT_BY_KIND: Record<ErrorKind, number> = {
   NetworkError: 8,
   Config: 9,
   NotSupported: 10,
+  RiskLimit: 11,
 };
 
 export function exitCodeFor(err: unknown): number {
@@ -97,6 +103,8 @@ export function httpStatusFor(err: PmtError): number {
       return 500;
     case 'NotSupported':
       return 501;
+    case 'RiskLimit':
+      return 403;
     case 'Api':
       return err.usage ? 400 : 502;
   }
@@ -133,6 +141,6 @@ export function toPmtError(err: unknown): PmtError {
 export class PartialFailure extends PmtError {
   constructor(readonly failures: readonly PmtError[]) {
     const first = failures[0]!;
-    super(first.kind, first.message, { hint: first.hint, retryAfter: first.retryAfter, usage: first.usage, status: first.status, cause: first });
+    super(first.kind, first.message, { hint: first.hint, retryAfter: first.retryAfter, usage: first.usage, status: first.status, details: first.details, cause: first });
   }
 }

@@ -12,16 +12,17 @@
  * form ("Yes sell 0.70"), so `withIntent` relabels such an order with the intent it was placed
  * with ("No buy 0.30") when the two are the same order.
  */
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PmtError, unknownAfterSend } from './errors.js';
-import { appendPrivateLine, LineIndex, scanLines } from './line-store.js';
+import { appendPrivateLine, checkPrivatePlace, LineIndex, scanLines } from './line-store.js';
 import type { CreateOrderOptions, Exchange, SendIds } from './exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Order, OrderSide, OrderType } from './exchanges/types.js';
 import { redactSecrets } from './secrets.js';
 
 export { appendPrivateLine } from './line-store.js';
 
-export const JOURNAL_EVENTS = ['intent', 'sent', 'result', 'unknown', 'cancel', 'amend'] as const;
+export const JOURNAL_EVENTS = ['intent', 'sent', 'result', 'unknown', 'cancel', 'amend', 'refused'] as const;
 export type JournalEvent = (typeof JOURNAL_EVENTS)[number];
 
 /** One line of the journal, exactly the interface's JournalEntry. */
@@ -168,6 +169,26 @@ export class Journal {
   warm(): void {
     this.index.catchUp();
   }
+}
+
+/**
+ * Run `fn` holding the journal's lock (`orders.jsonl.lock`, across processes): the risk limits'
+ * check-and-send, so two pmt processes cannot together pass a daily cap or an open-order count.
+ * A lock left by a process that died goes stale after a few seconds.
+ */
+export async function withJournalLock<T>(journal: Journal, fn: () => Promise<T>): Promise<T> {
+  if (!existsSync(journal.dir)) mkdirSync(journal.dir, { recursive: true, mode: 0o700 });
+  // Its lock, like the journal, only in a directory nobody else can write.
+  checkPrivatePlace(journal.dir, journal.path);
+  const { withFileLock } = await import('./file-lock.js');
+  return withFileLock(journal.path, fn, {
+    waitMs: 60_000,
+    staleMs: 10_000,
+    busy: (e) =>
+      new PmtError('Config', `the order journal ${journal.path} is locked by another pmt: ${e.message}; the order was not sent`, {
+        hint: `try again; if no other pmt is running, remove ${journal.path}.lock`,
+      }),
+  });
 }
 
 /** The journal in the config directory (the caller passes `configDir(env)`). */

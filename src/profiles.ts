@@ -37,10 +37,38 @@ export interface PolymarketUsProfile {
   private_key?: string;
 }
 
+/**
+ * A profile's risk limits (`pmt risk set`; checked in ops/risk.ts before anything is signed).
+ * Dollar amounts are decimal strings (exact); an absent field is no limit.
+ */
+export interface RiskSettings {
+  /** Price × size plus the estimated fee, per order (USD). */
+  max_order_notional?: string;
+  /** Every order sent since 00:00 UTC, per exchange (USD): one amount for each, or per exchange id. */
+  max_daily_notional?: string | Record<string, string>;
+  /** Open orders per exchange. */
+  max_open_orders?: number;
+  /** Contracts per market (of the outcome traded). */
+  max_position?: string;
+  allowed_exchanges?: string[];
+  /** Globs matched against the native ticker/slug and the unified id (`KXFED-*`). */
+  allowed_markets?: string[];
+  /** `off`: every order is refused (`pmt kill` sets it; `pmt risk resume` sets it on). */
+  trading?: 'on' | 'off';
+}
+
 export interface Profile {
   kalshi?: KalshiProfile;
   polymarket?: PolymarketProfile;
   polymarket_us?: PolymarketUsProfile;
+  risk?: RiskSettings;
+  /** Exchange order groups by the name pmt gave them (`pmt order group create NAME`). */
+  order_groups?: Record<string, NamedGroup>;
+}
+
+export interface NamedGroup {
+  exchange: string;
+  id: string;
 }
 
 interface StoreShape {
@@ -122,6 +150,35 @@ export class ProfileStore {
     });
   }
 
+  /**
+   * Change one profile's risk settings under the store's lock (read afresh inside it, so a
+   * `pmt kill` in another shell is never lost); returns them as written.
+   */
+  async updateRisk(name: string, change: (r: RiskSettings) => void): Promise<RiskSettings> {
+    return this.update((s) => {
+      const p = s.profiles[name];
+      if (!p) throw unknownProfile(name, Object.keys(s.profiles));
+      const risk: RiskSettings = { ...(p.risk ?? {}) };
+      change(risk);
+      if (Object.keys(risk).length) p.risk = risk;
+      else delete p.risk;
+      return risk;
+    });
+  }
+
+  /** Change one profile's named order groups under the store's lock; returns them as written. */
+  async updateGroups(name: string, change: (g: Record<string, NamedGroup>) => void): Promise<Record<string, NamedGroup>> {
+    return this.update((s) => {
+      const p = s.profiles[name];
+      if (!p) throw unknownProfile(name, Object.keys(s.profiles));
+      const groups = { ...(p.order_groups ?? {}) };
+      change(groups);
+      if (Object.keys(groups).length) p.order_groups = groups;
+      else delete p.order_groups;
+      return groups;
+    });
+  }
+
   async use(name: string): Promise<void> {
     await this.update((s) => {
       if (!s.profiles[name]) throw unknownProfile(name, Object.keys(s.profiles));
@@ -181,4 +238,35 @@ export function maskSecret(value: string | undefined | null): string | null {
   if (value == null || value === '') return null;
   if (value.length <= 8) return '****';
   return `${value.slice(0, 4)}…${value.slice(-4)}`;
+}
+
+/**
+ * The risk limits of the profile `name()` names, read afresh on every call (a `pmt kill` in
+ * another shell counts at once); none when no profile is in use. `defaults` fill the notional
+ * limits a profile leaves unset (`pmt mcp`).
+ */
+export function riskAccess(store: ProfileStore, name: () => Promise<string | null>, defaults?: RiskSettings) {
+  const named = async (): Promise<string> => {
+    const n = await name();
+    if (!n) throw new PmtError('Config', 'no profile in use: risk limits, `trading: off` and order group names are stored on a profile', { hint: 'run `pmt profile add <name>` (or name one with --profile)' });
+    return n;
+  };
+  return {
+    profileName: name,
+    defaults,
+    async read(): Promise<RiskSettings> {
+      const n = await name();
+      return (n ? (await store.get(n))?.risk : undefined) ?? {};
+    },
+    async write(change: (r: RiskSettings) => void): Promise<RiskSettings> {
+      return store.updateRisk(await named(), change);
+    },
+    async readGroups(): Promise<Record<string, NamedGroup>> {
+      const n = await name();
+      return (n ? (await store.get(n))?.order_groups : undefined) ?? {};
+    },
+    async writeGroups(change: (g: Record<string, NamedGroup>) => void): Promise<Record<string, NamedGroup>> {
+      return store.updateGroups(await named(), change);
+    },
+  };
 }

@@ -43,13 +43,24 @@ const topLevel = (name: string): Listed => ({ name, term: termOf(operationAt(nam
 export const LAZY_COMMANDS: ReadonlyArray<{ listed: readonly Listed[]; load: () => Promise<Register> }> = [
   { listed: [group('markets')], load: async () => (await import('./commands/markets/index.js')).registerMarkets },
   { listed: [group('book')], load: async () => (await import('./commands/book/index.js')).registerBook },
-  { listed: [group('order')], load: async () => (await import('./commands/order/index.js')).registerOrder },
+  { listed: [{ name: 'order', subcommands: [...subcommandsOf('order'), 'group'] }], load: async () => (await import('./commands/order/index.js')).registerOrder },
   {
     listed: ['balance', 'positions', 'fills', 'trades'].map(topLevel),
     load: async () => (await import('./commands/portfolio/index.js')).registerPortfolio,
   },
+  {
+    listed: [{ name: 'risk', subcommands: ['show', 'set', 'resume'] }, { name: 'kill', term: 'kill [options]' }],
+    load: async () => {
+      const m = await import('./commands/risk/index.js');
+      return (program: Command) => {
+        m.registerRisk(program);
+        m.registerKill(program);
+      };
+    },
+  },
   { listed: [{ name: 'profile', subcommands: ['add', 'list', 'show', 'use', 'remove'] }], load: async () => (await import('./commands/profile/index.js')).registerProfile },
   { listed: [{ name: 'serve', term: 'serve [options]' }], load: async () => registerServe },
+  { listed: [{ name: 'mcp', term: 'mcp [options]' }], load: async () => registerMcp },
   { listed: [{ name: 'completion', term: 'completion <shell>' }], load: async () => (await import('./commands/completion.js')).registerCompletion },
   { listed: [{ name: 'exchanges', term: 'exchanges [options]' }], load: async () => (await import('./commands/exchanges.js')).registerExchanges },
   { listed: [{ name: 'approvals', subcommands: ['check', 'set'] }], load: async () => (await import('./commands/chain/index.js')).registerApprovals },
@@ -119,6 +130,21 @@ function registerServe(program: Command): void {
     // Refused with the hint (argv is readable by every user): hidden.
     .addOption(new Option('--token <token>').hideHelp())
     .action(action(async (ctx, opts, args) => (await import('./serve/run.js')).run(ctx, opts as never, args)));
+}
+
+/**
+ * `pmt mcp`: an MCP server over the same operations (stdio; Streamable HTTP with --http). The
+ * SDK and mcp/ load only when the command runs.
+ */
+function registerMcp(program: Command): void {
+  program
+    .command('mcp')
+    .description('Serve the operations as MCP tools (stdio; Streamable HTTP on loopback with --http)')
+    .option('--http', 'Streamable HTTP on 127.0.0.1 instead of stdio (bearer token as for pmt serve)')
+    .option('--port <port>', 'with --http: port to listen on (0: any free port)', '8081')
+    .option('--token-file <file>', 'with --http: read the bearer token from this file; or set PMT_SERVE_TOKEN; default: random, printed once on stderr')
+    .option('--allow-trading', 'list create_order, cancel and kill as available (the profile\'s limits still apply; $10 per order and $100 per day when it sets none)')
+    .action(action(async (ctx, opts, args) => (await import('./mcp/run.js')).run(ctx, opts as never)));
 }
 
 /** Commander's error text as one line: "unknown command 'markt'\n(Did you mean markets?)" keeps its hint. */

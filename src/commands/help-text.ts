@@ -49,6 +49,41 @@ export const HELP: Record<string, CommandHelp> = {
       { note: 'Cancel everything resting on one market', cmd: `pmt order cancel-all --asset ${K}` },
     ],
   },
+  'order group': {
+    summary: 'Kalshi order groups: a contract limit the exchange enforces',
+    examples: [
+      { note: 'At most 50 contracts matched per 15 seconds', cmd: 'pmt order group create bot --limit 50' },
+      { note: 'Place into it', cmd: `pmt order create --asset ${K} --side buy --price 0.42 --size 10 --group bot --yes` },
+    ],
+  },
+  'order group create': {
+    summary: 'Create an order group and name it on the profile',
+    examples: [
+      { note: 'At most 50 contracts matched per 15 seconds', cmd: 'pmt order group create bot --limit 50' },
+      { note: 'For a script', cmd: 'pmt order group create bot2 --limit 10 --json' },
+    ],
+  },
+  'order group list': {
+    summary: "The exchange's order groups with the profile's names",
+    examples: [
+      { note: 'For people', cmd: 'pmt order group list' },
+      { note: 'For a script', cmd: 'pmt order group list --json' },
+    ],
+  },
+  'order group trigger': {
+    summary: 'Cancel the group\'s orders and block new ones until reset',
+    examples: [
+      { note: 'Stop one bot', cmd: 'pmt order group trigger bot' },
+      { note: 'For a script', cmd: 'pmt order group trigger bot --json' },
+    ],
+  },
+  'order group reset': {
+    summary: 'Allow orders in the group again',
+    examples: [
+      { note: 'After a trigger', cmd: 'pmt order group reset bot' },
+      { note: 'For a script', cmd: 'pmt order group reset bot --json' },
+    ],
+  },
   profile: {
     summary: 'Credential profiles',
     examples: [
@@ -112,6 +147,43 @@ export const HELP: Record<string, CommandHelp> = {
       { note: 'bash (needs the bash-completion package)', cmd: 'pmt completion bash > ~/.local/share/bash-completion/completions/pmt' },
       { note: 'zsh: any directory on $fpath, then restart the shell', cmd: 'pmt completion zsh > ~/.zsh/completions/_pmt' },
       { note: 'fish', cmd: 'pmt completion fish > ~/.config/fish/completions/pmt.fish' },
+    ],
+  },
+  risk: {
+    summary: "The profile's risk limits, checked before any order is signed",
+    examples: [
+      { note: 'The limits and what today used', cmd: 'pmt risk show' },
+      { note: 'At most $5 per order and $50 a day per exchange', cmd: 'pmt risk set --max-order-notional 5 --max-daily-notional 50' },
+    ],
+  },
+  'risk show': {
+    summary: "The limits of the profile in use and today's usage per exchange",
+    examples: [
+      { note: 'For people', cmd: 'pmt risk show' },
+      { note: 'For a script', cmd: 'pmt risk show --json' },
+    ],
+  },
+  'risk set': {
+    summary: 'Set or clear limits on the profile in use',
+    examples: [
+      { note: 'Per order and per day, fees included', cmd: 'pmt risk set --max-order-notional 5 --max-daily-notional kalshi=50,polymarket=20' },
+      { note: 'Only Fed markets, at most 3 open orders', cmd: "pmt risk set --allowed-markets 'KXFED-*' --max-open-orders 3" },
+      { note: 'Remove one limit', cmd: 'pmt risk set --clear max_open_orders' },
+    ],
+  },
+  'risk resume': {
+    summary: 'Turn trading on again after `pmt kill`',
+    examples: [
+      { note: 'After a kill switch', cmd: 'pmt risk resume' },
+      { note: 'Then check', cmd: 'pmt risk show' },
+    ],
+  },
+  mcp: {
+    summary: 'Serve the operations as MCP tools for AI agents (stdio, or Streamable HTTP)',
+    examples: [
+      { note: 'For an MCP client that starts pmt itself (reads and previews only)', cmd: 'pmt mcp' },
+      { note: 'Let the agent trade, within the profile limits ($10/order, $100/day if none)', cmd: 'pmt mcp --allow-trading' },
+      { note: 'Streamable HTTP on 127.0.0.1:8081/mcp (token from PMT_SERVE_TOKEN, or printed once)', cmd: 'pmt mcp --http --port 8081' },
     ],
   },
   exchanges: {
@@ -180,6 +252,9 @@ export const GROUPS: Record<string, string> = {
   exchanges: 'Setup:',
   completion: 'Setup:',
   serve: 'Setup:',
+  mcp: 'Setup:',
+  risk: 'Trading:',
+  kill: 'Trading:',
   approvals: 'Trading:',
   position: 'Trading:',
   settlements: 'Trading:',

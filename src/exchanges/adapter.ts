@@ -23,12 +23,12 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
     private readonly ops: Operations<C>,
   ) {}
 
-  /** The bound operation, or NotSupported (rejected, or thrown for the one synchronous operation). */
+  /** The bound operation, or NotSupported (rejected, or thrown for the synchronous ones: the streams). */
   private call<K extends Operation>(op: K, a: Parameters<Exchange[K]>): ReturnType<Exchange[K]> {
     const f = this.ops[op] as ((client: C, ...args: Parameters<Exchange[K]>) => ReturnType<Exchange[K]>) | undefined;
     if (f) return f(this.client, ...a);
     const err = notSupported(this.id, op, (this.has as Partial<Record<string, Capability>>)[op], typeof a[0] === 'string' ? a[0] : undefined);
-    if (op === 'watchBook') throw err;
+    if (op === 'watchBook' || op === 'watchOrders') throw err;
     return Promise.reject(err) as ReturnType<Exchange[K]>;
   }
 
@@ -68,8 +68,14 @@ export class Adapter<Id extends ExchangeId, C> implements Exchange {
   amendOrder(...a: Parameters<Exchange['amendOrder']>): ReturnType<Exchange['amendOrder']> {
     return this.call('amendOrder', a);
   }
+  orderGroups(...a: Parameters<Exchange['orderGroups']>): ReturnType<Exchange['orderGroups']> {
+    return this.call('orderGroups', a);
+  }
   fetchBalance(...a: Parameters<Exchange['fetchBalance']>): ReturnType<Exchange['fetchBalance']> {
     return this.call('fetchBalance', a);
+  }
+  watchOrders(...a: Parameters<Exchange['watchOrders']>): ReturnType<Exchange['watchOrders']> {
+    return this.call('watchOrders', a);
   }
   fetchPositions(...a: Parameters<Exchange['fetchPositions']>): ReturnType<Exchange['fetchPositions']> {
     return this.call('fetchPositions', a);

@@ -4,6 +4,7 @@
  * `exchanges/<id>/manifest.ts`; `exchanges/registry.ts` lists them. Imports nothing heavy: the
  * manifests are read on the start-up path.
  */
+import type { PositionStatus } from '../models/enums.js';
 import type { AdapterConfig, ResolvedCredentials, Sourced } from './config.js';
 
 /** The interface's operations, as the adapters name them. */
@@ -120,6 +121,10 @@ export interface ExchangeManifest<Id extends string = string> {
     checkKey?(key: string, source: string): Promise<void>;
   };
   capabilities: Capabilities;
+  /** GTD orders (`expires_at`): the exchange's minimum lead (absent: no GTD; ops refuses the flag). */
+  gtd?: { minLeadSeconds: number };
+  /** Position statuses `fetchPositions` can filter by (absent: `open` only). */
+  positionStatuses?: readonly PositionStatus[];
   /** The adapter, loaded on first use (the module is heavy). */
   load(): Promise<(cfg: AdapterConfig) => unknown>;
   /** On-chain account actions (approvals, split/merge/redeem, the chain's doctor checks), loaded on first use. */

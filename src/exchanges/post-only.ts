@@ -46,15 +46,16 @@ export function postOnlyCross(
 
 /**
  * The usage error for a crossing post-only order. `what` names the order in the user's terms
- * ("buy Yes at 0.55"); `against`/`rest` are already in the user's frame.
+ * ("buy Yes at 0.55"); `against`/`rest` are already in the user's frame. `feeNote`, when the
+ * adapter knows the market's fee schedule, says what taking would cost instead.
  */
-export function postOnlyError(what: string, side: 'buy' | 'sell', cross: PostOnlyCross, frame = ''): Error {
+export function postOnlyError(what: string, side: 'buy' | 'sell', cross: PostOnlyCross, frame = '', feeNote?: string): Error {
   const opposite = `${frame}${side === 'buy' ? 'ask' : 'bid'}`;
   const rest = cross.rest
     ? `the best price that would rest is ${cross.rest.toFixed()}`
     : `no price inside (0, 1) would rest on this side`;
   return usageError(
     `post-only ${what} would cross the book: the best ${opposite} is ${cross.against.toFixed()}, so it would trade at once instead of resting; ${rest}`,
-    'drop --post-only to take the liquidity, or price it to rest',
+    `drop --post-only to take the liquidity${feeNote ? ` (${feeNote})` : ''}, or price it to rest`,
   );
 }

@@ -59,5 +59,12 @@ export interface CreateOrderRequest {
    * refuses one that would cross the current book before sending it. Default false.
    */
   post_only?: boolean;
+  /**
+   * GTD: unix seconds at which a resting (gtc) order expires; absent = until cancelled. Checked in
+   * ops (ops/expires.ts: the exchange's minimum lead); only exchanges whose manifest has `gtd` get one.
+   */
+  expires_at?: number;
+  /** Place into this exchange order group (Kalshi `order_group_id`; `pmt order create --group`). */
+  order_group_id?: string;
 }
 export type { ApprovalRow, ChainPlan, ChainSent, DoctorCheck } from './onchain.js';

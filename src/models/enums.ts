@@ -11,7 +11,7 @@ export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
 export const ORDER_STATUSES = ['pending', 'open', 'filled', 'partially_filled', 'cancelled', 'rejected'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** The interface document's nine error kinds (the error object's `kind`). */
+/** The interface document's nine error kinds plus the contract's `RiskLimit` (exit 11, serve 403). */
 export const ERROR_KINDS = [
   'Authentication',
   'InsufficientFunds',
@@ -22,5 +22,9 @@ export const ERROR_KINDS = [
   'Api',
   'Config',
   'NotSupported',
+  'RiskLimit',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
+/** `pmt positions --status`: the lifecycle filter (Polymarket Data API v2 `status`); `open` is the default. */
+export const POSITION_STATUSES = ['open', 'redeemable', 'mergeable', 'closed'] as const;
+export type PositionStatus = (typeof POSITION_STATUSES)[number];

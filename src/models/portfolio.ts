@@ -125,7 +125,7 @@ export type Balances = Static<typeof BalancesSchema>;
  */
 export interface BalanceDetail {
   balance: Balance;
-  /** Kalshi: value of open positions in dollars; null elsewhere. */
+  /** Value of open positions in dollars (Kalshi; Polymarket's Data API `/v2/value`); null when unknown. */
   portfolio_value: number | null;
   /**
    * Polymarket: the smallest allowance granted to the exchange contracts, in dollars (null when

@@ -7,6 +7,9 @@
  * on both price scales; the exact upstream request (the adapter checks every venue rule it knows).
  * `sendPrepared` then sends it once, journaled. The surface keeps the views and the confirmation.
  *
+ * `--expires` (GTD) is checked against the exchange's minimum lead before credentials (ops/expires.ts),
+ * and again once the type is known (it may have been asked for).
+ *
  * `--price` is parsed once (orderPrice) into the decimal the tick check, the preview and the
  * request use.
  */
@@ -19,7 +22,10 @@ import { ORDER_SIDES, ORDER_TYPES, type CreateOrderRequest, type ExchangeId, typ
 import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
 import { parseEnum } from '../validate.js';
 import { requireCapability } from './capabilities.js';
+import { expiresFor } from './expires.js';
 import { createJournaled } from './journal.js';
+import { checkLimits, intentOf, refuseOnBreach, sendChecked, type LimitCheck } from './risk.js';
+import { groupIdFor } from './order-groups.js';
 import { checkOutcome } from './order-outcome.js';
 import { orderPrice, sizeProblem, tickProblem } from './order-rules.js';
 import { accountFor } from './portfolio.js';
@@ -37,10 +43,14 @@ export interface CreateInput {
   outcome?: string;
   type?: string;
   postOnly?: boolean;
+  /** GTD: the (gtc) order expires at this time, ISO 8601 or unix seconds (ops/expires.ts). */
+  expires?: string;
   exchange?: ExchangeId;
   dryRun?: boolean;
   /** Sent without a confirmation (`--yes`). */
   yes?: boolean;
+  /** The profile's order group to place into (`--group`). */
+  group?: string;
 }
 
 /** What the price prompt shows beside the question. */
@@ -72,6 +82,8 @@ export interface PreparedOrder {
   req: CreateOrderRequest;
   preview: OrderPreview;
   upstream: { method: string; url: string; body: unknown };
+  /** Each risk limit in force with its headroom (ops/risk.ts); empty when none is set. */
+  limits: LimitCheck[];
 }
 
 /** Services a create runs with; a dry run marks them read-only (adapters built for it never write). */
@@ -103,6 +115,10 @@ export async function prepareOrder(svc: CreateServices, input: CreateInput, hook
   if (!target) target = assetTarget(svc, { asset_id: await ask.asset((v) => assetFound(svc, input.exchange, v)), exchange: input.exchange });
   const exchange = target.exchange;
   requireCapability(exchange, 'createOrder');
+  // GTD: checked against the exchange's minimum lead before credentials or any request.
+  const expiresAt = expiresFor({ field: svc.names.expires, value: input.expires, exchange, orderType: type, nowMs: svc.now() });
+  // A named order group is the profile's: an unknown name stops here, before any request.
+  const groupId = input.group === undefined ? undefined : await groupIdFor(svc, input.group, exchange);
   if (!input.dryRun) await svc.requireCredentials(exchange);
   if (input.dryRun) svc.readOnly = true;
   const ex = await svc.exchange(exchange);
@@ -155,18 +171,28 @@ export async function prepareOrder(svc: CreateServices, input: CreateInput, hook
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   // The adapter refuses a post-only order that would cross the book it reads (previewOrder below).
   if (postOnly) req.post_only = true;
+  // The type may have been asked for after the first check (an interactive walk): check again.
+  if (input.expires !== undefined) req.expires_at = expiresFor({ field: svc.names.expires, value: input.expires, exchange, orderType: type, nowMs: svc.now() }) ?? expiresAt;
+  if (groupId) req.order_group_id = groupId;
   // The adapter builds the exact upstream request, checking every venue rule it knows (Kalshi's
   // tiered price grid, Polymarket's wallet set-up) before anyone is asked to confirm.
   const upstream = await ex.previewOrder(req);
-  return { exchange, ex, info, outcome, side, size, req, preview, upstream };
+  // The risk limits in force, each with its headroom (the preview shows them).
+  const limits = await checkLimits(svc, intentOf(info, req, outcome, preview.fee.total), { all: true });
+  return { exchange, ex, info, outcome, side, size, req, preview, upstream, limits };
+}
+
+/** A prepared order over a risk limit is refused (RiskLimit, journaled) before anyone is asked to confirm it. */
+export function refuseOverLimits(svc: Services, p: PreparedOrder): void {
+  refuseOnBreach(svc, intentOf(p.info, p.req, p.outcome, p.preview.fee.total), p.req, p.limits);
 }
 
 /** Send a prepared order exactly once, journaled: the intent is on disk before the request leaves, the result after. */
 export async function sendPrepared(svc: Services, p: PreparedOrder, opts: { clientOrderId?: string; warn?: (line: string) => void } = {}): Promise<Order> {
   // `warn`: a journal that cannot take the result after the order left is said, and the order stands.
-  const meta = { exchange: p.exchange, market_ticker: p.info.market.ticker, outcome: p.outcome, now: () => svc.now(), warn: opts.warn };
   try {
-    return await createJournaled(svc, p.ex, p.req, meta, { clientOrderId: opts.clientOrderId });
+    // Risk limits checked again right before signing (under the journal's lock), then sent journaled.
+    return await sendChecked(svc, p.ex, p.info, p.req, p.outcome, { clientOrderId: opts.clientOrderId }, p.preview.fee.total, opts.warn);
   } catch (e) {
     throw withAmbiguityHint(e);
   }

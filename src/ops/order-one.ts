@@ -11,6 +11,7 @@ import { parsePrice, parseSize } from '../validate.js';
 import { requireCapability } from './capabilities.js';
 import type { Services } from './services.js';
 import { asPlaced, placedCancels } from './journal.js';
+import { requireTrading } from './risk.js';
 import { Decimal } from '../decimal.js';
 import type { Exchange } from '../exchanges/exchange.js';
 import type { AmendRequest } from '../models/portfolio.js';
@@ -129,6 +130,8 @@ async function amendPreview(svc: Services, ex: Exchange, current: ExchangeOrder,
  * an `amend` event with the new price and size as placed (so later reads relabel it at its new price).
  */
 export async function amendOrder(svc: Services, b: AmendBody, plan?: AmendPlan): Promise<ExchangeOrder> {
+  // A changed order is a new risk: refused while trading is off (ops/risk.ts).
+  await requireTrading(svc, 'amend_order');
   const p = plan ?? (await planAmend(svc, b, { preview: false }));
   const ex = await svc.exchange(p.exchange);
   const after = await ex.amendOrder(p.id, p.wire);

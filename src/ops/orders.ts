@@ -3,7 +3,7 @@
  * confirmation wrap the same adapter call) and cancel_all_orders, once for the CLI and serve.
  */
 import { PmtError, toPmtError, usageError } from '../errors.js';
-import type { SendIds } from '../exchanges/exchange.js';
+import type { AssetInfo, Exchange, SendIds } from '../exchanges/exchange.js';
 import { orderExchange } from '../exchanges/ids.js';
 import { manifestOf } from '../exchanges/registry.js';
 import type { ExchangeId } from '../exchanges/registry.js';
@@ -13,9 +13,10 @@ import { parsePrice, parseSize } from '../validate.js';
 import { requireAccess } from './capabilities.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { postOnlyOf } from './post-only.js';
+import { expiresFor } from './expires.js';
 import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
-import { createWithJournal } from '../journal.js';
+import { sendChecked } from './risk.js';
 import { idempotencyKey, type KeyedSend, type SentRecord } from './idempotency.js';
 import { asPlaced, fetchOrderByClientId, placedCancels } from './journal.js';
 
@@ -73,6 +74,8 @@ export interface CreateOrderBody {
   exchange?: ExchangeId;
   /** The caller's id for this order: an idempotency key (and, derived, Kalshi's client_order_id). */
   client_order_id?: unknown;
+  /** GTD: an ISO time or unix seconds at which the (gtc) order expires (ops/expires.ts). */
+  expires?: unknown;
 }
 
 /**
@@ -111,7 +114,8 @@ async function recallOrder(svc: Services, sent: SentRecord): Promise<Order> {
   );
 }
 
-async function createOnce(svc: Services, b: CreateOrderBody, key: string | undefined, send?: KeyedSend): Promise<Order> {
+/** A create_order body resolved to what is sent: the adapter, the asset's rules, the request and the outcome's label. */
+export async function resolveCreate(svc: Services, b: CreateOrderBody): Promise<{ ex: Exchange; info: AssetInfo; req: CreateOrderRequest; label: string }> {
   const price = parsePrice('price', b.price).toNumber();
   const size = parseSize('size', b.size).toNumber();
   const orderType = b.order_type ?? 'gtc';
@@ -124,13 +128,19 @@ async function createOnce(svc: Services, b: CreateOrderBody, key: string | undef
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: orderType };
   // The adapter refuses a crossing post-only order before sending (see post-only.ts).
   if (postOnly) req.post_only = true;
+  const expiresAt = expiresFor({ field: svc.names.expires, value: b.expires, exchange: info.exchange, orderType, nowMs: svc.now() });
+  if (expiresAt !== undefined) req.expires_at = expiresAt;
+  return { ex, info, req, label };
+}
+
+async function createOnce(svc: Services, b: CreateOrderBody, key: string | undefined, send?: KeyedSend): Promise<Order> {
+  const { ex, info, req, label } = await resolveCreate(svc, b);
   // A key makes the exchange dedup too where it can (Kalshi sends under a client id derived from it).
   const opts: { idempotencyKey?: string; onSend?: (ids: SendIds) => void } = key === undefined ? {} : { idempotencyKey: key };
   if (send) opts.onSend = (ids) => send.sent(info.exchange, ids);
   try {
-    const order = svc.journal
-      ? await createWithJournal(svc.journal, ex, req, { exchange: info.exchange, market_ticker: info.market.ticker, outcome: label, now: () => svc.now() }, opts)
-      : await ex.createOrder(req, opts);
+    // Risk limits checked right before signing, then sent journaled (ops/risk.ts).
+    const order = await sendChecked(svc, ex, info, req, label, opts);
     send?.answered(order);
     return order;
   } catch (e) {

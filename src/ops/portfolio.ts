@@ -14,6 +14,9 @@ import type { ExchangeId } from '../exchanges/types.js';
 import { Decimal } from '../decimal.js';
 import type { BalanceDetail, Fill, Position } from '../models/portfolio.js';
 import { parseCursor, parseInteger } from '../validate.js';
+import { usageError } from '../errors.js';
+import { manifestOf } from '../exchanges/registry.js';
+import { POSITION_STATUSES, type PositionStatus } from '../models/enums.js';
 import { capable, requireAccess, type CapabilityName } from './capabilities.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { decodeCombinedCursor, encodeCombinedCursor } from './markets-across.js';
@@ -62,9 +65,38 @@ export interface Positions {
   failed: ExchangeFailure[];
 }
 
-export async function fetchPositions(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId } = {}): Promise<Positions> {
+/** A position status (`open` when absent), else a usage error listing the statuses. */
+export function positionStatus(v: unknown): PositionStatus {
+  if (v === undefined || v === null || v === '') return 'open';
+  const s = String(v).trim().toLowerCase();
+  if (!(POSITION_STATUSES as readonly string[]).includes(s)) throw usageError(`status must be one of ${POSITION_STATUSES.join(', ')} (got "${String(v).slice(0, 40)}")`);
+  return s as PositionStatus;
+}
+
+const statusesOf = (id: ExchangeId): readonly PositionStatus[] => manifestOf(id).positionStatuses ?? ['open'];
+const unableError = (id: ExchangeId, status: PositionStatus) => usageError(`${manifestOf(id).name} positions can only be listed as ${statusesOf(id).join(', ')} (got status ${status})`);
+
+/**
+ * Positions by status. A status other than `open` is asked only of the exchanges that can filter
+ * by it: named explicitly (`exchange` or the market's) one that cannot is a usage error; in the
+ * every-exchange scope the others are left out (they have nothing of that kind to report).
+ */
+export async function fetchPositions(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId; status?: unknown } = {}): Promise<Positions> {
+  const status = positionStatus(q.status);
+  // An exchange named outright that cannot list this status: say so before asking for its credentials.
+  if (q.exchange && status !== 'open' && !statusesOf(q.exchange).includes(status) && (q.market_ticker === undefined || q.market_ticker === null || q.market_ticker === '')) {
+    throw unableError(q.exchange, status);
+  }
   const s = await scope(svc, q, 'fetchPositions');
-  const r = settle(await fanOut(s.ids, async (id) => (await svc.exchange(id)).fetchPositions(s.market)));
+  const explicit = Boolean(q.exchange) || s.market !== undefined;
+  let ids = s.ids;
+  if (status !== 'open') {
+    const unable = ids.filter((id) => !statusesOf(id).includes(status));
+    if (explicit && unable.length) throw unableError(unable[0]!, status);
+    ids = ids.filter((id) => statusesOf(id).includes(status));
+    if (ids.length === 0) throw usageError(`no exchange with credentials lists ${status} positions`);
+  }
+  const r = settle(await fanOut(ids, async (id) => (await svc.exchange(id)).fetchPositions(s.market, status === 'open' ? undefined : { status })));
   return { positions: r.ok.flatMap((x) => x.value.map((position) => ({ exchange: x.exchange, position }))), failed: r.failed };
 }
 

@@ -8,6 +8,22 @@ import type { ExchangeId } from '../exchanges/registry.js';
 import type { Order } from '../exchanges/types.js';
 import type { Journal } from '../journal.js';
 import type { IdempotencyStore } from './idempotency.js';
+import type { NamedGroup, RiskSettings } from '../profiles.js';
+
+/** Where an op reads (and `pmt kill` / `pmt risk` write) the risk limits of the profile in use (ops/risk.ts). */
+export interface RiskAccess {
+  /** The profile the limits belong to; null when none is in use (environment credentials only). */
+  profileName(): Promise<string | null>;
+  /** The profile's settings, read afresh (another process may have changed them). */
+  read(): Promise<RiskSettings>;
+  /** Change them under the store's lock; Config when no profile is in use. */
+  write(change: (r: RiskSettings) => void): Promise<RiskSettings>;
+  /** Limits that apply where the profile sets none (`pmt mcp`: $10 per order, $100 per day). */
+  readonly defaults?: RiskSettings;
+  /** The profile's exchange order groups by name (`pmt order group`). */
+  readGroups(): Promise<Record<string, NamedGroup>>;
+  writeGroups(change: (g: Record<string, NamedGroup>) => void): Promise<Record<string, NamedGroup>>;
+}
 
 /** How the caller names its inputs in messages (`--exchange` vs `exchange`, `--ticker` vs `market_tickers`). */
 export interface InputNames {
@@ -18,14 +34,16 @@ export interface InputNames {
   tickers: string;
   outcome: string;
   size: string;
+  /** The GTD expiry's name (`--expires` / `expires`). */
+  expires: string;
   /** The series filter (`--series`, `series_ticker`). */
   series: string;
   /** A bare market id (a Polymarket slug) is accepted as an asset, as on the CLI; serve's contract does not. */
   bareMarketAsset?: boolean;
 }
 
-export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', series: '--series', bareMarketAsset: true };
-export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size', series: 'series_ticker' };
+export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', expires: '--expires', series: '--series', bareMarketAsset: true };
+export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size', expires: 'expires', series: 'series_ticker' };
 
 export interface Services {
   /** The adapter for one exchange, built on first use. */
@@ -45,6 +63,8 @@ export interface Services {
   readonly journal?: Journal;
   /** create_order's Idempotency-Key memory (`pmt serve`). */
   readonly idempotency?: IdempotencyStore;
+  /** The profile's risk limits (absent: none apply). */
+  readonly risk?: RiskAccess;
 }
 
 /** An order with the exchange it lives on (views group and label by it). */

@@ -175,7 +175,7 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'create_order',
     cli: 'order create',
     capability: 'createOrder',
-    flags: ['--asset', '--side', '--price', '--size', '--outcome', '--type', '--post-only', '--yes', '--dry-run', '--client-order-id'],
+    flags: ['--asset', '--side', '--price', '--size', '--outcome', '--type', '--post-only', '--expires', '--yes', '--dry-run', '--group', '--client-order-id'],
     summary: 'Place a limit order (previews and confirms first)',
     examples: [
       { note: 'Interactive: prompts for each missing flag, then previews', cmd: 'pmt order create' },
@@ -261,6 +261,23 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     destructive: false,
   },
   {
+    // A stream of the account's own orders and fills (ops/order-watch.ts). Not a manifest
+    // capability and not served yet (no SSE route like the book's): local to the CLI for now,
+    // and an exchange that does not bind it answers NotSupported from the adapter base.
+    id: 'watch_orders',
+    cli: 'order watch',
+    capability: null,
+    flags: ['--duration', '--count'],
+    summary: 'Your orders and fills, live, as the exchanges push them',
+    examples: [
+      { note: 'Watch both exchanges until Ctrl-C', cmd: 'pmt order watch' },
+      { note: 'One OrderEvent per line for a script, stop after 10', cmd: 'pmt order watch --exchange polymarket --ndjson --count 10' },
+    ],
+    http: null,
+    readOnly: true,
+    destructive: false,
+  },
+  {
     id: 'fetch_open_orders',
     cli: 'order list',
     capability: 'fetchOpenOrders',
@@ -292,11 +309,12 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_positions',
     cli: 'positions',
     capability: 'fetchPositions',
-    flags: ['--market'],
+    flags: ['--market', '--status'],
     summary: 'Open positions with average price, mark and unrealized P&L',
     examples: [
       { note: 'Everything held on both exchanges, with totals', cmd: 'pmt positions' },
       { note: 'One market, as Position models', cmd: `pmt positions --market kalshi:${K} --json` },
+      { note: 'Polymarket positions whose market resolved, ready to redeem', cmd: 'pmt positions --exchange polymarket --status redeemable' },
     ],
     http: { method: 'GET', path: '/v1/positions/fetch_positions' },
     readOnly: true,
@@ -375,6 +393,21 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     http: { method: 'GET', path: '/v1/account/doctor' },
     readOnly: true,
     destructive: false,
+  },
+  {
+    id: 'kill',
+    cli: 'kill',
+    // pmt's own (issue 24): the kill switch over every exchange's cancel-all, then `trading: off`.
+    capability: null,
+    flags: ['--yes'],
+    summary: 'Cancel every open order everywhere, then turn trading off',
+    examples: [
+      { note: 'Stop everything now', cmd: 'pmt kill --yes' },
+      { note: 'One exchange only, for a script', cmd: 'pmt kill --exchange kalshi --yes --json' },
+    ],
+    http: { method: 'POST', path: '/v1/kill' },
+    readOnly: false,
+    destructive: true,
   },
 ];
 

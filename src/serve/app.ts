@@ -122,7 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   function send(reply: FastifyReply, r: ErrorReply): FastifyReply {
     kinds.set(reply, r.body.kind);
     if (r.headers) reply.headers(r.headers);
-    return reply.code(r.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ kind: r.body.kind, message: scrub(r.body.message) });
+    return reply.code(r.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ ...r.body, kind: r.body.kind, message: scrub(r.body.message) });
   }
 
   const throttle = new Throttle(opts.throttle);

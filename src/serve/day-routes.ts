@@ -6,6 +6,7 @@
  */
 import { EXCHANGE_IDS } from '../exchanges/registry.js';
 import { INTERVALS } from '../models/params.js';
+import { POSITION_STATUSES } from '../models/enums.js';
 import { BalancesSchema, CandleSchema, FillsPageSchema, PositionSchema, TradesPageSchema } from '../models/portfolio.js';
 import * as one from '../ops/order-one.js';
 import * as portfolio from '../ops/portfolio.js';
@@ -70,7 +71,7 @@ export const DAY_ROUTES: RouteDef[] = [
     tag: 'Account',
     summary: 'Open positions, optionally of one market',
     description: 'Prices are those of the outcome held. When some exchanges answer and others fail: 200 with what came back and `Pmt-Failures`.',
-    querystring: object({ market_ticker: market, exchange }),
+    querystring: object({ market_ticker: market, exchange, status: { type: 'string', enum: [...POSITION_STATUSES], description: 'open (default), redeemable, mergeable or closed; other than open only on exchanges that list them (Polymarket)' } }),
     response: { type: 'array', items: served(PositionSchema) },
     errors: [404, ...upstream],
     handler: async (svc, { query }) => {

@@ -29,7 +29,7 @@ export function errorReply(e: PmtError, internal = false): ErrorReply {
   const message = internal ? `internal error: ${e.message}` : e.message;
   const headers: Record<string, string> = { ...(e instanceof ServeError ? e.headers : {}) };
   if (e.kind === 'RateLimited') headers['Retry-After'] = String(Math.max(1, Math.ceil(e.retryAfter ?? 1)));
-  return { status, body: { kind: e.kind, message: oneLine(message) }, headers };
+  return { status, body: { kind: e.kind, message: oneLine(message), ...(internal ? {} : e.details) }, headers };
 }
 
 interface AjvError {

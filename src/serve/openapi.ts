@@ -5,7 +5,7 @@
  */
 import { ROUTES, type RouteDef } from './routes.js';
 import { STREAM_PATH, streamQuery } from './stream-route.js';
-import { ErrorObject, modelName, type JsonSchema } from './schemas.js';
+import { ErrorObject, modelName, RiskLimitError, type JsonSchema } from './schemas.js';
 
 import { VERSION as API_VERSION } from '../version.js';
 
@@ -15,6 +15,7 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Api: the request is invalid (a parameter, the body, or a value the operation rejects before any upstream request)',
   401: 'Authentication: missing or wrong bearer token, or the exchange refused the credentials of the profile the server runs with',
   402: 'InsufficientFunds: the exchange refused the order for lack of balance or allowance',
+  403: 'RiskLimit: a risk limit of the profile, or `trading: off`, refused the action; nothing was sent (the object names the limit, its value and what the action would have made it)',
   404: 'MarketNotFound or OrderNotFound (also Api, for a path that is not an operation)',
   413: 'Api: the request body is larger than the limit',
   415: 'Api: the body is not sent as application/json',
@@ -49,6 +50,7 @@ function components(): Record<string, unknown> {
   };
   for (const r of ROUTES) visit(r.response);
   visit(ErrorObject);
+  visit(RiskLimitError);
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -97,7 +99,7 @@ function operation(r: RouteDef): unknown {
   for (const status of [400, 401, ...r.errors].sort((a, b) => a - b)) {
     responses[status] = {
       description: STATUS_TEXT[status] ?? 'Error',
-      content: errorContent,
+      content: status === 403 ? { 'application/json': { schema: { $ref: '#/components/schemas/RiskLimitError' } } } : errorContent,
       ...(status === 429 || cancelHeaders
         ? {
             headers: {

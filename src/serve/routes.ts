@@ -9,6 +9,7 @@ import type { ExchangeId } from '../exchanges/registry.js';
 import * as book from '../ops/book.js';
 import * as markets from '../ops/markets.js';
 import * as orders from '../ops/orders.js';
+import { killSwitch } from '../ops/kill.js';
 import type { Services } from '../ops/services.js';
 import { splitIds } from '../split-ids.js';
 import { parseCursor, parseId } from '../validate.js';
@@ -166,6 +167,10 @@ export const ROUTES: RouteDef[] = [
           default: false,
           description: 'Rest on the book or not at all (gtc only): refused before sending, naming the best price that would rest, when the price would cross the current book',
         },
+        expires: {
+          type: ['string', 'integer'],
+          description: 'GTD: the (gtc) order expires at this time, ISO 8601 or unix seconds; refused when inside the exchange\'s minimum lead (Polymarket: 3 minutes), naming the earliest allowed',
+        },
         exchange,
         client_order_id: {
           type: 'string',
@@ -177,7 +182,7 @@ export const ROUTES: RouteDef[] = [
       ['asset_id', 'price', 'side', 'size'],
     ),
     response: Order,
-    errors: [402, 404, 413, 415, ...upstream],
+    errors: [402, 403, 404, 413, 415, ...upstream],
     handler: async (svc, { body, headers }) => {
       const key = headers['idempotency-key'];
       return json(await orders.createOrder(svc, body, Array.isArray(key) ? key[0] : key));
@@ -231,6 +236,25 @@ export const ROUTES: RouteDef[] = [
   },
   ...DAY_ROUTES,
   ...CHAIN_ROUTES,
+  {
+    ...routeOf('kill'),
+    tag: 'Orders',
+    summary: "Kill switch: turn trading off on the server's profile, then cancel every open order on every exchange",
+    description:
+      "`trading: off` is set first (every later create_order is refused with 403 RiskLimit until `pmt risk resume`), then each exchange's " +
+      'open orders are cancelled and read back. 200 with the cancelled orders only when nothing is left open; otherwise the first ' +
+      "failure's error object, with `Pmt-Cancelled-Ids` listing what was cancelled. Send `{}` for every exchange.",
+    body: object({ exchange }),
+    response: OrderList,
+    errors: [413, 415, ...upstream],
+    handler: async (svc, { body }) => {
+      const r = await killSwitch(svc, body);
+      if (r.failed.length === 0) return { body: r.cancelled.map((c) => c.order) };
+      const first = r.failed[0]!.error;
+      const headers: Record<string, string> = r.cancelled.length ? { 'Pmt-Cancelled-Ids': r.cancelled.map((c) => c.order.id).join(',') } : {};
+      throw new ServeError(first.kind, `kill: ${first.message}; ${r.cancelled.length} order(s) cancelled`, { retryAfter: first.retryAfter, status: first.status }, headers);
+    },
+  },
 ];
 
 /**

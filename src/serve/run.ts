@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { openJournal } from '../journal.js';
-import { configDir } from '../profiles.js';
+import { configDir, riskAccess } from '../profiles.js';
 import { IDEMPOTENCY_FILE, IdempotencyStore } from '../ops/idempotency.js';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -135,6 +135,8 @@ function serveServices(ctx: Context, creds: ResolvedCredentials): Services {
     // Creates are journaled like the CLI's; an Idempotency-Key is remembered for 24 h.
     journal,
     idempotency,
+    // The limits of the profile it was started with, read afresh per order (`pmt kill` elsewhere counts).
+    risk: riskAccess(ctx.store, async () => creds.profileName),
   };
 }
 

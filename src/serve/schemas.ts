@@ -7,7 +7,7 @@
  * (OpenAPI 3.1); a nullable field is TypeBox's `anyOf: [T, {type: 'null'}]`.
  */
 import { OrderbookImpactSchema, OrderbookSchema, OrderbookStatsSchema } from '../models/book.js';
-import { ErrorObjectSchema } from '../models/error.js';
+import { ErrorObjectSchema, RiskLimitErrorSchema } from '../models/error.js';
 import { MarketLineageSchema, MarketsPageSchema } from '../models/market.js';
 import { OrderSchema } from '../models/order.js';
 
@@ -48,6 +48,7 @@ export const Orderbook = served(OrderbookSchema);
 export const OrderbookStats = served(OrderbookStatsSchema);
 export const OrderbookImpact = served(OrderbookImpactSchema);
 export const ErrorObject = served(ErrorObjectSchema);
+export const RiskLimitError = served(RiskLimitErrorSchema);
 
 /** Name under `components.schemas` of a model schema object, if it is one. */
 export function modelName(s: unknown): string | undefined {

@@ -84,7 +84,7 @@ function bashComplete(words: string[]): string[] {
 
 describe('bash completes real command lines', () => {
   it.each<[string[], string[]]>([
-    [['pmt', ''], ['markets', 'book', 'order', 'balance', 'positions', 'fills', 'trades', 'profile', 'serve', 'completion', 'exchanges', 'approvals', 'position', 'settlements', 'doctor', 'version', 'help']],
+    [['pmt', ''], ['markets', 'book', 'order', 'balance', 'positions', 'fills', 'trades', 'risk', 'kill', 'profile', 'serve', 'mcp', 'completion', 'exchanges', 'approvals', 'position', 'settlements', 'doctor', 'version', 'help']],
     [['pmt', 'ma'], ['markets']],
     [['pmt', 'markets', ''], ['list', 'search', 'lineage', 'history', 'help']],
     [['pmt', 'order', 'c'], ['create', 'cancel-all', 'cancel']],

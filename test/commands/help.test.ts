@@ -140,12 +140,12 @@ describe('pmt with no arguments', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trimEnd().split('\n');
-    // One screen: 24 lines, plus one per top-level command added since (approvals, position, settlements, doctor).
-    expect(lines.length).toBeLessThanOrEqual(28);
+    // One screen: 24 lines, plus one per top-level command added since (approvals, position, settlements, doctor; risk, kill, mcp).
+    expect(lines.length).toBeLessThanOrEqual(31);
     for (const c of program.commands) expect(r.stdout).toMatch(new RegExp(`^  ${c.name()} +\\S`, 'm'));
     // Groups list their subcommands.
     expect(r.stdout).toMatch(/^ {2}markets +.*list, search, lineage/m);
-    expect(r.stdout).toMatch(/^ {2}order +.*create, cancel-all, cancel, amend, get, journal, list/m);
+    expect(r.stdout).toMatch(/^ {2}order +.*create, cancel-all, cancel, amend, get, journal, watch, list, group/m);
     expect(r.stdout).toContain('pmt <command> --help');
     expect(r.stdout).not.toMatch(/\u001b/);
   });

@@ -218,6 +218,9 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
   watchBook(): never {
     throw new Error('fake: not used');
   }
+  watchOrders(): never {
+    throw new Error('fake: not used');
+  }
   ops(): string[] {
     return this.calls.map((c) => c.op);
   }

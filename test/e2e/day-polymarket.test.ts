@@ -71,7 +71,27 @@ describe("a trader's day on polymarket", () => {
     expect(pos.stdout).toMatch(/polymarket\s+Yes\s+20\s+0.562\s+0.52\s+\$11.24\s+\$10.40\s+-\$0.84\s+-7.47%/);
     expect(JSON.parse((await pmt(['positions', '--json'])).stdout)).toEqual([{ market_ticker: m.slug, outcome: 'Yes', size: 20, average_price: 0.562, current_price: 0.52 }]);
     expect(JSON.parse((await pmt(['balance', '--json'])).stdout)).toEqual({ polymarket: { USDC: 238.76 } });
-    expect((await pmt(['balance'], TTY)).stdout).toMatch(/polymarket\s+USDC\s+\$238.76\s+allowance unlimited · wallet 0x/);
+    expect((await pmt(['balance'], TTY)).stdout).toMatch(/polymarket\s+USDC\s+\$238.76\s+portfolio value \$10.40 · allowance unlimited · wallet 0x/);
+  });
+
+  it('GTD: --expires inside the 3-minute lead is refused before sending, naming the earliest; a later one rests as GTD', async () => {
+    const soon = String(Math.floor(Date.now() / 1000) + 60);
+    const r = await pmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.30', '--size', '10', '--expires', soon, '--yes']);
+    expect([r.exitCode, r.stderr]).toEqual([2, expect.stringMatching(/--expires .* is too soon: Polymarket needs an expiry at least 3 minutes ahead; the earliest allowed now is 20\d\d-.*Z \(\d+\)/)]);
+    const later = new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    const d = await pmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.30', '--size', '10', '--expires', later, '--dry-run', '--json']);
+    expect(d.exitCode, d.stderr).toBe(0);
+    const body = JSON.parse(d.stdout).upstream.body;
+    expect([body.orderType, body.order.expiration]).toEqual(['GTD', String(Date.parse(later) / 1000)]);
+  });
+
+  it('positions by status: open is the default, the others are asked of the Data API; Kalshi lists open only', async () => {
+    expect(JSON.parse((await pmt(['positions', '--status', 'open', '--json'])).stdout)).toHaveLength(1);
+    expect(JSON.parse((await pmt(['positions', '--status', 'closed', '--json'])).stdout)).toEqual([]);
+    const bad = await pmt(['positions', '--status', 'lost']);
+    expect([bad.exitCode, bad.stderr]).toEqual([2, expect.stringMatching(/status must be one of open, redeemable, mergeable, closed \(got "lost"\)/)]);
+    const k = await pmt(['positions', '--status', 'redeemable', '--exchange', 'kalshi']);
+    expect([k.exitCode, k.stderr]).toEqual([2, expect.stringMatching(/Kalshi positions can only be listed as open \(got status redeemable\)/)]);
   });
 
   it('the tape and the chart', async () => {

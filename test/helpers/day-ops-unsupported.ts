@@ -17,6 +17,9 @@ export abstract class DayOpsUnsupported {
   amendOrder(): Promise<never> {
     return notSupported(this.id, 'amend_order');
   }
+  orderGroups(): Promise<never> {
+    return notSupported(this.id, 'order_groups');
+  }
   fetchBalance(): Promise<never> {
     return notSupported(this.id, 'fetch_balance');
   }

@@ -49,6 +49,8 @@ describe('against the doubles', () => {
     writeFileSync(join(dir, 'k.pem'), key.privatePem, { mode: 0o600 });
     const pk = `0x${'d4'.repeat(32)}`;
     d.polymarket.trading.fund(privateKeyToAccount(pk as `0x${string}`).address, 100);
+    // A Protocol V2 market (the newest), for the check that pmt trades it by its positionIds.
+    d.polymarket.gamma.addV2Market({ label: 'live-smoke', legacyIds: true });
     // The public market channel's first answer, as Polymarket sends it: a `book` per token.
     wss = new WebSocketServer({ host: '127.0.0.1', port: 0, path: '/ws/market' });
     wss.on('connection', (ws) => ws.on('message', (raw) => {
@@ -73,7 +75,7 @@ describe('against the doubles', () => {
     const r = await run(env);
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);
     // Every check runs against the doubles now that they speak both WebSocket protocols: none skipped.
-    expect(r.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+11 passed \(11\)/);
+    expect(r.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+15 passed \(15\)/);
     expect(d.polymarket.clobDouble.requests.filter((q) => q.method !== 'GET' && !q.path.startsWith('/auth/'))).toEqual([]);
     expect(d.kalshi.double.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   }, 240_000);

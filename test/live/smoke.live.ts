@@ -148,3 +148,48 @@ describe('WebSocket book snapshots', () => {
     expect(snap.msg?.market_ticker).toBe(ticker);
   });
 });
+
+describe('Polymarket 2026 reads (Data API v2, Protocol V2 markets)', () => {
+  /** A public address with a long history is not needed: the envelope is what is checked. */
+  const ZERO_USER = '0x0000000000000000000000000000000000000001';
+
+  it('GET /v2/positions answers the {data, pagination} envelope; pmt reads it (and pages by cursor)', async () => {
+    const cfg = await ctx.adapterConfig();
+    const res = await fetch(`${cfg.urls.data}/v2/positions?user=${ZERO_USER}&status=OPEN&limit=1`, { signal: AbortSignal.timeout(10_000) });
+    expect(res.status).toBe(200);
+    const { v2Page } = await import('../../src/exchanges/polymarket/portfolio.js');
+    const page = v2Page(await res.json(), 'GET /v2/positions');
+    expect(Array.isArray(page.rows)).toBe(true);
+    expect(page.next === null || typeof page.next === 'string').toBe(true);
+  });
+
+  it('GET /v2/value answers {data: {proxy_wallet, value}}; with credentials, balance carries the portfolio value', async () => {
+    const cfg = await ctx.adapterConfig();
+    const body = (await (await fetch(`${cfg.urls.data}/v2/value?user=${ZERO_USER}`, { signal: AbortSignal.timeout(10_000) })).json()) as { data?: unknown };
+    const d = Array.isArray(body.data) ? body.data[0] : body.data;
+    expect(typeof (d as { value?: unknown }).value).toBe('number');
+    if ((await ctx.credentials()).polymarket) {
+      const b = await (await ctx.exchange('polymarket')).fetchBalance();
+      expect(typeof b.portfolio_value).toBe('number');
+    }
+  });
+
+  it('with credentials: positions by every status read without error', async (t) => {
+    if (!(await ctx.credentials()).polymarket) return t.skip('no polymarket credentials configured');
+    const ex = await ctx.exchange('polymarket');
+    for (const status of ['open', 'redeemable', 'mergeable', 'closed'] as const) {
+      expect(shape('GET', '/v1/positions/fetch_positions', await ex.fetchPositions(undefined, { status }))).toEqual([]);
+    }
+  });
+
+  it('a Gamma market with version "v2" (if any is listed) trades by positionIds, and pmt lists those ids', async (t) => {
+    const cfg = await ctx.adapterConfig();
+    // Newest first: Protocol V2 markets are the new ones.
+    const rows = (await (await fetch(`${cfg.urls.gamma}/markets?closed=false&limit=200&order=createdAt&ascending=false`, { signal: AbortSignal.timeout(10_000) })).json()) as Array<Record<string, unknown>>;
+    const v2 = rows.find((r) => r.version === 'v2');
+    if (!v2) return t.skip('no version "v2" market among the 200 newest open markets');
+    const { parseMarket } = await import('../../src/exchanges/polymarket/parse.js');
+    const ids = (Array.isArray(v2.positionIds) ? v2.positionIds : JSON.parse(String(v2.positionIds))) as string[];
+    expect(parseMarket(v2)!.outcomes.map((o) => o.token_id)).toEqual(ids);
+  });
+});

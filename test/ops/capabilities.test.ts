@@ -59,8 +59,9 @@ describe('the adapter base', () => {
     expect(await a.fetchMarkets({})).toEqual({ markets: [], cursor: null });
     const e = await failure(a.fetchBalance());
     expect([e.kind, e.message, exitCodeFor(e)]).toEqual(['NotSupported', 'fetch_balance is not supported on kalshi', 10]);
-    // The one synchronous operation throws rather than returning a rejected promise.
+    // The synchronous operations (the streams) throw rather than returning a rejected promise.
     expect(() => a.watchBook('X', {} as never)).toThrow('watch_book is not supported on kalshi');
+    expect(() => a.watchOrders({} as never)).toThrow('watch_orders is not supported on kalshi');
   });
 
   it("uses the manifest's reason and remedy where it gives them (Polymarket's amend)", async () => {

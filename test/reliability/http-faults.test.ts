@@ -86,7 +86,7 @@ export const PERSISTENT_READ_FAULTS: ReadCase[] = [
   { name: '401', fault: { kind: 'status', status: 401 }, kind: 'Authentication', requests: 1 },
 ];
 
-const EXIT: Record<ErrorKind, number> = { Api: 1, Authentication: 3, InsufficientFunds: 4, MarketNotFound: 5, OrderNotFound: 6, RateLimited: 7, NetworkError: 8, Config: 9, NotSupported: 10 };
+const EXIT: Record<ErrorKind, number> = { Api: 1, Authentication: 3, InsufficientFunds: 4, MarketNotFound: 5, OrderNotFound: 6, RateLimited: 7, NetworkError: 8, Config: 9, NotSupported: 10, RiskLimit: 11 };
 
 describe('a read under a persistent fault gives up with the right kind, after exactly this many requests', () => {
   it.each(PERSISTENT_READ_FAULTS)('$name → $kind after $requests request(s)', async (c) => {

@@ -232,6 +232,7 @@ describe('errors: the error object with the contract status per kind', () => {
     Api: 502,
     Config: 500,
     NotSupported: 501,
+    RiskLimit: 403,
   };
   for (const kind of ERROR_KINDS) {
     it(`${kind} → ${expected[kind]}`, async () => {

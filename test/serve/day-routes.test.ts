@@ -60,6 +60,7 @@ describe('reads equal the CLI\'s --json', () => {
     ['balance', '/v1/balance/fetch_balance', ['balance']],
     ['positions', '/v1/positions/fetch_positions', ['positions']],
     ['positions of one market', `/v1/positions/fetch_positions?market_ticker=kalshi:${K}`, ['positions', '--market', `kalshi:${K}`]],
+    ['closed positions (Polymarket lists them; Kalshi is left out)', '/v1/positions/fetch_positions?status=closed', ['positions', '--status', 'closed']],
     ['fills of one exchange', '/v1/fills/fetch_fills?exchange=polymarket', ['fills', '--exchange', 'polymarket']],
     ['the tape', `/v1/trades/fetch_trades?asset_id=${K}&limit=5`, ['trades', K, '--limit', '5']],
     ['candles', `/v1/markets/fetch_price_history?asset_id=kalshi:${K}&interval=1h&start_ts=${Math.floor(Date.now() / 1000) - 86_400}`, ['markets', 'history', `kalshi:${K}`, '--interval', '1h', '--since', '24h']],
@@ -75,6 +76,13 @@ describe('reads equal the CLI\'s --json', () => {
     expect(r.status, r.text).toBe(200);
     expect(c.exitCode, c.stderr).toBe(0);
     expect(r.text + '\n').toBe(c.stdout);
+  });
+
+  it('a status an exchange cannot list, asked of it by name: 400 on serve, exit 2 on the CLI, the same message', async () => {
+    const [r, c] = await Promise.all([s.call('/v1/positions/fetch_positions?status=redeemable&exchange=kalshi'), runPmt(['positions', '--status', 'redeemable', '--exchange', 'kalshi'], { env })]);
+    expect(r.status).toBe(400);
+    expect(r.json.message).toBe('Kalshi positions can only be listed as open (got status redeemable)');
+    expect([c.exitCode, c.stderr]).toEqual([2, expect.stringContaining('Kalshi positions can only be listed as open (got status redeemable)')]);
   });
 
   it('candles of a Polymarket outcome', async () => {
@@ -126,7 +134,7 @@ describe('orders', () => {
 
 describe('partial results', () => {
   it('one exchange failing: 200 with the other\'s answer and Pmt-Failures', async () => {
-    d.polymarket.dataDouble.inject({ kind: 'status', status: 500, body: '{"error":"down"}' }, { path: /^\/positions/, times: 10 });
+    d.polymarket.dataDouble.inject({ kind: 'status', status: 500, body: '{"error":"down"}' }, { path: /^\/v2\/positions/, times: 10 });
     try {
       const r = await s.call('/v1/positions/fetch_positions');
       expect(r.status, r.text).toBe(200);

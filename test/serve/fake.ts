@@ -198,6 +198,9 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
     this.streams.push(s);
     return { close: () => void (s.closed = true) };
   }
+  watchOrders(): never {
+    throw new Error('fake: not used');
+  }
   /** Deliver an event to every open stream of `assetId`. */
   push(assetId: string, u: BookUpdate): void {
     for (const s of this.streams) if (!s.closed && s.assetId === assetId) s.opts.onUpdate(u);

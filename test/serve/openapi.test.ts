@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi } from '../../src/serve/openapi.js';
 import { ROUTES } from '../../src/serve/routes.js';
 import { LevelSchema, OrderbookImpactSchema, OrderbookSchema, OrderbookStatsSchema } from '../../src/models/book.js';
-import { ErrorObjectSchema } from '../../src/models/error.js';
+import { ErrorObjectSchema, RiskLimitErrorSchema } from '../../src/models/error.js';
 import { EventSchema, MarketLineageSchema, MarketSchema, MarketsPageSchema, OutcomeSchema, SeriesSchema, SettlementSourceSchema } from '../../src/models/market.js';
 import { OrderSchema } from '../../src/models/order.js';
 import { CandleSchema, FillSchema, MarketTradeSchema, PositionSchema } from '../../src/models/portfolio.js';
@@ -50,6 +50,8 @@ const OPERATIONS = [
   ['get', '/v1/fills/fetch_fills', 'Account'],
   ['get', '/v1/trades/fetch_trades', 'Markets'],
   ['get', '/v1/markets/fetch_price_history', 'Markets'],
+  // cli-contract.md, round 3: the kill switch
+  ['post', '/v1/kill', 'Orders'],
 ] as const;
 
 describe('the OpenAPI document', () => {
@@ -89,7 +91,7 @@ describe('the OpenAPI document', () => {
     expect(names('/v1/orderbook/fetch_orderbook_stats')).toEqual(['asset_id', 'exchange', 'outcome']);
     expect(names('/v1/orderbook/fetch_orderbook_impact')).toEqual(['asset_id', 'exchange', 'outcome', 'size']);
     const body = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema;
-    expect(Object.keys(body('/v1/orders/create_order').properties).sort()).toEqual(['asset_id', 'client_order_id', 'exchange', 'order_type', 'outcome', 'post_only', 'price', 'side', 'size']);
+    expect(Object.keys(body('/v1/orders/create_order').properties).sort()).toEqual(['asset_id', 'client_order_id', 'exchange', 'expires', 'order_type', 'outcome', 'post_only', 'price', 'side', 'size']);
     expect(body('/v1/orders/create_order').properties.order_type.default).toBe('gtc');
     expect(body('/v1/orders/create_order').properties.post_only).toMatchObject({ type: 'boolean', default: false });
     expect(Object.keys(body('/v1/orders/cancel_all_orders').properties).sort()).toEqual(['asset_id', 'exchange']);
@@ -107,7 +109,7 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(doc.paths['/v1/orderbook/fetch_orderbook_stats'].get.responses['429'].headers['Retry-After']).toBeDefined();
-    expect(doc.components.schemas.Error.properties.kind.enum).toHaveLength(9);
+    expect(doc.components.schemas.Error.properties.kind.enum).toHaveLength(10); // the interface's nine and the contract's RiskLimit
   });
 
   it('is generated from the route table the server validates with', () => {
@@ -159,7 +161,7 @@ describe('the OpenAPI document', () => {
   it('publishes each model as its definition in src/models: every field, all required, nothing else', () => {
     const models = [
       OutcomeSchema, MarketSchema, EventSchema, SeriesSchema, SettlementSourceSchema, MarketLineageSchema, MarketsPageSchema,
-      OrderSchema, LevelSchema, OrderbookSchema, OrderbookStatsSchema, OrderbookImpactSchema, ErrorObjectSchema,
+      OrderSchema, LevelSchema, OrderbookSchema, OrderbookStatsSchema, OrderbookImpactSchema, ErrorObjectSchema, RiskLimitErrorSchema,
       PositionSchema, FillSchema, MarketTradeSchema, CandleSchema,
     ];
     expect(Object.keys(doc.components.schemas).sort()).toEqual(models.map((m) => m.$id).sort());

@@ -137,6 +137,23 @@ describe('GET /v1/orderbook/stream', () => {
     await waitFor(() => stream.closed);
   });
 
+  it('SSE gets the connection status as NDJSON does: reconnecting with retry_in_ms, then live (issue 21 item 9)', async () => {
+    const k = s.exchanges.kalshi;
+    const a = await subscribe(`asset_id=${T}`);
+    await waitFor(() => hub().clientCount === 1);
+    const up = k.streams.at(-1)!;
+    up.opts.onUpdate(snapshot(1));
+    up.opts.onUpdate({ kind: 'clear', asset_id: T, seq: 2, local_ts_ms: 3, reason: 'reconnect' });
+    up.opts.onUpdate({ kind: 'status', asset_id: T, local_ts_ms: 4, state: 'reconnecting', retry_in_ms: 1234 });
+    up.opts.onUpdate(snapshot(1));
+    up.opts.onUpdate({ kind: 'status', asset_id: T, local_ts_ms: 6, state: 'live', retry_in_ms: null });
+    await a.until(() => a.events.length === 5);
+    expect(a.events.map((e) => e.kind)).toEqual(['snapshot', 'clear', 'status', 'snapshot', 'status']);
+    expect(a.events[2]).toEqual({ kind: 'status', asset_id: T, local_ts_ms: 4, state: 'reconnecting', retry_in_ms: 1234 });
+    a.close();
+    await waitFor(() => up.closed);
+  });
+
   it('an upstream failure ends the stream with event: error and the error object', async () => {
     const k = s.exchanges.kalshi;
     const a = await subscribe(`asset_id=${T}`);

@@ -20,7 +20,7 @@ describe('exit codes and statuses', () => {
     const exits = Object.fromEntries(ERROR_KINDS.map((k) => [k, exitCodeFor(new PmtError(k, 'x'))]));
     expect(exits).toEqual({
       Api: 1, Authentication: 3, InsufficientFunds: 4, MarketNotFound: 5, OrderNotFound: 6,
-      RateLimited: 7, NetworkError: 8, Config: 9, NotSupported: 10,
+      RateLimited: 7, NetworkError: 8, Config: 9, NotSupported: 10, RiskLimit: 11,
     });
     expect(exitCodeFor(usageError('bad'))).toBe(2);
     expect(exitCodeFor(cancelledError())).toBe(130);
@@ -28,7 +28,7 @@ describe('exit codes and statuses', () => {
     const statuses = Object.fromEntries(ERROR_KINDS.map((k) => [k, httpStatusFor(new PmtError(k, 'x'))]));
     expect(statuses).toEqual({
       Api: 502, Authentication: 401, InsufficientFunds: 402, MarketNotFound: 404, OrderNotFound: 404,
-      RateLimited: 429, NetworkError: 502, Config: 500, NotSupported: 501,
+      RateLimited: 429, NetworkError: 502, Config: 500, NotSupported: 501, RiskLimit: 403,
     });
     expect(httpStatusFor(usageError('bad'))).toBe(400);
   });

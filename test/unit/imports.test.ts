@@ -37,6 +37,8 @@ const RULES: Array<{ from: RegExp; forbid: RegExp; why: string }> = [
   { from: /^analytics\//, forbid: /^(exchanges\/(?!types)|render|commands|context|profiles|serve)|^node:|^(got|conf|chalk)$/, why: 'analytics are pure' },
   { from: /^render\//, forbid: /^(exchanges\/(?!types|registry)|profiles|commands|serve|context)/, why: 'render only presents (exchange facts come from the registry)' },
   { from: /^serve\//, forbid: /^(render|commands)\//, why: 'serve uses the core, not the CLI' },
+  { from: /^mcp\//, forbid: /^(render|commands)\/|^serve\/(?!guard$|operations$)/, why: 'mcp uses the core (serve\'s token rules and its operation list), not the CLI' },
+  { from: /^(commands|serve|ops)\//, forbid: /^mcp\//, why: 'pmt mcp is a surface of its own, loaded only by its command' },
   { from: /^serve\//, forbid: /^exchanges\/(kalshi|polymarket)\//, why: 'serve reaches exchanges through ops and the registry' },
   { from: /^models\//, forbid: /^(?!models\/|@sinclair\/typebox$)/, why: 'a model is its definition: TypeBox and the other models (exchange ids from models/exchange-ids.ts, which imports nothing)' },
 ];
@@ -102,7 +104,7 @@ describe('import boundaries', () => {
       memo.set(n, r);
       return r;
     };
-    const allowed = /^(serve|models)\//;
+    const allowed = /^(serve|models|mcp)\//;
     const offenders: string[] = [];
     for (const [n, deps] of runtime) {
       if (allowed.test(n)) continue;

@@ -24,11 +24,11 @@ import type { Context } from '../../context.js';
 import { cancelledError } from '../../errors.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
-import { orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS, ORDER_HANG, PREVIEW_HANG } from '../../render/views/orders.js';
+import { limitLines, orderLines, orderRow, previewLines, usdExact, ORDER_COLUMNS, ORDER_HANG, PREVIEW_HANG } from '../../render/views/orders.js';
 import { fitLines } from '../../render/width.js';
 import { printTable } from '../../render/table.js';
 import { askAsset, askOutcome, askPrice, askSide, askSize, askType } from './entry.js';
-import { prepareOrder, sendPrepared, type CreateHooks } from '../../ops/order-create.js';
+import { prepareOrder, refuseOverLimits, sendPrepared, type CreateHooks } from '../../ops/order-create.js';
 import { previewJson } from '../../ops/preview.js';
 
 interface Opts {
@@ -39,9 +39,11 @@ interface Opts {
   outcome?: string;
   type?: string;
   postOnly?: boolean;
+  expires?: string;
   yes?: boolean;
   dryRun?: boolean;
   clientOrderId?: string;
+  group?: string;
 }
 
 export interface CreateDeps {
@@ -64,9 +66,9 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   const p = await prepareOrder(ctx, { ...opts, exchange: ctx.exchangeFlag() }, hooks);
   const { preview, upstream, side, size, outcome } = p;
   const f = new Formatter(ctx.io);
-  const lines = fitLines(ctx.io, previewLines(f, preview), PREVIEW_HANG).join('\n');
+  const lines = [...fitLines(ctx.io, previewLines(f, preview), PREVIEW_HANG), ...limitLines(f, p.limits)].join('\n');
   if (opts.dryRun) {
-    if (ctx.json) return ctx.io.json({ dry_run: true, exchange: p.exchange, request: p.req, preview: previewJson(preview), upstream });
+    if (ctx.json) return ctx.io.json({ dry_run: true, exchange: p.exchange, request: p.req, preview: { ...previewJson(preview), limits: p.limits }, upstream });
     ctx.io.out(lines);
     ctx.io.out(`\n${f.c.bold('Upstream request')} (dry run: not sent)\n  ${upstream.method} ${upstream.url}\n${indent(JSON.stringify(upstream.body, null, 2))}`);
     return;
@@ -79,6 +81,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
     if (!opts.yes) ctx.io.err(lines);
   } else if (ctx.io.isTTY) ctx.io.out(lines);
   else ctx.io.err(lines);
+  // Over a risk limit: refused (and journaled) before any confirmation.
+  refuseOverLimits(ctx, p);
   if (!opts.yes) {
     const fee = preview.fee.total === null ? ' + fee unknown' : ` ${side === 'buy' ? '+' : '−'} est. fee ${usdExact(preview.fee.total)}`;
     const verb = `${side === 'buy' ? 'cost' : 'proceeds'} ${usdExact(preview.notional)}${fee}`;

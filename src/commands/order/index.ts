@@ -16,8 +16,10 @@ export function registerOrder(program: Command): void {
     .addOption(completedBy(new Option('--outcome <outcome>', "yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token's own outcome, or a market id's first outcome)"), 'outcomes'))
     .addOption(new Option('--type <type>', 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing').choices(ORDER_TYPES).default('gtc'))
     .option('--post-only', 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)')
+    .option('--expires <time>', 'GTD: the order expires at this time, ISO 8601 (2026-12-01T18:00:00Z) or unix seconds (gtc only; Polymarket: at least 3 minutes ahead)')
     .option('-y, --yes', 'send without asking for confirmation (required when not on a terminal)')
     .option('--dry-run', 'validate and preview against live data; send nothing')
+    .option('--group <name>', 'place into this order group of the profile (Kalshi; `pmt order group create NAME --limit N` makes one)')
     .option('--client-order-id <id>', 'Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)')
     .action(action(async (ctx, opts, args) => (await import('./create.js')).run(ctx, opts as never, args)));
 
@@ -58,8 +60,37 @@ export function registerOrder(program: Command): void {
     .action(action(async (ctx, opts, args) => (await import('./journal.js')).run(ctx, opts as never)));
 
   order
+    .command('watch')
+    .description('Your orders and fills, live, as the exchanges push them (NDJSON when piped)')
+    .option('--duration <s>', 'stop after this many seconds')
+    .option('--count <n>', 'stop after this many events')
+    .action(action(async (ctx, opts) => (await import('./watch.js')).run(ctx, opts as never)));
+
+  order
     .command('list')
     .description('List open orders')
     .option('--asset <asset>', 'only orders of this asset')
     .action(action(async (ctx, opts, args) => (await import('./list.js')).run(ctx, opts as never, args)));
+
+  const group = order.command('group').description('Kalshi order groups: a contract limit the exchange enforces; triggered, it cancels their orders');
+  group
+    .command('create')
+    .description('Create an order group on the exchange and name it on the profile')
+    .argument('<name>', 'the name pmt knows it by')
+    .requiredOption('--limit <n>', 'contracts that may match within Kalshi\'s rolling 15-second window')
+    .action(action(async (ctx, opts, args) => (await import('./group.js')).create(ctx, opts as never, args)));
+  group
+    .command('list')
+    .description("The exchange's order groups, with the profile's names")
+    .action(action(async (ctx, opts, args) => (await import('./group.js')).list(ctx, opts as never, args)));
+  group
+    .command('trigger')
+    .description("Trigger a group: the exchange cancels its orders and refuses new ones until reset")
+    .argument('<name>', 'the group')
+    .action(action(async (ctx, opts, args) => (await import('./group.js')).act(ctx, 'trigger', args)));
+  group
+    .command('reset')
+    .description('Reset a group: orders may be placed in it again')
+    .argument('<name>', 'the group')
+    .action(action(async (ctx, opts, args) => (await import('./group.js')).act(ctx, 'reset', args)));
 }

@@ -12,6 +12,7 @@ export function registerPortfolio(program: Command): void {
     .command('positions')
     .description('Open positions with average price, mark and unrealized P&L')
     .option('--market <market>', 'only this market (unified id, Kalshi ticker, Polymarket slug)')
+    .option('--status <status>', 'open (default), redeemable, mergeable or closed (Polymarket)')
     .action(action(async (ctx, opts) => (await import('./positions.js')).run(ctx, opts as never)));
 
   program

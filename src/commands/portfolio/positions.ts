@@ -1,5 +1,5 @@
 /**
- * `pmt positions [--market M]`: fetch_positions on the market's exchange, --exchange, or every
+ * `pmt positions [--market M] [--status open|redeemable|mergeable|closed]`: fetch_positions on the market's exchange, --exchange, or every
  * exchange with credentials. JSON: `[Position]`; NDJSON: one per line; people see size, average,
  * mark, cost, value and unrealized P&L with totals.
  */
@@ -9,9 +9,9 @@ import { fetchPositions } from '../../ops/portfolio.js';
 import { Formatter } from '../../render/format.js';
 import { printPositions } from '../../render/views/portfolio.js';
 
-export async function run(ctx: Context, opts: { market?: string }): Promise<void> {
+export async function run(ctx: Context, opts: { market?: string; status?: string }): Promise<void> {
   const svc = ctx;
-  const r = await fetchPositions(svc, { market_ticker: opts.market, exchange: ctx.exchangeFlag() });
+  const r = await fetchPositions(svc, { market_ticker: opts.market, exchange: ctx.exchangeFlag(), status: opts.status });
   if (ctx.ndjson) {
     for (const p of r.positions) if (!ctx.io.ndjson(p.position)) await ctx.io.drain();
   } else if (ctx.json) ctx.io.json(r.positions.map((p) => p.position));

@@ -8,7 +8,7 @@
 import type { Context } from '../../context.js';
 import { resolveCredentials } from '../../credentials.js';
 import { PmtError, toPmtError } from '../../errors.js';
-import { unknownProfile } from '../../profiles.js';
+import { unknownProfile, type Profile } from '../../profiles.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { settingRow, exchangesText, type Setting } from '../../render/views/profiles.js';
@@ -34,7 +34,7 @@ export async function run(ctx: Context, _opts: unknown, args: string[] = []): Pr
   }
 
   if (ctx.json || ctx.ndjson) {
-    ctx.io.json({ ...(summary ?? { name: null, active: false, kalshi: null, polymarket: null }), config_file: ctx.store.file, settings });
+    ctx.io.json({ ...(summary ?? { name: null, active: false, kalshi: null, polymarket: null }), config_file: ctx.store.file, settings, risk: profile?.risk ?? {} });
   } else {
     const f = new Formatter(ctx.io);
     const head = summary
@@ -44,8 +44,18 @@ export async function run(ctx: Context, _opts: unknown, args: string[] = []): Pr
     await printTable(
       ctx.io,
       [{ header: 'SETTING' }, { header: 'VALUE', flex: true }, { header: 'SOURCE (now)', flex: true }],
-      settings.map((s) => settingRow(f, s)),
+      [...settings, ...riskRows(profile)].map((s) => settingRow(f, s)),
     );
   }
   if (failure) throw failure;
+}
+
+/** The profile's risk limits as settings rows (`pmt risk show` has them with today's usage). */
+function riskRows(profile: Profile | undefined): Setting[] {
+  return Object.entries(profile?.risk ?? {}).map(([k, v]) => ({
+    setting: `risk.${k}`,
+    value: Array.isArray(v) ? v.join(',') : typeof v === 'object' && v ? Object.entries(v).map(([x, y]) => `${x}=${y}`).join(',') : String(v),
+    source: 'profile' as const,
+    origin: null,
+  }));
 }

@@ -12,12 +12,14 @@ import * as book from './book.js';
 import * as orders from './orders.js';
 import * as fees from './fees.js';
 import * as amend from './order-amend.js';
+import * as groups from './order-groups.js';
 import * as portfolio from './portfolio.js';
 import * as trades from './trades.js';
 import * as history from './history.js';
 import * as keyCheck from './key-check.js';
 import * as search from './search.js';
 import * as stream from './stream.js';
+import * as userStream from './user-stream.js';
 
 export type KalshiExchange = Adapter<'kalshi', KalshiClient>;
 
@@ -30,7 +32,9 @@ export function createKalshi(cfg: AdapterConfig): KalshiExchange {
     ...orders,
     ...fees,
     ...stream,
+    watchOrders: userStream.watchOrders,
     ...amend,
+    ...groups,
     ...portfolio,
     ...trades,
     ...history,

@@ -46,6 +46,8 @@ export interface CreateOrderV2Body {
   self_trade_prevention_type: 'taker_at_cross';
   /** Rest or nothing; sent only when asked for (the default body stays as it was). */
   post_only?: true;
+  /** The order group it joins (`--group`); sent only when given. */
+  order_group_id?: string;
 }
 
 export function formatCount(count: Decimal): string {
@@ -63,6 +65,7 @@ export function createOrderBody(
   orderType: OrderType,
   clientOrderId: string,
   postOnly = false,
+  orderGroupId?: string,
 ): CreateOrderV2Body {
   return {
     ticker,
@@ -73,5 +76,6 @@ export function createOrderBody(
     time_in_force: TIME_IN_FORCE[orderType],
     self_trade_prevention_type: 'taker_at_cross',
     ...(postOnly ? { post_only: true as const } : {}),
+    ...(orderGroupId ? { order_group_id: orderGroupId } : {}),
   };
 }

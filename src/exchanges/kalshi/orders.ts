@@ -78,7 +78,7 @@ async function checkedOrder(c: KalshiClient, req: CreateOrderRequest): Promise<{
  */
 async function wireBody(c: KalshiClient, req: CreateOrderRequest, clientOrderId: string) {
   const { t, checked, rules } = await checkedOrder(c, req);
-  const body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', clientOrderId, Boolean(req.post_only));
+  const body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', clientOrderId, Boolean(req.post_only), req.order_group_id);
   if (req.post_only) {
     const wireSide = body.side === 'bid' ? 'buy' : 'sell';
     const inside = (against: Decimal, s: 'buy' | 'sell') => nearestValidPrices(against, rules.ranges)[s === 'buy' ? 'below' : 'above'];

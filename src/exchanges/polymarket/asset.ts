@@ -16,6 +16,7 @@ import type { Market } from '../types.js';
 import type { PolymarketClient } from './client.js';
 import { fetchMarketByToken } from './markets.js';
 import type { TokenRules } from './order-rules.js';
+import { carryFacts, protocolOf, type Protocol } from './protocol.js';
 
 const TOKEN_RE = /^\d{1,78}$/;
 const UINT256_MAX = (1n << 256n) - 1n;
@@ -37,6 +38,8 @@ export interface TokenMarket {
   conditionId: string | null;
   /** Minimum order size in shares; zero when the exchange does not say. */
   minSize: Decimal;
+  /** The market's protocol (Gamma `version`): a V2 market's orders are signed for ExchangeV3. */
+  protocol: Protocol;
 }
 
 /** The market a token belongs to: Gamma, else the CLOB when Gamma does not list the token. */
@@ -58,6 +61,7 @@ export function tokenMarketFrom(market: Market, tokenId: string): TokenMarket {
     siblings: market.outcomes.filter((o) => o.token_id && o.token_id !== tokenId).map((o) => ({ tokenId: o.token_id!, outcome: o.label })),
     conditionId: market.condition_id,
     minSize: market.min_order_size === null ? Decimal.ZERO : Decimal.from(market.min_order_size),
+    protocol: protocolOf(market),
   };
 }
 
@@ -111,7 +115,7 @@ export async function lookupMarketViaClob(c: PolymarketClient, tokenId: string):
     tick_size: tick,
     volume_24h: null,
   };
-  return { market, outcome: own?.outcome ?? '', siblings: tokens.filter((t) => t.tokenId !== tokenId), conditionId, minSize };
+  return { market, outcome: own?.outcome ?? '', siblings: tokens.filter((t) => t.tokenId !== tokenId), conditionId, minSize, protocol: 'v1' };
 }
 
 /** Tick size and neg-risk flag, read fresh (stale tick caches are a top cause of rejections). */
@@ -137,7 +141,7 @@ export interface TokenContext extends TokenMarket {
 /** Everything the pre-trade checks and the signer need, in parallel. */
 export async function tokenContext(c: PolymarketClient, tokenId: string): Promise<TokenContext> {
   const [m, fresh] = await Promise.all([lookupMarket(c, tokenId), freshTradingRules(c, tokenId)]);
-  const market = { ...m.market, tick_size: fresh.tick.toNumber(), neg_risk: fresh.negRisk };
+  const market = carryFacts(m.market, { ...m.market, tick_size: fresh.tick.toNumber(), neg_risk: fresh.negRisk });
   const rules: TokenRules = {
     tokenId,
     outcome: m.outcome,

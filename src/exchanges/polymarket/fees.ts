@@ -6,12 +6,15 @@
  *   market's fee curve (rate, exponent, takers only), the rate Polymarket's published taker-fee
  *   formula uses. Skipped when the market's condition id is unknown.
  * Either may fail alone; only when both do is the schedule unknown (the error of the first).
+ * Without a CLOB curve, the market's own category schedule from Gamma (`feeSchedule` `{rate,
+ * exponent, takerOnly}`, `feesEnabled: false` = no fee; 2026 "fees per category") is the rate.
  */
 import { PmtError } from '../../errors.js';
 import type { FeeSchedule, AssetInfo, PolymarketFeeSchedule } from '../exchange.js';
 import type { FeeAmounts, FeeLegs } from '../fees.js';
 import { estimatePolymarketFees } from './fee-estimate.js';
 import type { PolymarketClient } from './client.js';
+import { feesOf } from './protocol.js';
 
 type Raw = Record<string, unknown>;
 const isObj = (v: unknown): v is Raw => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -26,12 +29,15 @@ export async function fetchFeeSchedule(c: PolymarketClient, info: AssetInfo): Pr
   if (rate.status === 'rejected' && market.status === 'rejected') throw rate.reason;
   const base = rate.status === 'fulfilled' && isObj(rate.value) ? finite(rate.value.base_fee) : null;
   const fd = market.status === 'fulfilled' && isObj(market.value) && isObj(market.value.fd) ? market.value.fd : null;
+  // The CLOB's curve first; else the market's category schedule as Gamma publishes it.
+  const gamma = feesOf(info.market);
+  const fromClob = fd !== null && finite(fd.r) !== null;
   return {
     exchange: 'polymarket',
     base_fee_bps: base,
-    rate: fd ? finite(fd.r) : null,
-    exponent: fd ? finite(fd.e) : null,
-    taker_only: fd && typeof fd.to === 'boolean' ? fd.to : null,
+    rate: fromClob ? finite(fd!.r) : (gamma?.rate ?? null),
+    exponent: fromClob ? finite(fd!.e) : (gamma?.exponent ?? null),
+    taker_only: fromClob ? (typeof fd!.to === 'boolean' ? fd!.to : null) : (gamma?.takerOnly ?? null),
   };
 }
 

@@ -20,6 +20,7 @@ import * as history from './history.js';
 import * as funds from './funds-check.js';
 import * as search from './search.js';
 import * as stream from './stream.js';
+import * as userStream from './user-stream.js';
 
 export type PolymarketExchange = Adapter<'polymarket', PolymarketClient>;
 
@@ -32,6 +33,7 @@ export function createPolymarket(cfg: AdapterConfig): PolymarketExchange {
     ...orders,
     ...fees,
     ...stream,
+    watchOrders: userStream.watchOrders,
     ...single,
     ...portfolio,
     ...fills,

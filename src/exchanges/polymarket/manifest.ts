@@ -70,6 +70,11 @@ export const polymarket = {
     searchMarkets: { supported: true, auth: false },
     fetchEventTitles: { supported: true, auth: false },
   },
+  // GTD: `orderType: "GTD"` with `expiration` (unix seconds) at least 3 minutes ahead
+  // (@polymarket/client 0.2.0 `MINIMUM_LIMIT_ORDER_EXPIRATION_SECONDS = 180`).
+  gtd: { minLeadSeconds: 180 },
+  // Data API v2 `GET /v2/positions?status=` (OPEN, REDEEMABLE, MERGEABLE, CLOSED).
+  positionStatuses: ['open', 'redeemable', 'mergeable', 'closed'],
   load: async () => (await import('./index.js')).createPolymarket,
   // Approvals, split/merge/redeem and the chain's doctor checks (viem, Polygon; chain/).
   onchain: async () => (await import('./chain/index.js')).createOnchain,

@@ -124,17 +124,22 @@ export async function fetchMarket(c: PolymarketClient, ticker: string): Promise<
 }
 
 /**
- * The market that owns a conditional token (`/markets?clob_token_ids=`), open markets first.
+ * The market that owns a conditional token (`/markets?clob_token_ids=`, then a Protocol V2 position
+ * id with `/markets?position_ids=`), open markets first.
  * Order entry uses it to describe a token: its outcome, tick, minimum size and neg-risk flag.
  */
 export async function fetchMarketByToken(c: PolymarketClient, tokenId: string): Promise<Market> {
   const id = tokenId.trim();
   if (!TOKEN_RE.test(id)) throw usageError(`"${id.slice(0, 40)}" is not a Polymarket token id (a decimal number)`);
   for (const closed of [false, true]) {
-    const rows = await listMarkets(c, { clob_token_ids: id, closed });
-    // Trust the token list, not the filter: a market that does not carry the token is not it.
-    const m = rows.find((r) => r.outcomes.some((o) => o.token_id === id));
-    if (m) return m;
+    // CTF markets list the id in `clob_token_ids`; Protocol V2 markets in `position_ids`.
+    for (const field of ['clob_token_ids', 'position_ids'] as const) {
+      const rows = await listMarkets(c, { [field]: id, closed });
+      // Trust the id list, not the filter: a market whose outcomes (by its version) do not carry
+      // the id is not it (a V2 market's legacy clobTokenIds are not its trading ids).
+      const m = rows.find((r) => r.outcomes.some((o) => o.token_id === id));
+      if (m) return m;
+    }
   }
   throw new PmtError('MarketNotFound', `Polymarket has no market with token ${id}`, {
     hint: 'token ids are listed per outcome by `pmt markets lineage polymarket:<slug>`',

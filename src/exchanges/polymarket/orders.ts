@@ -9,7 +9,9 @@ import { PmtError, usageError } from '../../errors.js';
 import type { AuthCheck, CancelResult, ClientIdHint, CreateOrderOptions } from '../exchange.js';
 import type { CreateOrderRequest, Order, OrderType } from '../types.js';
 import { orderAmounts } from './amounts.js';
-import { describeAsset, parseTokenId, tokenContext } from './asset.js';
+import { describeAsset, parseTokenId, tokenContext, type TokenContext } from './asset.js';
+import { estimateFees, fetchFeeSchedule } from './fees.js';
+import type { Decimal } from '../../decimal.js';
 import { apiCreds, l2 } from './auth.js';
 import { cancelAll } from './cancel.js';
 import type { PolymarketClient } from './client.js';
@@ -18,6 +20,7 @@ import { parseOpenOrder, type CreateContext } from './order-parse.js';
 import { orderBody, signOrder, unsignedOrder, type OrderIntent } from './sign-order.js';
 import { listOpenOrdersRaw, lookupOrder, OrderVersionRefused, submitOrder } from './submit.js';
 import { orderVersion } from './order-version.js';
+import { orderVersionFor } from './protocol.js';
 import type { OrderVersion } from './order-versions.js';
 import { fetchOrderbook } from './book.js';
 import { oneTickInside, postOnlyCross, postOnlyError } from '../post-only.js';
@@ -28,6 +31,9 @@ export { describeAsset };
 const ORDER_ID_RE = /^0x[0-9a-fA-F]{64}$/;
 /** pmt's time in force → the CLOB's: ioc is Polymarket's FAK (fill and kill). */
 export const CLOB_ORDER_TYPE: Record<OrderType, 'GTC' | 'FAK' | 'FOK'> = { gtc: 'GTC', ioc: 'FAK', fok: 'FOK' };
+
+/** The CLOB's order type: a gtc order with an expiry is Polymarket's GTD. */
+const clobType = (req: CreateOrderRequest): string => (req.expires_at !== undefined && req.order_type === 'gtc' ? 'GTD' : CLOB_ORDER_TYPE[req.order_type]);
 
 export function parseOrderId(id: string): string {
   const s = String(id ?? '').trim();
@@ -63,6 +69,9 @@ function checkRequestShape(req: CreateOrderRequest): void {
   if (!(req.order_type in CLOB_ORDER_TYPE)) throw usageError(`order_type must be one of gtc, ioc, fok (got "${String(req.order_type)}")`);
   // The CLOB refuses postOnly on FOK/FAK: an order that must not take cannot be one that only takes.
   if (req.post_only && req.order_type !== 'gtc') throw usageError(`post-only orders rest on the book, so they must be gtc (got ${req.order_type})`);
+  if (req.expires_at !== undefined && (!Number.isSafeInteger(req.expires_at) || req.expires_at <= 0 || req.order_type !== 'gtc')) {
+    throw usageError('an expiry (GTD) needs a gtc order and a time in unix seconds');
+  }
 }
 
 /** Checks, fresh metadata and amounts shared by create and preview (nothing signed or sent). */
@@ -75,7 +84,7 @@ async function prepare(c: PolymarketClient, req: CreateOrderRequest) {
   if (req.post_only) {
     // The token's own book: its price is the outcome's price, no frame to convert.
     const cross = postOnlyCross(req.side, price, await fetchOrderbook(c, tokenId), oneTickInside(t.tick));
-    if (cross) throw postOnlyError(`${req.side} ${t.outcome || 'this token'} at ${price.toFixed()}`, req.side, cross);
+    if (cross) throw postOnlyError(`${req.side} ${t.outcome || 'this token'} at ${price.toFixed()}`, req.side, cross, '', await takerFeeNote(c, t, price, size));
   }
   const ctx = (id: string): CreateContext => ({
     id,
@@ -90,9 +99,25 @@ async function prepare(c: PolymarketClient, req: CreateOrderRequest) {
   return { tokenId, t, amounts, ctx };
 }
 
+/**
+ * What taking instead would cost under the market's fee schedule (its category rate), for the
+ * post-only refusal's hint; undefined when the schedule cannot be read or the fee is unknown.
+ */
+async function takerFeeNote(c: PolymarketClient, t: TokenContext, price: Decimal, size: Decimal): Promise<string | undefined> {
+  try {
+    const info = { exchange: 'polymarket' as const, asset_id: t.tokenId, market: t.market, book_outcome: t.outcome, outcomes: [], tick_size: t.tick.toNumber(), min_order_size: t.minSize.toNumber(), neg_risk: t.negRisk };
+    const s = await fetchFeeSchedule(c, info);
+    const fee = estimateFees(c, s, { taker: [{ price, size }], maker: null, assumed: true });
+    if (fee.taker === null || s.rate === null) return undefined;
+    return fee.taker.isZero() ? 'this market charges no taker fee' : `as a taker about $${fee.taker.toFixed()} in fees at this market's rate ${s.rate}; makers pay none`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a version signs beyond the amounts: V1 signs the market's fee rate (`GET /fee-rate`). */
-async function intentFor(c: PolymarketClient, version: OrderVersion, tokenId: string, t: { negRisk: boolean }, amounts: OrderIntent['amounts']): Promise<OrderIntent> {
-  const intent: OrderIntent = { tokenId, amounts, negRisk: t.negRisk, nowMs: c.cfg.now() };
+async function intentFor(c: PolymarketClient, version: OrderVersion, tokenId: string, t: { negRisk: boolean }, amounts: OrderIntent['amounts'], expiresAt?: number): Promise<OrderIntent> {
+  const intent: OrderIntent = { tokenId, amounts, negRisk: t.negRisk, nowMs: c.cfg.now(), expiration: expiresAt };
   if (version === 1) {
     const r = (await c.clob.get<Record<string, unknown>>('/fee-rate', { query: { token_id: tokenId } })) ?? {};
     intent.feeRateBps = typeof r.base_fee === 'number' && Number.isInteger(r.base_fee) && r.base_fee >= 0 ? r.base_fee : 0;
@@ -112,12 +137,13 @@ export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, 
   const w = await wallet(c);
   const { tokenId, t, amounts, ctx } = await prepare(c, req);
   const { signer, creds } = await l2(c);
-  let version = await orderVersion(c);
+  // A Protocol V2 market's orders go to ExchangeV3 whatever the CLOB's default order version.
+  let version = orderVersionFor(t.protocol, await orderVersion(c));
   // At most two signatures: the second only after the CLOB refused the first for its version (a
   // definitive 4xx, never an ambiguous send) and /version, asked again, names another one.
   for (let attempt = 0; ; attempt++) {
-    const built = await signOrder(w, version, await intentFor(c, version, tokenId, t, amounts));
-    const body = orderBody(built.order, creds.key, CLOB_ORDER_TYPE[req.order_type], Boolean(req.post_only));
+    const built = await signOrder(w, version, await intentFor(c, version, tokenId, t, amounts, req.expires_at));
+    const body = orderBody(built.order, creds.key, clobType(req), Boolean(req.post_only));
     opts?.onPayload?.(body);
     // The journal's intent, flushed before the signed order leaves (its hash is the order id).
     opts?.onSend?.({ client_order_id: null, order_hash: built.hash });
@@ -125,7 +151,7 @@ export async function createOrder(c: PolymarketClient, req: CreateOrderRequest, 
       return await submitOrder(c, body, built.hash, signer, ctx(built.hash));
     } catch (e) {
       if (!(e instanceof OrderVersionRefused) || attempt > 0) throw e;
-      const next = await orderVersion(c, { refresh: true });
+      const next = orderVersionFor(t.protocol, await orderVersion(c, { refresh: true }));
       if (next === version) {
         throw new PmtError('Api', `Polymarket refused order version ${version} (order_version_mismatch), yet its /version still names ${version}; nothing was placed`, {
           status: e.status,
@@ -149,14 +175,14 @@ export async function previewOrder(c: PolymarketClient, req: CreateOrderRequest)
   const { tokenId, t, amounts } = await prepare(c, req);
   const placeholder = '0x0000000000000000000000000000000000000000' as Hex;
   const w = creds ? await buildWallet(creds) : { address: placeholder, maker: placeholder, signatureTypeCode: 0 as const };
-  const version = await orderVersion(c);
-  const order = unsignedOrder(w, version, await intentFor(c, version, tokenId, t, amounts));
+  const version = orderVersionFor(t.protocol, await orderVersion(c));
+  const order = unsignedOrder(w, version, await intentFor(c, version, tokenId, t, amounts, req.expires_at));
   order.signature = '(signed with your private key when sent)';
   const owner = creds?.apiKey ? `(API key from ${creds.apiKey.origin})` : '(API key, derived from your private key when sent)';
   return {
     method: 'POST',
     url: c.clob.displayUrl('/order'),
-    body: orderBody(order, owner, CLOB_ORDER_TYPE[req.order_type], Boolean(req.post_only)),
+    body: orderBody(order, owner, clobType(req), Boolean(req.post_only)),
   };
 }
 

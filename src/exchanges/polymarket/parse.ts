@@ -6,6 +6,7 @@
 import { Decimal } from '../../decimal.js';
 import type { Event, Market, MarketStatus, Outcome, Series } from '../types.js';
 import { bool, firstObj, idStr, isoDate, jsonArray, num, obj, positive, prob, text, tokenId } from './coerce.js';
+import { gammaFees, marketProtocol, outcomeIdsOf, recordFees, recordProtocol } from './protocol.js';
 
 /**
  * Gamma `Market` (trimmed; `GET /markets`, `/markets/slug/{slug}`, `events[].markets[]`):
@@ -19,6 +20,9 @@ import { bool, firstObj, idStr, isoDate, jsonArray, num, obj, positive, prob, te
  *     "orderMinSize": 5, "orderPriceMinTickSize": 0.01, "negRisk": false,
  *     "negRiskMarketID": "0x…", "events": [{ "slug": "x-event", … }] }
  *
+ * Protocol V2 markets (`"version": "v2"`) trade their outcomes by `positionIds` (an array of decimal
+ * strings) instead of `clobTokenIds`; `token_id` is the id the market's version names (protocol.ts).
+ *
  * `parentEventSlug` backfills `event_ticker` when the market came embedded in an event (those
  * copies carry no `events` relation).
  */
@@ -30,14 +34,14 @@ export function parseMarket(raw: unknown, parentEventSlug?: string | null): Mark
   const status = marketStatus(m);
   const labels = outcomeLabels(m.outcomes);
   const prices = jsonArray(m.outcomePrices) ?? [];
-  const tokens = jsonArray(m.clobTokenIds) ?? [];
+  const tokens = outcomeIdsOf(m);
   const outcomes: Outcome[] = labels.map((label, i) => ({
     label,
     price: outcomePrice(prices[i], status === 'active'),
     token_id: tokenId(tokens[i]),
   }));
 
-  return {
+  const market: Market = {
     exchange: 'polymarket',
     market_type: labels.length === 2 ? 'binary' : 'categorical',
     unified_id: `polymarket:${slug}`,
@@ -66,6 +70,7 @@ export function parseMarket(raw: unknown, parentEventSlug?: string | null): Mark
     tick_size: positive(m.orderPriceMinTickSize),
     volume_24h: num(m.volume24hr),
   };
+  return recordFees(recordProtocol(market, marketProtocol(m) ?? 'v1'), gammaFees(m));
 }
 
 /** closed → resolved (even while UMA resolution is pending); active false → closed; else active. */

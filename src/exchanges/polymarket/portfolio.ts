@@ -4,12 +4,18 @@
  *   CLOB finds the address from the API key and the signature type (the EOA itself, or its proxy
  *   or Safe), so the configured type picks whose cash is read. `balance` and each allowance are
  *   6-decimal fixed-point integers in strings ("12500000" = $12.50), read exactly.
- * - Positions: Data API `GET /positions?user=<funder when set, else signer>` (public), every page
- *   (limit 500, offset). `avgPrice`/`curPrice` are already prices of the token's own outcome.
+ * - Portfolio value: Data API v2 `GET /v2/value?user=` → `{"data": {"proxy_wallet", "value"}}`
+ *   (holdings marked to market, dollars, 4 decimals).
+ * - Positions: Data API v2 `GET /v2/positions?user=<funder when set, else signer>&status=` (public;
+ *   docs.polymarket.com/migrate/data-api-v1-to-v2): the `{data, pagination}` envelope, snake_case
+ *   rows, and cursor paging — follow `pagination.next_cursor` until null (v1's offsets stopped at
+ *   10,000 rows, so a larger book was cut short). `avg_price` and the mark are prices of the row's
+ *   own outcome.
  * - Fills: fills.ts.
  */
 import { Decimal } from '../../decimal.js';
 import { PmtError } from '../../errors.js';
+import type { PositionStatus } from '../../models/enums.js';
 import type { BalanceDetail, Position } from '../../models/portfolio.js';
 import { l2 } from './auth.js';
 import type { PolymarketClient } from './client.js';
@@ -22,8 +28,6 @@ const isObj = (v: unknown): v is Raw => v !== null && typeof v === 'object' && !
 /** An allowance at least this large (2^128 micro-dollars) is shown as unlimited. */
 const UNLIMITED = 1n << 128n;
 const POSITIONS_PAGE = 500;
-/** The Data API refuses offsets past 10,000. */
-const MAX_OFFSET = 10_000;
 
 /** A 6-decimal fixed-point amount ("12500000") → dollars, exactly; null when not such a string. */
 export function microToDollars(v: unknown): Decimal | null {
@@ -60,46 +64,91 @@ export async function collateralState(c: PolymarketClient, signatureType: 0 | 1 
 
 export async function fetchBalance(c: PolymarketClient): Promise<BalanceDetail> {
   const w = await wallet(c);
-  const s = await collateralState(c, w.signatureTypeCode);
+  // The value is a public read beside the cash; if only it fails, the cash still answers (value unknown).
+  const [s, value] = await Promise.all([collateralState(c, w.signatureTypeCode), portfolioValue(c, w.maker).catch((e: unknown) => {
+    c.cfg.log?.(`Polymarket portfolio value unavailable: ${e instanceof Error ? e.message : String(e)}`);
+    return null;
+  })]);
   return {
     balance: { USDC: s.balance.toNumber() },
-    portfolio_value: null,
+    portfolio_value: value === null ? null : value.toNumber(),
     allowance: s.allowance === null || s.allowance === 'unlimited' ? s.allowance : s.allowance.toNumber(),
     account: w.maker,
   };
 }
 
-/** One Data API position → Position; null for a row without a size or price. */
-export function parseDataPosition(raw: unknown): Position | null {
+/** A Data API number or numeric string, exactly. */
+const dec = (v: unknown): Decimal | null => Decimal.read(v);
+
+/**
+ * One Data API v2 position row → Position; null for a row without a readable size or price.
+ *   { "proxy_wallet", "condition_id", "token_id", "outcome", "title", "slug"?, "status",
+ *     "current_size", "avg_price", "cur_price"?, "current_value", "realized_pnl", "unrealized_pnl",
+ *     "redeemable", "mergeable" }
+ * v1's camelCase row (`size`, `avgPrice`, `curPrice`, `conditionId`) is read too. The mark is
+ * `cur_price`, else `current_value / current_size`. Closed rows (status CLOSED) hold nothing:
+ * their size is 0, kept so the closed book can be listed.
+ */
+export function parseDataPosition(raw: unknown, opts: { allowEmpty?: boolean } = {}): Position | null {
   if (!isObj(raw)) return null;
-  const size = Decimal.read(raw.size);
-  const avg = Decimal.read(raw.avgPrice);
-  if (!size || size.lte(0) || !avg) return null;
-  const cur = Decimal.read(raw.curPrice);
-  const slug = typeof raw.slug === 'string' && raw.slug ? raw.slug : typeof raw.conditionId === 'string' ? raw.conditionId : '';
+  const size = dec(raw.current_size) ?? dec(raw.size);
+  const avg = dec(raw.avg_price) ?? dec(raw.avgPrice);
+  if (!size || size.isNegative() || (size.isZero() && !opts.allowEmpty) || !avg) return null;
+  const value = dec(raw.current_value);
+  const cur = dec(raw.cur_price) ?? dec(raw.curPrice) ?? (value && size.gt(0) ? value.div(size, 6) : null);
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
   return {
-    market_ticker: slug,
-    outcome: typeof raw.outcome === 'string' && raw.outcome ? raw.outcome : '',
+    market_ticker: str(raw.slug) ?? str(raw.condition_id) ?? str(raw.conditionId) ?? '',
+    outcome: str(raw.outcome) ?? '',
     size: size.toNumber(),
     average_price: avg.toNumber(),
     current_price: cur ? cur.toNumber() : null,
   };
 }
 
-export async function fetchPositions(c: PolymarketClient, marketTicker?: string): Promise<Position[]> {
+/** pmt's status → the Data API v2 `status` value. */
+const STATUS: Record<PositionStatus, string> = { open: 'OPEN', redeemable: 'REDEEMABLE', mergeable: 'MERGEABLE', closed: 'CLOSED' };
+/** Pages followed at most (500 rows each): a cursor that never ends is a fault, not a portfolio. */
+const MAX_PAGES = 2_000;
+
+/** The `data` list and next cursor of a v2 page; an unreadable envelope is an Api error. */
+export function v2Page(body: unknown, what: string): { rows: unknown[]; next: string | null } {
+  if (!isObj(body) || !('data' in body)) throw new PmtError('Api', `Polymarket Data API answered ${what} without the v2 {data, pagination} envelope`);
+  const rows = body.data === null ? [] : body.data;
+  if (!Array.isArray(rows)) throw new PmtError('Api', `Polymarket Data API answered ${what} with data that is not a list`);
+  const p = isObj(body.pagination) ? body.pagination : {};
+  const next = typeof p.next_cursor === 'string' && p.next_cursor !== '' ? p.next_cursor : null;
+  return { rows, next };
+}
+
+export async function fetchPositions(c: PolymarketClient, marketTicker?: string, opts: { status?: PositionStatus } = {}): Promise<Position[]> {
   const w = await wallet(c);
-  const market = marketTicker === undefined ? undefined : (await resolveMarketRef(c, marketTicker)).conditionId;
+  const status = opts.status ?? 'open';
+  const condition = marketTicker === undefined ? undefined : (await resolveMarketRef(c, marketTicker)).conditionId;
   const out: Position[] = [];
-  for (let offset = 0; offset <= MAX_OFFSET; offset += POSITIONS_PAGE) {
-    const body = await c.data.get<unknown>('/positions', {
-      query: { user: w.maker, market, sizeThreshold: 0, limit: POSITIONS_PAGE, offset },
+  const seen = new Set<string>();
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    // The anchor (user, condition, status) goes with every page; the cursor carries the rest.
+    const body = await c.data.get<unknown>('/v2/positions', {
+      query: { user: w.maker, condition, status: STATUS[status], limit: cursor === null ? POSITIONS_PAGE : undefined, cursor: cursor ?? undefined },
     });
-    if (!Array.isArray(body)) throw new PmtError('Api', 'Polymarket Data API answered GET /positions without a list');
-    for (const raw of body) {
-      const p = parseDataPosition(raw);
+    const { rows, next } = v2Page(body, 'GET /v2/positions');
+    for (const raw of rows) {
+      const p = parseDataPosition(raw, { allowEmpty: status === 'closed' });
       if (p) out.push(p);
     }
-    if (body.length < POSITIONS_PAGE) break;
+    if (next === null || seen.has(next)) return out;
+    seen.add(next);
+    cursor = next;
   }
-  return out;
+  throw new PmtError('Api', `Polymarket Data API kept paging positions past ${MAX_PAGES} pages; stopped`);
+}
+
+/** Holdings marked to market (`GET /v2/value`), dollars; null when the Data API has no answer. */
+export async function portfolioValue(c: PolymarketClient, user: string): Promise<Decimal | null> {
+  const body = await c.data.get<unknown>('/v2/value', { query: { user } });
+  if (!isObj(body) || !('data' in body)) throw new PmtError('Api', 'Polymarket Data API answered GET /v2/value without the v2 {data} envelope');
+  const d = Array.isArray(body.data) ? body.data[0] : body.data;
+  return isObj(d) ? dec(d.value) : null;
 }

@@ -31,6 +31,11 @@ export interface OrderIntent {
   nowMs: number;
   /** V1 only: the fee rate (bps) the market charges, signed into the order. */
   feeRateBps?: number;
+  /**
+   * GTD: unix seconds after which the order expires (0 or absent: none). Signed into a V1 order;
+   * from V2 on it travels in the POST body only, outside the signed struct (as the official client sends it).
+   */
+  expiration?: number;
   /** Fixed salt (tests reproducing the official client's bytes); random otherwise. */
   salt?: number;
 }
@@ -60,12 +65,12 @@ export function unsignedOrder(w: WalletFields, version: OrderVersion, intent: Or
   if (version === 1) {
     return {
       ...head, taker: ZERO_ADDRESS, tokenId: intent.tokenId, makerAmount: a.makerAmount, takerAmount: a.takerAmount, side: a.side,
-      expiration: '0', nonce: '0', feeRateBps: String(intent.feeRateBps ?? 0), signatureType: w.signatureTypeCode, signature: '',
+      expiration: String(intent.expiration ?? 0), nonce: '0', feeRateBps: String(intent.feeRateBps ?? 0), signatureType: w.signatureTypeCode, signature: '',
     };
   }
   return {
     ...head, tokenId: intent.tokenId, makerAmount: a.makerAmount, takerAmount: a.takerAmount, side: a.side, signatureType: w.signatureTypeCode,
-    timestamp: String(intent.nowMs), expiration: '0', metadata: ZERO_BYTES32, builder: ZERO_BYTES32, signature: '',
+    timestamp: String(intent.nowMs), expiration: String(intent.expiration ?? 0), metadata: ZERO_BYTES32, builder: ZERO_BYTES32, signature: '',
   };
 }
 

@@ -2,7 +2,9 @@
  * Polymarket's book stream: the public market channel (`<PMT_POLYMARKET_WS_URL>/market`),
  * subscribed with `{"assets_ids": [token], "type": "market"}`. Events: `book` (the full book,
  * with the exchange's summary hash), `price_change` (absolute sizes per level), `tick_size_change`,
- * `last_trade_price` (a trade). The client sends `PING` every 10 s and the server answers `PONG`;
+ * `last_trade_price` (a trade), and with `custom_feature_enabled` `best_bid_ask` (the exchange's
+ * top of book after a change: checked against the applied book) and `market_resolved` (reported
+ * as a state detail). The client sends `PING` every 10 s and the server answers `PONG`;
  * silence beyond that is `stale`.
  *
  * Integrity: Polymarket has no sequence numbers; a `book` carries the exchange's summary hash.
@@ -30,6 +32,8 @@ import { polymarket } from './manifest.js';
 
 /** The client pings every 10 s, as Polymarket asks. */
 const HEARTBEAT_MS = 10_000;
+/** price_change events kept while the book is re-read (beyond them, the stream resubscribes). */
+const MAX_PENDING = 20_000;
 
 type Ev = Record<string, unknown>;
 
@@ -69,6 +73,8 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
   /** A re-read from GET /book is under way; price_changes wait in `pending`. */
   let resyncing = false;
   let pending: Ev[] = [];
+  /** More changes arrived during a re-read than are kept: the re-read is not adopted. */
+  let overflow = false;
   const now = () => c.cfg.now();
   const emit = (u: BookUpdate) => {
     if (!stopped) opts.onUpdate(u);
@@ -104,6 +110,7 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
     if (resyncing || stopped) return;
     resyncing = true;
     pending = [];
+    overflow = false;
     const mine = conn;
     opts.onState?.('connecting', 'book not verified: re-reading it');
     let verified: { bids: WireLevel[]; asks: WireLevel[]; hash: string; ts: string } | null = null;
@@ -120,8 +127,9 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
     resyncing = false;
     const waiting = pending;
     pending = [];
-    if (!verified) {
-      // Neither the stream nor the CLOB gave a book pmt can verify: a fresh subscription.
+    if (!verified || overflow) {
+      // Neither the stream nor the CLOB gave a book pmt can verify (or too much changed during
+      // the re-read to replay): a fresh subscription.
       opts.onState?.('reconnecting', 'book not verified: resubscribing');
       socket.reconnectNow();
       return;
@@ -158,7 +166,8 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
 
   function onPriceChange(e: Ev): void {
     if (resyncing) {
-      pending.push(e);
+      if (pending.length < MAX_PENDING) pending.push(e);
+      else overflow = true;
       return;
     }
     if (!live) return;
@@ -204,6 +213,22 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
     });
   }
 
+  /**
+   * `best_bid_ask` (custom feature): the exchange's own top of book after a change. When the
+   * applied book's best bid or ask differs, a change was lost: clear (`hash_mismatch`) and re-read
+   * the verified book at once rather than show a wrong top until the next `book` arrives.
+   */
+  function onBestBidAsk(e: Ev): void {
+    if (!live || resyncing) return;
+    const bid = num(e.best_bid);
+    const ask = num(e.best_ask);
+    const exBid = bid !== null && bid > 0 ? bid : null;
+    const exAsk = ask !== null && ask < 1 ? ask : null;
+    const ourBid = book.bids[0]?.price ?? null;
+    const ourAsk = book.asks[0]?.price ?? null;
+    if (exBid !== ourBid || exAsk !== ourAsk) distrust('hash_mismatch');
+  }
+
   function onEvent(e: Ev): void {
     switch (e.event_type) {
       case 'book':
@@ -214,6 +239,15 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
         return;
       case 'last_trade_price':
         if (e.asset_id === assetId) onTrade(e);
+        return;
+      case 'best_bid_ask':
+        if (e.asset_id === assetId) onBestBidAsk(e);
+        return;
+      case 'market_resolved':
+        if (Array.isArray(e.assets_ids) && e.assets_ids.includes(assetId)) {
+          const won = typeof e.winning_outcome === 'string' && e.winning_outcome ? e.winning_outcome : null;
+          opts.onState?.(live ? 'live' : 'connecting', `market resolved${won ? `: ${won} won` : ''}`);
+        }
         return;
       case 'tick_size_change': {
         const t = tickText(e.new_tick_size);
@@ -236,7 +270,8 @@ export function watchBook(c: PolymarketClient, assetId: string, opts: WatchBookO
       conn += 1;
       resyncing = false;
       pending = [];
-      send(JSON.stringify({ assets_ids: [assetId], type: 'market' }));
+      // custom_feature_enabled: best_bid_ask (a top-of-book check after each change) and market_resolved.
+      send(JSON.stringify({ assets_ids: [assetId], type: 'market', custom_feature_enabled: true }));
     },
     onMessage(text) {
       if (text === 'PONG' || text === '') return;

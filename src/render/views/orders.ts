@@ -12,6 +12,7 @@ import { printTable, type Cell, type Column } from '../table.js';
 
 export type { Check, FeeEstimate, OrderPreview } from '../../ops/preview-model.js';
 import type { OrderPreview } from '../../ops/preview-model.js';
+import type { LimitCheck } from '../../ops/risk.js';
 import type { AmendPlan } from '../../ops/order-one.js';
 import { feesPaid } from '../../ops/preview-fees.js';
 
@@ -184,6 +185,17 @@ export function previewLines(f: Formatter, p: OrderPreview): string[] {
     ),
   );
   return out;
+}
+
+/** The risk limits in force, each with what the order would leave of it (nothing when none is set). */
+export function limitLines(f: Formatter, limits: readonly LimitCheck[]): string[] {
+  if (limits.length === 0) return [];
+  const label = (k: string) => `  ${k.padEnd(11)}`;
+  return limits.map((c, i) => {
+    const mark = c.ok ? f.c.green('✓') : f.c.red('✗');
+    const left = c.headroom === null ? '' : c.ok ? ` · headroom ${c.limit.includes('notional') ? `$${c.headroom}` : c.headroom}` : f.c.red(' · over the limit');
+    return `${label(i === 0 ? 'Limits' : '')}${mark} ${c.limit}: ${f.text(c.detail)}${left}`;
+  });
 }
 
 /**

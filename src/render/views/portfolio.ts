@@ -86,7 +86,7 @@ export interface ExchangeBalance {
 
 export const BALANCE_COLUMNS: Column[] = [{ header: 'EXCHANGE' }, { header: 'CURRENCY' }, { header: 'CASH', align: 'right' }, { header: 'DETAIL', flex: true }];
 
-/** What people want beside the cash: Kalshi's portfolio value, Polymarket's allowance and wallet. */
+/** What people want beside the cash: the portfolio value (both exchanges), Polymarket's allowance and wallet. */
 export function balanceDetailText(f: Formatter, d: BalanceDetail): string {
   const bits: string[] = [];
   if (d.basis) bits.push(f.text(d.basis));

@@ -1,5 +1,6 @@
 /** Polymarket fee inputs over real HTTP against the CLOB double: /fee-rate and the /clob-markets fee curve. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Decimal } from '../../../src/decimal.js';
 import { PmtError } from '../../../src/errors.js';
 import { adapterFor, catalogMarket, startTrading, type CatalogPick } from './trading-fixture.js';
 
@@ -44,6 +45,20 @@ describe('polymarket fetchFeeSchedule', () => {
     env.clob.inject({ kind: 'status', status: 500, body: '{"error":"Internal server error"}' }, { path: /^\/clob-markets\//, times: 10 });
     await expect(ex.fetchFeeSchedule(info)).rejects.toBeInstanceOf(PmtError);
     env.t.setFees(m.conditionId, { baseFee: 0 });
+  });
+
+  it('fees per category: without a CLOB curve, the market\'s Gamma feeSchedule is the rate (and feesEnabled false is no fee)', async () => {
+    const g = env.d.polymarket.gamma;
+    const crypto = g.addV2Market({ label: 'fee-crypto', yesPrice: '0.6', feeType: 'crypto_fees', feeSchedule: { rate: 0.072, exponent: 1, takerOnly: true, rebateRate: 0.2 } });
+    const free = g.addV2Market({ label: 'fee-free', feesEnabled: false });
+    const ex = pub();
+    const info = await ex.describeAsset(crypto.positionIds[0]);
+    const s = await ex.fetchFeeSchedule(info);
+    expect(s).toEqual({ exchange: 'polymarket', base_fee_bps: 0, rate: 0.072, exponent: 1, taker_only: true });
+    // 100 taken at 0.60: 100 × 0.072 × 0.6 × 0.4 = 1.728; makers pay none.
+    const fee = ex.estimateFees(s, { taker: [{ price: Decimal.from('0.6'), size: Decimal.from(100) }], maker: null, assumed: false });
+    expect([fee.taker?.toFixed(), fee.maker?.toFixed()]).toEqual(['1.728', '0']);
+    expect(await ex.fetchFeeSchedule(await ex.describeAsset(free.positionIds[0]))).toMatchObject({ rate: 0 });
   });
 
   it('the double answers both documented forms and the documented errors', async () => {

@@ -86,6 +86,19 @@ describe('post-only', () => {
     expect(posts()).toHaveLength(0);
   });
 
+  test('the refusal says what taking would cost under the market\'s fee schedule', async () => {
+    const cond = env.t.token(plain)!.conditionId;
+    env.t.setFees(cond, { baseFee: 0, fd: { r: 0.04, e: 1, to: true } });
+    try {
+      book(plain, [[0.48, 100]], [[0.55, 100]]);
+      const e = await refused(adapterFor(env.d, EOA).ex.createOrder(req({ price: 0.55, post_only: true })));
+      // 10 × 0.04 × 0.55 × 0.45 = 0.099
+      expect(e.hint).toBe("drop --post-only to take the liquidity (as a taker about $0.099 in fees at this market's rate 0.04; makers pay none), or price it to rest");
+    } finally {
+      env.t.setFees(cond, { baseFee: 0 });
+    }
+  });
+
   test('a post-only order that rests is sent with postOnly: true', async () => {
     book(plain, [], [[0.55, 100]]);
     const o = await adapterFor(env.d, EOA).ex.createOrder(req({ price: 0.54, post_only: true }));

@@ -38,7 +38,9 @@ describe('fetchBalance', () => {
   test('6-decimal collateral as dollars, exactly, with the allowance state and the account', async () => {
     env.t.fund(alice, '1234.567891');
     const b = await trader().fetchBalance();
-    expect(b).toEqual({ balance: { USDC: 1234.567891 }, portfolio_value: null, allowance: 'unlimited', account: alice });
+    // No holdings: Data API v2 /v2/value answers 0 (it used to be null: pmt did not read it).
+    expect(b).toEqual({ balance: { USDC: 1234.567891 }, portfolio_value: 0, allowance: 'unlimited', account: alice });
+    expect(sent(env.d.polymarket.dataDouble, 'GET', /^\/v2\/value$/)[0]!.query.get('user')).toBe(alice);
     const [r] = sent(env.clob, 'GET', /^\/balance-allowance$/);
     expect([r!.query.get('asset_type'), r!.query.get('signature_type')]).toEqual(['COLLATERAL', '0']);
     expect(r!.headers.poly_api_key).toBeTruthy();
@@ -73,6 +75,64 @@ describe('fetchBalance', () => {
   });
 });
 
+describe('Data API v2 positions: the documented response', () => {
+  test('the example of docs.polymarket.com/api-reference/data-api/overview reads as a Position and a next cursor', async () => {
+    const { v2Page, parseDataPosition } = await import('../../../src/exchanges/polymarket/portfolio.js');
+    const documented = {
+      data: [{
+        proxy_wallet: '0x983eedfbd75803602e4a6e6ea9aab6dc6b9c6748',
+        condition_id: '0xd9b06e2fd9ddb7ab61c9e3d5d8e074c555802478bbf75145804ff709a4246f79',
+        token_id: '31974447302330162086995746309500877260929998201718217388109724292047967921664',
+        outcome: 'Yes', title: 'Will ŠK Slovan Bratislava win on 2026-08-19?', status: 'REDEEMABLE',
+        current_size: 86780.64, avg_price: 0.5203, entry_cost_usdc: 45159.4653, current_value: 0.0, realized_pnl: -1082.5533, unrealized_pnl: -45159.4653,
+      }],
+      pagination: { limit: 1, offset: 0, has_more: true, next_cursor: 'eyJkYXRhIjp7InR5cGUiOiJwb3NpdGlvbnMi' },
+    };
+    const page = v2Page(documented, 'GET /v2/positions');
+    expect(page.next).toBe('eyJkYXRhIjp7InR5cGUiOiJwb3NpdGlvbnMi');
+    // No slug in the trimmed example: the condition id names the market; the mark is value / size.
+    expect(page.rows.map((r) => parseDataPosition(r))).toEqual([{ market_ticker: '0xd9b06e2fd9ddb7ab61c9e3d5d8e074c555802478bbf75145804ff709a4246f79', outcome: 'Yes', size: 86780.64, average_price: 0.5203, current_price: 0 }]);
+    expect(v2Page({ data: null }, 'x')).toEqual({ rows: [], next: null });
+    expect(() => v2Page([], 'GET /v2/positions')).toThrow(/without the v2 \{data, pagination\} envelope/);
+  });
+});
+
+describe('Data API v2 positions: cursor paging and statuses', () => {
+  const row = (i: number, o: Record<string, unknown> = {}) => ({
+    proxy_wallet: alice.toLowerCase(), condition_id: `0x${i.toString(16).padStart(64, '0')}`, token_id: String(10n ** 70n + BigInt(i)),
+    outcome: 'Yes', title: `Market ${i}`, slug: `market-${i}`, status: 'OPEN', current_size: 2, avg_price: 0.4, current_value: 1,
+    entry_cost_usdc: 0.8, realized_pnl: 0, unrealized_pnl: 0.2, redeemable: false, mergeable: false, ...o,
+  });
+
+  test('a book of 10,600 positions is read whole by following next_cursor (v1 offsets stop at 10,000)', async () => {
+    const user = addressOf(KEYS.bob);
+    env.d.polymarket.data.seedPositions(user, Array.from({ length: 10_600 }, (_, i) => row(i, { proxy_wallet: user.toLowerCase() })));
+    const ps = await adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.bob }).ex.fetchPositions();
+    expect(ps).toHaveLength(10_600);
+    expect(new Set(ps.map((p) => p.market_ticker)).size).toBe(10_600);
+    expect(ps[10_599]).toEqual({ market_ticker: 'market-10599', outcome: 'Yes', size: 2, average_price: 0.4, current_price: 0.5 });
+    const asks = sent(env.d.polymarket.dataDouble, 'GET', /^\/v2\/positions$/);
+    expect(asks).toHaveLength(22); // 500 a page
+    expect(asks.every((r) => !r.query.has('offset') && r.query.get('user') === user && r.query.get('status') === 'OPEN')).toBe(true);
+    expect(asks.slice(1).every((r) => r.query.get('cursor'))).toBe(true);
+  });
+
+  test('--status redeemable, mergeable, closed ask for that status; closed rows hold nothing and are still listed', async () => {
+    const user = addressOf(KEYS.carol);
+    env.d.polymarket.data.seedPositions(user, [
+      row(1, { proxy_wallet: user.toLowerCase(), redeemable: true, slug: 'won' }),
+      row(2, { proxy_wallet: user.toLowerCase(), mergeable: true, slug: 'pair' }),
+      row(3, { proxy_wallet: user.toLowerCase(), status: 'CLOSED', current_size: 0, current_value: 0, realized_pnl: 1.5, slug: 'done' }),
+    ]);
+    const ex = adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.carol }).ex;
+    expect((await ex.fetchPositions()).map((p) => p.market_ticker)).toEqual(['won', 'pair']);
+    expect((await ex.fetchPositions(undefined, { status: 'redeemable' })).map((p) => p.market_ticker)).toEqual(['won']);
+    expect((await ex.fetchPositions(undefined, { status: 'mergeable' })).map((p) => p.market_ticker)).toEqual(['pair']);
+    expect(await ex.fetchPositions(undefined, { status: 'closed' })).toEqual([{ market_ticker: 'done', outcome: 'Yes', size: 0, average_price: 0.4, current_price: null }]);
+    expect(sent(env.d.polymarket.dataDouble, 'GET', /^\/v2\/positions$/).map((r) => r.query.get('status'))).toEqual(['OPEN', 'REDEEMABLE', 'MERGEABLE', 'CLOSED']);
+  });
+});
+
 describe('positions and fills from the engine', () => {
   test('buy → position (Data API, by the signer) and the taker fill; sell → it shrinks', async () => {
     env.t.seed(m.yes, 'SELL', 0.5, 4);
@@ -82,7 +142,9 @@ describe('positions and fills from the engine', () => {
     let ps = await trader().fetchPositions();
     // (4 × 0.50 + 6 × 0.56) / 10 = 0.536; mark = best bid 0.45.
     expect(ps).toEqual([{ market_ticker: m.slug, outcome: 'Yes', size: 10, average_price: 0.536, current_price: 0.45 }]);
-    expect(sent(env.d.polymarket.dataDouble, 'GET', /^\/positions$/)[0]!.query.get('user')).toBe(alice);
+    expect(sent(env.d.polymarket.dataDouble, 'GET', /^\/v2\/positions$/)[0]!.query.get('user')).toBe(alice);
+    // Holdings at the mark: 10 × 0.45.
+    expect((await trader().fetchBalance()).portfolio_value).toBe(4.5);
     const f = await trader().fetchFills();
     expect(f.fills.map((x) => [x.order_id, x.market_ticker, x.outcome, x.side, x.price, x.size, x.is_taker, x.fee])).toEqual([
       [o.id, m.slug, 'Yes', 'buy', 0.56, 6, true, 0],
@@ -92,7 +154,7 @@ describe('positions and fills from the engine', () => {
     await trader().createOrder(req({ side: 'sell', price: 0.45, size: 5 }));
     ps = await trader().fetchPositions(`polymarket:${m.slug}`);
     expect(ps.map((p) => [p.size, p.average_price])).toEqual([[5, 0.536]]);
-    expect(sent(env.d.polymarket.dataDouble, 'GET', /^\/positions$/).at(-1)!.query.get('market')).toBe(m.conditionId);
+    expect(sent(env.d.polymarket.dataDouble, 'GET', /^\/v2\/positions$/).at(-1)!.query.get('condition')).toBe(m.conditionId);
   });
 
   test('a resting order filled by someone else is a maker fill of ours, priced at our price', async () => {

@@ -99,6 +99,24 @@ describe('Polymarket watchBook', () => {
     p.stream.priceChange(T.normal, 'BUY', '0.44', '200');
   });
 
+  it('custom feature: a lost change is caught by best_bid_ask at once (clear, the verified book re-read), before any new book', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.faults.losePriceChanges = 1;
+    p.stream.priceChange(T.normal, 'BUY', '0.455', '10'); // a new best bid the client never hears of
+    await w.until(() => w.kinds().filter((k) => k === 'snapshot').length === 2);
+    expect(w.kinds()).toEqual(['snapshot', 'clear:hash_mismatch', 'snapshot']);
+    expect(w.applied.orderbook()!.bids[0]).toEqual({ price: 0.455, size: 10 });
+    p.stream.priceChange(T.normal, 'BUY', '0.455', '0');
+  });
+
+  it('custom feature: market_resolved is reported with the winner', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    p.stream.resolveMarket([T.normal], { tokenId: T.normal, outcome: 'Yes' });
+    await w.until(() => w.details.some((d) => /market resolved: Yes won/.test(String(d))));
+  });
+
   it('also reads the older price_change shape (asset at the top, `changes`)', async () => {
     const w = watch(T.normal);
     await w.until(() => w.applied.live);

@@ -31,6 +31,18 @@ export function createKalshiDouble(opts: KalshiMarketsOptions = {}) {
     if (p.resting > 0) stream.delta(p.ticker, p.side === 'bid' ? 'yes' : 'no', p.side === 'bid' ? yes : Math.round((1 - yes) * 1e4) / 1e4, p.resting);
     if (p.filled > 0) stream.trade(p.ticker, p.avgPrice ?? yes, p.filled, p.side === 'bid' ? 'yes' : 'no');
   });
+  // The private channels: the order as placed or cancelled (user_orders), then each new fill.
+  let fillsSeen = orders.portfolio.ledger.fills.length;
+  const flushFills = () => {
+    const all = orders.portfolio.ledger.fills;
+    for (const f of all.slice(fillsSeen)) stream.userFill(f);
+    fillsSeen = all.length;
+  };
+  orders.onPlaced((p) => {
+    if (p.order) stream.userOrder(p.order);
+    flushFills();
+  });
+  orders.onCancelled((o) => stream.userOrder(o));
   return { double, auth, markets, books, orders, portfolio, stream };
 }
 export type KalshiDouble = ReturnType<typeof createKalshiDouble>;

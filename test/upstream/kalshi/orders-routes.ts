@@ -5,6 +5,10 @@
  * behind Kalshi's RSA-PSS signature check (auth.ts). State and matching live in portfolio.ts,
  * the V1 rendering in portfolio-wire.ts.
  *
+ * Order groups (`/portfolio/order_groups`: create, list, get, trigger, reset, delete): an order
+ * placed with `order_group_id` joins its group; an unknown group is 404 `not_found`, a triggered
+ * one 400 `order_group_triggered`; triggering cancels the group's resting orders.
+ *
  * Rejections follow Kalshi's order-error envelope `{"error":{"code","message","details"}}`
  * (unparseable bodies: the flat `{"code","message","details"}`): unknown ticker 404
  * `market_not_found`; off-grid price, bad count or fractional count on a whole-contract market
@@ -14,6 +18,7 @@
  * UpstreamDouble (`inject`), e.g. `reset-after-handling` for an order that landed but whose
  * answer was lost.
  */
+import type { PortfolioOrder } from './portfolio.js';
 import type { Reply, Router, RecordedRequest } from '../server.js';
 import type { KalshiAuth } from './auth.js';
 import type { KalshiMarkets, KalshiMarketWire } from './markets-routes.js';
@@ -59,6 +64,8 @@ export interface Placed {
   resting: number;
   filled: number;
   avgPrice: number | null;
+  /** The order as the portfolio keeps it (the user_orders channel reports it). */
+  order?: PortfolioOrder;
 }
 
 export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _books: KalshiBooks) {
@@ -73,8 +80,13 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
   const state = { maxCancelBatch: 100 };
   /** Listeners told of every order placed (the stream double turns them into deltas and trades). */
   const placedListeners: Array<(p: Placed) => void> = [];
+  const cancelListeners: Array<(o: PortfolioOrder) => void> = [];
 
   const marketOf = (t: string) => ownMarkets.get(t) ?? markets.market(t);
+  /** Order groups per key: id → limit, triggered flag, the orders in it. */
+  const groups = new Map<string, Map<string, { limit: number; triggered: boolean; orders: Set<string> }>>();
+  const groupsOf = (keyId: string) => groups.get(keyId) ?? groups.set(keyId, new Map()).get(keyId)!;
+  let groupSeq = 0;
 
   function create(req: RecordedRequest): Reply {
     let b: Record<string, unknown>;
@@ -106,9 +118,13 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     }
     if (!onKalshiGrid(price, market.price_ranges)) return kalshiError(400, 'invalid_order', 'invalid order', `invalid price: ${price} is not a valid price level for this market`);
     if (portfolio.hasClientOrderId(keyId, coid)) return kalshiError(409, 'order_already_exists', 'order already exists', 'client_order_id has already been used');
+    const group = b.order_group_id === undefined ? undefined : groupsOf(keyId).get(String(b.order_group_id));
+    if (b.order_group_id !== undefined && !group) return kalshiError(404, 'not_found', 'order group not found');
+    if (group?.triggered) return kalshiError(400, 'order_group_triggered', 'order group is triggered', 'reset the order group to place orders in it');
     const r = portfolio.place(keyId, { ticker, clientOrderId: coid, side: side as BookSide, count: n, price: Decimal.parse(price)!, tif: tif as Tif, stp, postOnly: b.post_only === true });
     if (!r.ok) return kalshiError(r.status, r.code, r.message, r.details);
-    for (const l of placedListeners) l({ ticker, side: side as BookSide, price, resting: r.remainingCount.toNumber(), filled: r.fillCount.toNumber(), avgPrice: r.avgPrice?.toNumber() ?? null });
+    group?.orders.add(r.order.id);
+    for (const l of placedListeners) l({ ticker, side: side as BookSide, price, resting: r.remainingCount.toNumber(), filled: r.fillCount.toNumber(), avgPrice: r.avgPrice?.toNumber() ?? null, order: r.order });
     return {
       status: 201,
       json: {
@@ -159,6 +175,7 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
       }
       const r = portfolio.cancel(keyId, id);
       if ('error' in r) return { order_id: id, client_order_id: o?.clientOrderId ?? null, reduced_by: '0.00', error: r.error };
+      for (const l of cancelListeners) l(r.order);
       return { order_id: id, client_order_id: r.order.clientOrderId, reduced_by: r.reducedBy.toFixed(2), error: null };
     });
     return { json: { orders } };
@@ -173,12 +190,49 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     };
   }
 
+  function groupRoutes(router: Router): void {
+    const wire = (id: string, g: { limit: number; triggered: boolean }) => ({ id, contracts_limit_fp: g.limit.toFixed(2), is_auto_cancel_enabled: g.triggered });
+    router.get('/portfolio/order_groups', guarded((req) => ({ json: { order_groups: [...groupsOf(auth.keyOf(req)).entries()].map(([id, g]) => wire(id, g)) } })));
+    router.post('/portfolio/order_groups/create', guarded((req) => {
+      const b = JSON.parse(req.body || '{}') as { contracts_limit?: unknown };
+      if (!Number.isInteger(b.contracts_limit) || (b.contracts_limit as number) < 1) return kalshiError(400, 'invalid_parameters', 'invalid parameters', 'contracts_limit must be a whole number >= 1');
+      const id = `og-${++groupSeq}`;
+      groupsOf(auth.keyOf(req)).set(id, { limit: b.contracts_limit as number, triggered: false, orders: new Set() });
+      return { status: 201, json: { order_group_id: id } };
+    }));
+    router.get('/portfolio/order_groups/:id', guarded((req, p) => {
+      const g = groupsOf(auth.keyOf(req)).get(p.id!);
+      return g ? { json: { is_auto_cancel_enabled: g.triggered, contracts_limit_fp: g.limit.toFixed(2), orders: [...g.orders] } } : kalshiError(404, 'not_found', 'order group not found');
+    }));
+    router.on('PUT', '/portfolio/order_groups/:id/:action', guarded((req, p) => {
+      const keyId = auth.keyOf(req);
+      const g = groupsOf(keyId).get(p.id!);
+      if (!g) return kalshiError(404, 'not_found', 'order group not found');
+      if (p.action === 'trigger') {
+        g.triggered = true;
+        for (const id of g.orders) portfolio.cancel(keyId, id);
+      } else if (p.action === 'reset') g.triggered = false;
+      else return kalshiError(404, 'not_found', 'not found');
+      return { json: {} };
+    }));
+    router.delete('/portfolio/order_groups/:id', guarded((req, p) => {
+      const keyId = auth.keyOf(req);
+      const g = groupsOf(keyId).get(p.id!);
+      if (!g) return kalshiError(404, 'not_found', 'order group not found');
+      for (const id of g.orders) portfolio.cancel(keyId, id);
+      groupsOf(keyId).delete(p.id!);
+      return { json: {} };
+    }));
+  }
+
   const guarded =
     (h: (req: RecordedRequest, params: Record<string, string>) => Reply) =>
     (req: RecordedRequest, params: Record<string, string>): Reply =>
       auth.check(req) ?? h(req, params);
 
   return {
+    /** Order groups by key (tests read them). */
+    groups,
     register(router: Router): void {
       router.post('/portfolio/events/orders', guarded(create));
       router.get('/portfolio/orders', guarded(list));
@@ -188,6 +242,7 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
       }));
       router.delete('/portfolio/events/orders/batched', guarded(batchCancel));
       router.get('/portfolio/balance', guarded(balance));
+      groupRoutes(router);
       // The markets double registers before this one, so once it serves GET /markets/{ticker}
       // this route answers only where it does not; see registerMarkets for fixtures.
       this.registerMarkets(router);
@@ -236,6 +291,9 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     /** Be told of every order placed through REST. */
     onPlaced(fn: (p: Placed) => void): void {
       placedListeners.push(fn);
+    },
+    onCancelled(fn: (o: PortfolioOrder) => void): void {
+      cancelListeners.push(fn);
     },
     seedBook: portfolio.seedBook.bind(portfolio),
     seedOrder: portfolio.seedOrder.bind(portfolio),

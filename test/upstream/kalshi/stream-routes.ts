@@ -18,6 +18,7 @@ import type { KalshiAuth } from './auth.js';
 import type { KalshiBooks, KalshiWireLevel } from './book-routes.js';
 
 export const KALSHI_WS_PATH = '/trade-api/ws/v2';
+const PRIVATE = ['user_orders', 'fill'];
 
 interface Sub {
   sid: number;
@@ -79,7 +80,9 @@ export function createKalshiStream(auth: KalshiAuth, books: KalshiBooks) {
         if (!books.book(t)) return send(c, { id: cmd.id, type: 'error', msg: { code: 16, msg: 'Market not found' } });
       }
       for (const channel of p.channels) {
-        for (const ticker of tickers) {
+        // The private channels (user_orders, fill) cover every market when none is named.
+        const scope = tickers.length === 0 && PRIVATE.includes(channel) ? [''] : tickers;
+        for (const ticker of scope) {
           const sub: Sub = { sid: nextSid++, channel, ticker, seq: 0 };
           c.subs.set(sub.sid, sub);
           send(c, { id: cmd.id, type: 'subscribed', msg: { channel, sid: sub.sid } });
@@ -117,6 +120,14 @@ export function createKalshiStream(auth: KalshiAuth, books: KalshiBooks) {
       ws.on('error', () => {});
     });
     return true;
+  }
+
+  /** A private message to every subscription of `keyId` to `channel` (all markets, or this one). */
+  function pushPrivate(keyId: string, channel: string, ticker: string, type: string, msg: Record<string, unknown>): void {
+    for (const c of conns) {
+      if (c.keyId !== keyId) continue;
+      for (const s of c.subs.values()) if (s.channel === channel && (s.ticker === '' || s.ticker === ticker)) send(c, { type, sid: s.sid, msg });
+    }
   }
 
   /** Every live orderbook subscription to `ticker`. */
@@ -168,6 +179,23 @@ export function createKalshiStream(auth: KalshiAuth, books: KalshiBooks) {
   }
 
   return {
+    /** `user_order` (kalshi.asyncapi.yaml userOrderPayload) to the order's key. */
+    userOrder(o: { id: string; keyId: string; clientOrderId: string; ticker: string; v1Side: 'yes' | 'no'; v1Action: 'buy' | 'sell'; yesPrice: { toFixed(n: number): string }; initial: { toFixed(n: number): string }; filled: { toFixed(n: number): string }; remaining: { toFixed(n: number): string }; status: string; createdMs?: number }): void {
+      pushPrivate(o.keyId, 'user_orders', o.ticker, 'user_order', {
+        order_id: o.id, user_id: o.keyId, ticker: o.ticker, status: o.status, side: o.v1Side, is_yes: o.v1Side === 'yes', action: o.v1Action,
+        yes_price_dollars: o.yesPrice.toFixed(4), fill_count_fp: o.filled.toFixed(2), remaining_count_fp: o.remaining.toFixed(2), initial_count_fp: o.initial.toFixed(2),
+        taker_fill_cost_dollars: '0.0000', maker_fill_cost_dollars: '0.0000', taker_fees_dollars: '0.0000', maker_fees_dollars: '0.0000',
+        client_order_id: o.clientOrderId, created_time: new Date(o.createdMs ?? Date.now()).toISOString(), created_ts_ms: o.createdMs ?? Date.now(),
+      });
+    },
+    /** `fill` (fillPayload) to the fill's key. */
+    userFill(f: { fillId: string; orderId: string; keyId: string; ticker: string; side: 'yes' | 'no'; action: 'buy' | 'sell'; count: { toFixed(n: number): string }; yesPrice: { toFixed(n: number): string }; fee: { toFixed(n: number): string }; isTaker: boolean; ms: number }): void {
+      pushPrivate(f.keyId, 'fill', f.ticker, 'fill', {
+        trade_id: f.fillId, order_id: f.orderId, market_ticker: f.ticker, is_taker: f.isTaker, side: f.side, action: f.action,
+        yes_price_dollars: f.yesPrice.toFixed(4), count_fp: f.count.toFixed(2), fee_cost: f.fee.toFixed(4), ts: Math.floor(f.ms / 1000), ts_ms: f.ms,
+        post_position_fp: '0.00', purchased_side: f.action === 'buy' ? f.side : f.side === 'yes' ? 'no' : 'yes',
+      });
+    },
     /** Attach to the Kalshi double's HTTP server (call before or after start). */
     attach(double: UpstreamDouble): void {
       double.onUpgrade(upgrade);

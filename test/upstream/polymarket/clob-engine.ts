@@ -14,6 +14,8 @@ export interface TokenDef {
   tickSize: string;
   negRisk: boolean;
   minSize: number;
+  /** A Protocol V2 position: orders must be signed for ExchangeV3 (domain "3"). */
+  protocol?: 'v2';
 }
 
 export type EngineStatus = 'LIVE' | 'MATCHED' | 'CANCELED' | 'CANCELED_MARKET_RESOLVED' | 'INVALID';

@@ -69,10 +69,15 @@ export async function postOrder(deps: OrderDeps, key: ApiKeyRecord, bodyText: st
   }
   const token = deps.token(String(o.tokenId));
   if (!token) return bad('Invalid order payload');
+  // GTD: an expiration at least a minute ahead (Polymarket's security threshold); other types carry none.
+  const expiration = Number(o.expiration ?? '0');
+  if (orderType === 'GTD' ? expiration < Math.floor(Date.now() / 1000) + 60 : expiration !== 0) return bad('invalid expiration');
 
-  const refusal = await versionRefusal(o, token.negRisk, deps.version(), key.address);
+  // Protocol V2 positions settle on ExchangeV3 only (domain "3"), whatever `/version` names.
+  const version = token.protocol === 'v2' ? 3 : deps.version();
+  const refusal = await versionRefusal(o, token.negRisk, version, key.address);
   if (refusal) return bad(refusal);
-  const hash = orderHash(o, token.negRisk, deps.version() as Version);
+  const hash = orderHash(o, token.negRisk, version as Version);
   if (type === 0 ? maker !== signer : type !== 3 && deps.wallets.get(`${signer}:${maker}`) !== type) return bad('invalid signature');
   if (deps.engine.orders.has(hash)) return bad(`order ${hash} is invalid. Duplicated.`);
 

@@ -16,6 +16,8 @@ export interface TokenInfo {
   minOrderSize: number;
   /** The outcome's price; null when the market has no price for it. */
   price: number | null;
+  /** Protocol V2 position (Gamma `version: "v2"`, traded through ExchangeV3); absent for CTF tokens. */
+  protocol?: 'v2';
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { Reply, RecordedRequest, Router } from '../server.js';
 import { buildCatalog, listedMarket, type CatalogEvent, type CatalogMarket, type GammaCatalog } from './gamma-catalog.js';
 import type { TokenInfo } from './gamma-market.js';
+import { hex32, tokenIdFor, type Wire } from './gamma-wire.js';
 
 export type { TokenInfo } from './gamma-market.js';
 
@@ -87,13 +88,18 @@ const isClosed = (m: CatalogMarket): boolean => m.wire.closed === true;
 
 export function createGamma(opts: GammaOptions = {}) {
   const catalog: GammaCatalog = buildCatalog(opts);
+  /** Legacy CTF token id of a Protocol V2 market → its slug. */
+  const legacyIds = new Map<string, string>();
 
   function marketsList(q: URLSearchParams): CatalogMarket[] {
     const closed = boolParam(q, 'closed') ?? false;
     const slugs = new Set(q.getAll('slug'));
     const idSet = new Set(ids(q));
     const tokens = q.getAll('clob_token_ids').flatMap((v) => v.split(','));
-    const tokenSlugs = new Set(tokens.map((t) => catalog.tokens.get(t)?.slug));
+    // `clob_token_ids` matches CTF token ids (a V2 market's legacy ones too), `position_ids` V2 position ids.
+    const tokenSlugs = new Set(tokens.map((t) => legacyIds.get(t) ?? (catalog.tokens.get(t)?.protocol ? undefined : catalog.tokens.get(t)?.slug)));
+    const positions = q.getAll('position_ids').flatMap((v) => v.split(','));
+    const positionSlugs = new Set(positions.map((t) => (catalog.tokens.get(t)?.protocol === 'v2' ? catalog.tokens.get(t)!.slug : undefined)));
     const conditions = new Set(q.getAll('condition_ids').flatMap((v) => v.split(',')));
     return catalog.markets.filter(
       (m) =>
@@ -101,7 +107,8 @@ export function createGamma(opts: GammaOptions = {}) {
         (slugs.size === 0 || slugs.has(m.slug)) &&
         (idSet.size === 0 || idSet.has(m.id)) &&
         (conditions.size === 0 || conditions.has(String(m.wire.conditionId))) &&
-        (tokens.length === 0 || tokenSlugs.has(m.slug)),
+        (tokens.length === 0 || tokenSlugs.has(m.slug)) &&
+        (positions.length === 0 || positionSlugs.has(m.slug)),
     );
   }
 
@@ -160,7 +167,15 @@ export function createGamma(opts: GammaOptions = {}) {
         const q = req.query;
         const limit = intParam(q, 'limit', LIST_DEFAULT_LIMIT, 1, LIST_MAX_LIMIT, true);
         const offset = intParam(q, 'offset', 0, 0, Number.MAX_SAFE_INTEGER, false);
-        return { json: marketsList(q).slice(offset, offset + limit).map((m) => listedMarket(m)) };
+        // `order` (id or createdAt) with `ascending` (default true), as Gamma sorts its lists.
+        const order = q.get('order');
+        let rows = marketsList(q);
+        if (order === 'id' || order === 'createdAt') {
+          const key = (m: CatalogMarket) => (order === 'id' ? m.id : String(m.wire.createdAt ?? ''));
+          rows = [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+          if (boolParam(q, 'ascending') === false) rows.reverse();
+        }
+        return { json: rows.slice(offset, offset + limit).map((m) => listedMarket(m)) };
       }));
       router.get('/markets/keyset', validated((req) => marketsKeyset(req.query)));
       router.get('/markets/slug/:slug', (_req, p) => {
@@ -181,6 +196,53 @@ export function createGamma(opts: GammaOptions = {}) {
         const e = /^\d+$/.test(p.id!) ? catalog.eventById.get(Number(p.id)) : undefined;
         return e ? { json: e.wire } : notFound('event');
       });
+    },
+    /**
+     * Add an open Protocol V2 market (docs.polymarket.com/migrate/polymarket-v2/api-integrations):
+     * `version: "v2"` and `positionIds` as an array of decimal strings (module 1 binary / 2
+     * neg-risk in the top byte, the outcome index in the last), optionally with legacy
+     * `clobTokenIds` (JSON text) that are NOT its trading ids. Its positions trade on the CLOB
+     * double through ExchangeV3 only.
+     */
+    addV2Market(o: { label: string; negRisk?: boolean; tickSize?: '0.01' | '0.001'; minSize?: number; yesPrice?: string; legacyIds?: boolean; positionIdsAsText?: boolean; feeType?: string; feeSchedule?: { rate: number; exponent: number; takerOnly: boolean; rebateRate: number }; feesEnabled?: boolean }): { slug: string; conditionId: string; positionIds: [string, string]; clobTokenIds: [string, string] | null } {
+      const id = Math.max(...catalog.markets.map((m) => m.id)) + 1;
+      const eventId = Math.max(...catalog.events.map((e) => e.id)) + 1;
+      const slug = `v2-${o.label}`;
+      const conditionId = hex32(`v2-condition:${o.label}`);
+      const module = o.negRisk ? '02' : '01';
+      const positionIds = ['00', '01'].map((i) => BigInt(`0x${module}${hex32(`v2-position:${o.label}`).slice(2, 62)}${i}`).toString()) as [string, string];
+      const clobTokenIds = o.legacyIds ? ([tokenIdFor(`v2-legacy:${o.label}:0`), tokenIdFor(`v2-legacy:${o.label}:1`)] as [string, string]) : null;
+      const yes = o.yesPrice ?? '0.5';
+      const no = (1 - Number(yes)).toFixed(yes.split('.')[1]?.length ?? 0);
+      const tick = o.tickSize ?? '0.01';
+      const wire: Wire = {
+        id: String(id), question: `Will ${o.label} happen?`, conditionId, slug, version: 'v2',
+        endDate: '2030-12-31T00:00:00Z', startDate: '2026-10-01T00:00:00Z', createdAt: '2026-10-01T00:00:00Z',
+        description: 'A Protocol V2 market.', outcomes: JSON.stringify(['Yes', 'No']), outcomePrices: JSON.stringify([yes, no]),
+        volume: '0', volumeNum: 0, active: true, closed: false, archived: false, enableOrderBook: true, acceptingOrders: true,
+        orderPriceMinTickSize: Number(tick), orderMinSize: o.minSize ?? 5, negRisk: o.negRisk ?? false,
+        positionIds: o.positionIdsAsText ? JSON.stringify(positionIds) : positionIds,
+      };
+      if (clobTokenIds) wire.clobTokenIds = JSON.stringify(clobTokenIds);
+      // 2026 fees per category: the schedule name and its curve (the official bindings' FeeSchedule shape).
+      if (o.feeType !== undefined) wire.feeType = o.feeType;
+      if (o.feeSchedule) wire.feeSchedule = o.feeSchedule;
+      if (o.feesEnabled !== undefined) wire.feesEnabled = o.feesEnabled;
+      const ev: CatalogEvent = { id: eventId, slug: `${slug}-event`, active: true, closed: false, wire: {}, markets: [] };
+      const cm: CatalogMarket = { id, slug, wire, event: ev };
+      ev.markets.push(cm);
+      ev.wire = { id: String(eventId), ticker: ev.slug, slug: ev.slug, title: `${o.label} (V2)`, active: true, closed: false, archived: false, negRisk: o.negRisk ?? false, markets: [wire], tags: [] };
+      catalog.events.push(ev);
+      catalog.markets.push(cm);
+      catalog.eventBySlug.set(ev.slug, ev);
+      catalog.eventById.set(eventId, ev);
+      catalog.marketBySlug.set(slug, cm);
+      catalog.marketById.set(id, cm);
+      positionIds.forEach((t, i) =>
+        catalog.tokens.set(t, { tokenId: t, slug, conditionId, outcome: i === 0 ? 'Yes' : 'No', tickSize: tick, negRisk: o.negRisk ?? false, minOrderSize: o.minSize ?? 5, price: Number(i === 0 ? yes : no), protocol: 'v2' }),
+      );
+      for (const t of clobTokenIds ?? []) legacyIds.set(t, slug);
+      return { slug, conditionId, positionIds, clobTokenIds };
     },
     /** Token metadata for a CLOB token id, if the catalogue has it. */
     tokenInfo(tokenId: string): TokenInfo | undefined {

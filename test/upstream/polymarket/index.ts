@@ -6,6 +6,7 @@ import { createClobBooks } from './book-routes.js';
 import { createClobTrading } from './trading-routes.js';
 import { createClobAccount } from './account-routes.js';
 import { createDataApi } from './data-api.js';
+import { createPolymarketUserStream } from './user-stream-routes.js';
 import { createPolymarketStream } from './stream-routes.js';
 
 export function createPolymarketDoubles(opts: GammaOptions = {}) {
@@ -25,6 +26,9 @@ export function createPolymarketDoubles(opts: GammaOptions = {}) {
   const clobDouble = new UpstreamDouble('polymarket-clob', clobRouter);
   const stream = createPolymarketStream(books);
   stream.attach(clobDouble);
+  const userStream = createPolymarketUserStream({ auth: trading.auth, trades: trading.engine.trades, token: trading.token });
+  userStream.attach(clobDouble);
+  trading.onChange((o, type) => userStream.orderChanged(o, type));
   // The order engine drives the stream: what rests is a price_change, what fills a trade.
   trading.onPlaced((o) => {
     // Only tokens the book double knows have a book to stream (creating one would shadow the
@@ -46,6 +50,7 @@ export function createPolymarketDoubles(opts: GammaOptions = {}) {
     books,
     trading,
     stream,
+    userStream,
   };
 }
 export type PolymarketDoubles = ReturnType<typeof createPolymarketDoubles>;

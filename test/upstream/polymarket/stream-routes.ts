@@ -3,7 +3,8 @@
  * `{"assets_ids": [...], "type": "market"}` answers with one `book` event per asset (worst-first
  * levels, the summary hash over the event as sent); then `price_change` (absolute sizes),
  * `last_trade_price`, `tick_size_change`, and a fresh `book` when tests ask (as the exchange sends
- * one after a trade). `PING` text frames are answered `PONG`.
+ * one after a trade). With `custom_feature_enabled`: `best_bid_ask` after each change and
+ * `market_resolved` when a test resolves the market. `PING` text frames are answered `PONG`.
  *
  * Driven by the order engine (an order placed through REST that rests is a price_change, a fill a
  * last_trade_price). Faults: drop every connection, lose the next price_change (the double's book
@@ -22,6 +23,8 @@ export const POLY_WS_PATH = '/ws/market';
 interface Conn {
   ws: WebSocket;
   assets: Set<string>;
+  /** Subscribed with `custom_feature_enabled`: gets best_bid_ask and market_resolved. */
+  custom: boolean;
 }
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
@@ -73,7 +76,7 @@ export function createPolymarketStream(books: ClobBooks) {
       stats.pings += 1;
       return send(c, 'PONG');
     }
-    let m: { assets_ids?: string[]; type?: string; operation?: string };
+    let m: { assets_ids?: string[]; type?: string; operation?: string; custom_feature_enabled?: boolean };
     try {
       m = JSON.parse(text);
     } catch {
@@ -85,6 +88,7 @@ export function createPolymarketStream(books: ClobBooks) {
       return;
     }
     stats.subscribes += 1;
+    if (m.custom_feature_enabled === true) c.custom = true;
     const events = [];
     for (const id of ids) {
       c.assets.add(id);
@@ -98,7 +102,7 @@ export function createPolymarketStream(books: ClobBooks) {
     if (new URL(req.url ?? '/', 'http://x').pathname !== POLY_WS_PATH) return false;
     wss.handleUpgrade(req, socket, head, (ws) => {
       stats.connections += 1;
-      const c: Conn = { ws, assets: new Set() };
+      const c: Conn = { ws, assets: new Set(), custom: false };
       conns.add(c);
       ws.on('message', (d, isBinary) => !isBinary && onText(c, d.toString()));
       ws.on('close', () => conns.delete(c));
@@ -126,9 +130,15 @@ export function createPolymarketStream(books: ClobBooks) {
       levels.push({ price, size });
       levels.sort((x, y) => (side === 'BUY' ? Number(y.price) - Number(x.price) : Number(x.price) - Number(y.price)));
     }
+    // The exchange's top of book after the change (custom feature), sent even when the change
+    // itself is lost on the way: that is what lets a client notice.
+    const top = () => {
+      const ev = JSON.stringify({ event_type: 'best_bid_ask', asset_id: tokenId, market: b.market, best_bid: b.bids[0]?.price ?? '0', best_ask: b.asks[0]?.price ?? '1', spread: '', timestamp: String(Date.now()) });
+      for (const c of subscribers(tokenId)) if (c.custom) send(c, ev);
+    };
     if (faults.losePriceChanges > 0) {
       faults.losePriceChanges -= 1;
-      return;
+      return top();
     }
     broadcast(tokenId, {
       event_type: 'price_change',
@@ -136,6 +146,7 @@ export function createPolymarketStream(books: ClobBooks) {
       price_changes: [{ asset_id: tokenId, price, size, side, hash: sha1(`${tokenId}:${price}:${size}:${Date.now()}`).slice(0, 40), best_bid: b.bids[0]?.price ?? '0', best_ask: b.asks[0]?.price ?? '1' }],
       timestamp: String(Date.now()),
     });
+    top();
   }
 
   /** Size now at a level of the stored book. */
@@ -166,6 +177,12 @@ export function createPolymarketStream(books: ClobBooks) {
       const b = books.book(tokenId);
       if (b) b.tickSize = to;
       broadcast(tokenId, { event_type: 'tick_size_change', asset_id: tokenId, market: b?.market ?? '', old_tick_size: from, new_tick_size: to, timestamp: String(Date.now()) });
+    },
+    /** `market_resolved` (custom feature) to the subscribers of the market's tokens. */
+    resolveMarket(tokenIds: string[], winner: { tokenId: string; outcome: string }): void {
+      const b = books.book(tokenIds[0]!);
+      const ev = JSON.stringify({ event_type: 'market_resolved', id: '1', market: b?.market ?? '', assets_ids: tokenIds, winning_asset_id: winner.tokenId, winning_outcome: winner.outcome, timestamp: String(Date.now()) });
+      for (const c of conns) if (c.custom && tokenIds.some((t) => c.assets.has(t))) send(c, ev);
     },
     /** Send any event as is (shapes the double does not make itself). */
     broadcastRaw: (tokenId: string, ev: unknown) => broadcast(tokenId, ev),

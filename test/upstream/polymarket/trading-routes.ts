@@ -51,12 +51,15 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
   const cancelRefusals = new Map<string, string>();
   /** Told of every order accepted through REST (the stream double turns them into events). */
   const placedListeners: Array<(o: EngineOrder) => void> = [];
+  /** Told of every order change the user channel reports: placed (REST), filled by a counterparty, cancelled. */
+  const changeListeners: Array<(o: EngineOrder, type: 'PLACEMENT' | 'UPDATE' | 'CANCELLATION') => void> = [];
+  const changed = (o: EngineOrder, type: 'PLACEMENT' | 'UPDATE' | 'CANCELLATION') => changeListeners.forEach((fn) => fn(o, type));
 
   const token = (id: string): TokenDef | undefined => {
     const own = engine.tokens.get(id);
     if (own) return own;
     const g = gamma.tokenInfo(id);
-    return g ? { tokenId: g.tokenId, conditionId: g.conditionId, outcome: g.outcome, tickSize: g.tickSize, negRisk: g.negRisk, minSize: g.minOrderSize } : undefined;
+    return g ? { tokenId: g.tokenId, conditionId: g.conditionId, outcome: g.outcome, tickSize: g.tickSize, negRisk: g.negRisk, minSize: g.minOrderSize, ...(g.protocol ? { protocol: g.protocol } : {}) } : undefined;
   };
   const marketTokens = (conditionId: string): TokenDef[] => {
     const own = [...engine.tokens.values()].filter((t) => t.conditionId === conditionId);
@@ -73,6 +76,10 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
     /** Be told of every order accepted through REST (status and matched size after matching). */
     onPlaced(fn: (o: EngineOrder) => void): void {
       placedListeners.push(fn);
+    },
+    /** Be told of every change of an order (the user-channel double turns them into events). */
+    onChange(fn: (o: EngineOrder, type: 'PLACEMENT' | 'UPDATE' | 'CANCELLATION') => void): void {
+      changeListeners.push(fn);
     },
     /** Orders per `/data/orders` page. */
     pageSize: 100,
@@ -122,7 +129,11 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
       for (const o of engine.orders.values()) if (o.owner === 'house' && o.status === 'LIVE') o.status = 'CANCELED';
     },
     /** A counterparty takes `shares` of a resting order. */
-    fill: (orderId: string, shares: number | string) => engine.takeResting(orderId, shares),
+    fill: (orderId: string, shares: number | string) => {
+      const o = engine.takeResting(orderId, shares);
+      changed(o, 'UPDATE');
+      return o;
+    },
     /** Orders placed by a signer address (every status). */
     ordersOf: (signer: string): EngineOrder[] => [...engine.orders.values()].filter((o) => o.signer === signer.toLowerCase()),
     /** Pre-mint an API key (as if created in the Polymarket UI). */
@@ -193,6 +204,7 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
         const id = (reply.json as { orderID?: string } | undefined)?.orderID;
         const o = id ? engine.orders.get(id.toLowerCase()) ?? engine.orders.get(id) : undefined;
         if (o) for (const l of placedListeners) l(o);
+        if (o) changed(o, 'PLACEMENT');
         return reply;
       }));
       router.get('/data/order/:id', l2((_req, key, p) => {
@@ -225,6 +237,7 @@ export function createClobTrading(gamma: Gamma, _books: ClobBooks) {
           else {
             o.status = 'CANCELED';
             canceled.push(o.id);
+            changed(o, 'CANCELLATION');
           }
         }
         for (const id of missing) notCanceled[id] = 'Order not found or already canceled';
