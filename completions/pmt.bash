@@ -37,7 +37,7 @@ _pmt_options() {
     "book impact") echo "--size --outcome --cents -h --help" ;;
     "book watch") echo "--outcome --depth --duration --count --cents -h --help" ;;
     "order") echo "-h --help" ;;
-    "order create") echo "--asset --side --price --size --outcome --type --post-only --expires -y --yes --dry-run --group --client-order-id -h --help" ;;
+    "order create") echo "--asset --side --price --size --outcome --type --post-only --reduce-only --expires -y --yes --dry-run --group --client-order-id -h --help" ;;
     "order cancel-all") echo "--asset -y --yes -h --help" ;;
     "order cancel") echo "-y --yes -h --help" ;;
     "order amend") echo "--price --size -y --yes -h --help" ;;

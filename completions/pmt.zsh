@@ -314,7 +314,8 @@ _pmt_order_create() {
     '--outcome=[yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token'\''s own outcome, or a market id'\''s first outcome)]:outcome:_pmt_dynamic outcomes' \
     '--type=[time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing]:type:(gtc ioc fok)' \
     '--post-only[rest on the book or not at all: refused before sending if the price would cross the book (gtc only)]' \
-    '--expires=[GTD: the order expires at this time, ISO 8601 (2026-12-01T18:00:00Z) or unix seconds (gtc only; Polymarket: at least 3 minutes ahead)]:time: ' \
+    '--reduce-only[only reduce the position you hold (Kalshi: the count is capped by it)]' \
+    '--expires=[GTD: the order expires at this time, ISO 8601 (2026-12-01T18:00:00Z) or unix seconds (gtc only; at least 3 minutes ahead on Polymarket, 1 on Kalshi)]:time: ' \
     '(-y --yes)'{-y,--yes}'[send without asking for confirmation (required when not on a terminal)]' \
     '--dry-run[validate and preview against live data; send nothing]' \
     '--group=[place into this order group of the profile (Kalshi; `pmt order group create NAME --limit N` makes one)]:name: ' \

@@ -45,8 +45,14 @@ export interface AssetInfo {
   book_outcome: string;
   /** Outcome labels valid for this asset. */
   outcomes: string[];
-  /** Price grid in dollars. */
+  /** Price grid in dollars (a tiered grid: its finest step). */
   tick_size: number;
+  /**
+   * A tiered grid (Kalshi's `price_ranges`): each range's start, end and step, dollar strings on
+   * the book outcome's scale; the preview and the prompt validate and suggest per range. Absent:
+   * one tick everywhere.
+   */
+  price_ranges?: Array<{ start: string; end: string; step: string }>;
   /** Minimum order size in contracts. */
   min_order_size: number;
   /** Polymarket neg-risk routing; null on Kalshi. */

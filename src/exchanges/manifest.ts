@@ -65,6 +65,8 @@ export interface ExchangeManifest<Id extends string = string> {
   pageCaps: { markets: number };
   /** Markets belong to series (`--series` / `series_ticker` filters on this exchange alone). */
   series: boolean;
+  /** Orders can be reduce-only (`--reduce-only` / `reduce_only`); absent: ops refuses the flag. */
+  reduceOnly?: boolean;
   /** Requests per second pmt allows itself, by budget (`reads`, `writes`, or a host key), and where the limit is documented. */
   rateBudget: { perSecond: Record<string, number>; note: string };
   ids: {
@@ -117,8 +119,8 @@ export interface ExchangeManifest<Id extends string = string> {
     /** Local checks only (no request): is what we have usable at all? Never echoes a value. */
     problem(c: ResolvedCredentials): Promise<string | null>;
     configured(c: ResolvedCredentials): boolean;
-    /** Loads a private key exactly as the adapter will (throws `Config`, never echoing it); loads the signer lazily. */
-    checkKey?(key: string, source: string): Promise<void>;
+    /** Loads a private key exactly as the adapter will (throws `Config`, never echoing it); loads the signer lazily. Resolves to the kind of key found (e.g. "Ed25519") where an exchange takes several. */
+    checkKey?(key: string, source: string): Promise<string | void>;
   };
   capabilities: Capabilities;
   /** GTD orders (`expires_at`): the exchange's minimum lead (absent: no GTD; ops refuses the flag). */

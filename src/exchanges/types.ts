@@ -64,6 +64,11 @@ export interface CreateOrderRequest {
    * ops (ops/expires.ts: the exchange's minimum lead); only exchanges whose manifest has `gtd` get one.
    */
   expires_at?: number;
+  /**
+   * Reduce only (Kalshi `reduce_only`): the order may only shrink the position held, its count
+   * capped by it. Only exchanges whose manifest says `reduceOnly` get one (ops/reduce-only.ts).
+   */
+  reduce_only?: boolean;
   /** Place into this exchange order group (Kalshi `order_group_id`; `pmt order create --group`). */
   order_group_id?: string;
 }

@@ -5,17 +5,16 @@
  * 32+ characters; a Host that is not a loopback name is refused). Trades with the profile in use,
  * its limits read afresh per call; where it sets none, $10 per order and $100 per day.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
 import type { Context } from '../context.js';
 import { PmtError, usageError } from '../errors.js';
 import { IDEMPOTENCY_FILE, IdempotencyStore } from '../ops/idempotency.js';
 import { MCP_DEFAULTS } from '../ops/risk.js';
 import { SERVE_NAMES, type Services } from '../ops/services.js';
 import { configDir, riskAccess } from '../profiles.js';
-import { hostAllowed, tokenProblem } from '../serve/guard.js';
+import { hostAllowed, readServeToken, tokenProblem } from '../serve/guard.js';
 import { parseInteger } from '../validate.js';
 import { buildMcpServer } from './server.js';
 
@@ -50,11 +49,11 @@ export async function run(ctx: Context, opts: Opts): Promise<void> {
     return;
   }
   const port = parseInteger('--port', opts.port ?? '8081', 0, 65535);
-  const token = mcpToken(ctx, opts);
-  const problem = tokenProblem(token.value, false);
+  const token = readServeToken(ctx.env, opts, say);
+  const problem = tokenProblem(token.token, false);
   if (problem) throw usageError(problem);
   const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-  const expected = Buffer.from(`Bearer ${token.value}`);
+  const expected = Buffer.from(`Bearer ${token.token}`);
   const http = createServer((req: IncomingMessage, res: ServerResponse) => {
     const fail = (status: number, kind: string, message: string) => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ kind, message }));
@@ -78,7 +77,7 @@ export async function run(ctx: Context, opts: Opts): Promise<void> {
   });
   const addr = http.address();
   const bound = typeof addr === 'object' && addr ? addr.port : port;
-  if (token.source === 'generated') say(`token (generated, shown only now): ${token.value}`);
+  if (token.source === 'generated') say(`token (generated, shown only now): ${token.token}`);
   else say(`token: from ${token.source}`);
   say(`listening on http://127.0.0.1:${bound}/mcp (profile: ${(await ctx.profileName()) ?? 'none'}; trading ${options.allowTrading ? 'allowed' : 'off unless the profile has trading: on'})`);
   await new Promise<void>((resolve) => {
@@ -88,17 +87,3 @@ export async function run(ctx: Context, opts: Opts): Promise<void> {
   });
 }
 
-function mcpToken(ctx: Context, opts: Opts): { value: string; source: string } {
-  if (opts.tokenFile !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(opts.tokenFile, 'utf8');
-    } catch (e) {
-      throw usageError(`--token-file ${opts.tokenFile} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-    return { value: text.split(/\r?\n/)[0]!.trim(), source: `--token-file ${opts.tokenFile}` };
-  }
-  const env = ctx.env.PMT_SERVE_TOKEN;
-  if (env) return { value: env, source: 'PMT_SERVE_TOKEN' };
-  return { value: randomBytes(32).toString('base64url'), source: 'generated' };
-}

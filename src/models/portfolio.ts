@@ -136,6 +136,11 @@ export interface BalanceDetail {
   account: string | null;
   /** What the cash figure is when it is not plain cash, for people (Polymarket US: buying power, and the cash it comes from). */
   basis?: string;
+  /**
+   * Kalshi: the cash on each exchange shard (`balance_breakdown`), for people; `balance` is their
+   * total. Absent where the exchange has one shard or does not say.
+   */
+  shards?: Array<{ exchange_index: number; cash: number }>;
 }
 
 export { INTERVALS, type Interval, type FetchFillsParams, type FetchTradesParams, type PriceHistoryParams, type AmendRequest } from './params.js';

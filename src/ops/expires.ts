@@ -40,7 +40,7 @@ export function expiresFor(q: { field: string; value: unknown; exchange: Exchang
   if (!gtd) throw new PmtError('NotSupported', `${manifestOf(q.exchange).name} orders cannot carry an expiry in this pmt (${q.field}); nothing was sent`, { hint: 'place it as gtc and cancel it by hand' });
   const earliest = Math.ceil(q.nowMs / 1000) + gtd.minLeadSeconds;
   if (at < earliest) {
-    throw usageError(`${q.field} ${iso(at)} is too soon: ${manifestOf(q.exchange).name} needs an expiry at least ${gtd.minLeadSeconds / 60} minutes ahead; the earliest allowed now is ${iso(earliest)} (${earliest})`);
+    throw usageError(`${q.field} ${iso(at)} is too soon: ${manifestOf(q.exchange).name} needs an expiry at least ${gtd.minLeadSeconds / 60} minute${gtd.minLeadSeconds === 60 ? '' : 's'} ahead; the earliest allowed now is ${iso(earliest)} (${earliest})`);
   }
   return at;
 }

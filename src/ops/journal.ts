@@ -74,6 +74,29 @@ export async function fetchOrderByClientId(svc: Services, q: { client_order_id: 
  * ids and `gtc` (only a resting order can be cancelled). Recording is best effort: the exchange
  * has already cancelled, and a journal that cannot be written must not turn that into a failure.
  */
+/**
+ * The journal line for what happened to an order after it was placed (a cancel, an amend): the
+ * order as placed, with the type, client order id and hash of its latest result line `r`.
+ */
+export function orderEvent(ts: string, event: 'cancel' | 'amend', exchange: ExchangeId, order: Order, r: JournalEntry | undefined, message: string | null): JournalEntry {
+  return {
+    ts,
+    event,
+    exchange,
+    market_ticker: order.market_ticker,
+    outcome: order.outcome,
+    side: order.side,
+    price: order.price,
+    size: order.size,
+    type: r?.type ?? 'gtc',
+    client_order_id: r?.client_order_id ?? null,
+    order_hash: r?.order_hash ?? null,
+    order_id: order.id,
+    status: order.status,
+    message,
+  };
+}
+
 export function placedCancels(svc: Services, orders: readonly ExchangeOrder[]): ExchangeOrder[] {
   if (!svc.journal || orders.length === 0) return [...orders];
   const journal = svc.journal;
@@ -90,22 +113,7 @@ export function placedCancels(svc: Services, orders: readonly ExchangeOrder[]): 
   try {
     for (const { exchange, order } of placed) {
       const r = resultOf(order.id);
-      journal.append({
-        ts,
-        event: 'cancel',
-        exchange,
-        market_ticker: order.market_ticker,
-        outcome: order.outcome,
-        side: order.side,
-        price: order.price,
-        size: order.size,
-        type: r?.type ?? 'gtc',
-        client_order_id: r?.client_order_id ?? null,
-        order_hash: r?.order_hash ?? null,
-        order_id: order.id,
-        status: order.status,
-        message: order.filled > 0 ? `cancelled after ${order.filled} of ${order.size} filled` : null,
-      });
+      journal.append(orderEvent(ts, 'cancel', exchange, order, r, order.filled > 0 ? `cancelled after ${order.filled} of ${order.size} filled` : null));
     }
   } catch {
     // See above: the cancel stands whether or not it could be recorded.

@@ -27,7 +27,8 @@ import { createJournaled } from './journal.js';
 import { checkLimits, intentOf, refuseOnBreach, sendChecked, type LimitCheck } from './risk.js';
 import { groupIdFor } from './order-groups.js';
 import { checkOutcome } from './order-outcome.js';
-import { orderPrice, sizeProblem, tickProblem } from './order-rules.js';
+import { gridOf, orderPrice, sizeProblem, tickProblem } from './order-rules.js';
+import { reduceOnlyOf } from './reduce-only.js';
 import { accountFor } from './portfolio.js';
 import { postOnlyOf } from './post-only.js';
 import { buildPreview, readFees, readOrderBook, type OrderPreview } from './preview.js';
@@ -43,6 +44,8 @@ export interface CreateInput {
   outcome?: string;
   type?: string;
   postOnly?: boolean;
+  /** Only shrink the position held (`--reduce-only`; exchanges whose manifest says `reduceOnly`). */
+  reduceOnly?: boolean;
   /** GTD: the (gtc) order expires at this time, ISO 8601 or unix seconds (ops/expires.ts). */
   expires?: string;
   exchange?: ExchangeId;
@@ -115,6 +118,8 @@ export async function prepareOrder(svc: CreateServices, input: CreateInput, hook
   if (!target) target = assetTarget(svc, { asset_id: await ask.asset((v) => assetFound(svc, input.exchange, v)), exchange: input.exchange });
   const exchange = target.exchange;
   requireCapability(exchange, 'createOrder');
+  // An exchange without reduce-only orders refuses the flag before credentials or any request.
+  const reduceOnly = reduceOnlyOf(input.reduceOnly, exchange, '--reduce-only');
   // GTD: checked against the exchange's minimum lead before credentials or any request.
   const expiresAt = expiresFor({ field: svc.names.expires, value: input.expires, exchange, orderType: type, nowMs: svc.now() });
   // A named order group is the profile's: an unknown name stops here, before any request.
@@ -139,7 +144,7 @@ export async function prepareOrder(svc: CreateServices, input: CreateInput, hook
   } else outcome = info.book_outcome;
 
   // What was given, against the venue's rules, before anything is asked.
-  if (priceGiven) checked(tickProblem('--price', priceGiven, info.tick_size), input.price!);
+  if (priceGiven) checked(tickProblem('--price', priceGiven, info.tick_size, gridOf(info, outcome)), input.price!);
   if (sizeGiven) checked(sizeProblem(svc.names.size, input.size!, info.min_order_size), input.size!);
 
   // The fee schedule is read alongside the book (and any prompts), and never fails the order.
@@ -171,6 +176,7 @@ export async function prepareOrder(svc: CreateServices, input: CreateInput, hook
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(outcome), side, price: price.toNumber(), size: size.toNumber(), order_type: type };
   // The adapter refuses a post-only order that would cross the book it reads (previewOrder below).
   if (postOnly) req.post_only = true;
+  if (reduceOnly) req.reduce_only = true;
   // The type may have been asked for after the first check (an interactive walk): check again.
   if (input.expires !== undefined) req.expires_at = expiresFor({ field: svc.names.expires, value: input.expires, exchange, orderType: type, nowMs: svc.now() }) ?? expiresAt;
   if (groupId) req.order_group_id = groupId;

@@ -10,7 +10,7 @@ import type { ExchangeOrder } from './orders.js';
 import { parsePrice, parseSize } from '../validate.js';
 import { requireCapability } from './capabilities.js';
 import type { Services } from './services.js';
-import { asPlaced, placedCancels } from './journal.js';
+import { asPlaced, orderEvent, placedCancels } from './journal.js';
 import { requireTrading } from './risk.js';
 import { Decimal } from '../decimal.js';
 import type { Exchange } from '../exchanges/exchange.js';
@@ -147,22 +147,8 @@ function journalAmend(svc: Services, p: AmendPlan, order: Order): void {
     // Keyed: the entries of this order id, through the journal's index (never the whole file).
     const entries = svc.journal.find(p.id);
     const r = [...entries].reverse().find((e) => e.order_id === p.id && (e.event === 'result' || e.event === 'amend'));
-    svc.journal.append({
-      ts: new Date(svc.now()).toISOString(),
-      event: 'amend',
-      exchange: p.exchange,
-      market_ticker: order.market_ticker,
-      outcome: order.outcome,
-      side: order.side,
-      price: order.price,
-      size: order.size,
-      type: r?.type ?? 'gtc',
-      client_order_id: r?.client_order_id ?? null,
-      order_hash: r?.order_hash ?? null,
-      order_id: order.id,
-      status: order.status,
-      message: `amended from ${p.current.order.price} × ${p.current.order.size}${order.id !== p.id ? ` (was order ${p.id})` : ''}`,
-    });
+    const message = `amended from ${p.current.order.price} × ${p.current.order.size}${order.id !== p.id ? ` (was order ${p.id})` : ''}`;
+    svc.journal.append(orderEvent(new Date(svc.now()).toISOString(), 'amend', p.exchange, order, r, message));
   } catch {
     // The amend stands whether or not it could be recorded.
   }

@@ -8,6 +8,8 @@
 import { Decimal } from '../decimal.js';
 import { PmtError, usageError } from '../errors.js';
 import { parsePrice, parseSize } from '../validate.js';
+import { isValidPrice, mirrored, nearestValidPrices as nearestOnGrid, rangesText, stepAt, type PriceRange } from '../price-grid.js';
+import type { AssetInfo } from '../exchanges/exchange.js';
 
 /** Wire precision of a size on both exchanges (Kalshi `count` 2 dp; Polymarket 2 dp shares). */
 export const SIZE_PLACES = 2;
@@ -27,14 +29,14 @@ function usageMessage(e: unknown): string {
 }
 
 /** Parse a price and check it against the tick grid; the problem as text, or null. */
-export function priceProblem(field: string, text: string, tick: number | null): string | null {
+export function priceProblem(field: string, text: string, tick: number | null, ranges?: readonly PriceRange[] | null): string | null {
   let p: Decimal;
   try {
     p = parsePrice(field, text);
   } catch (e) {
     return usageMessage(e);
   }
-  return tickProblem(field, p, tick);
+  return tickProblem(field, p, tick, ranges);
 }
 
 /**
@@ -49,8 +51,9 @@ export function orderPrice(field: string, text: string): Decimal {
   }
 }
 
-/** A parsed price against the market's tick grid; the problem as text, or null. */
-export function tickProblem(field: string, p: Decimal, tick: number | null): string | null {
+/** A parsed price against the market's tick grid (per range on a tiered grid); the problem as text, or null. */
+export function tickProblem(field: string, p: Decimal, tick: number | null, ranges?: readonly PriceRange[] | null): string | null {
+  if (ranges && ranges.length) return gridProblem(field, p, ranges);
   if (tick == null || !(tick > 0)) return null;
   const t = Decimal.from(tick);
   if (p.isMultipleOf(t)) return null;
@@ -79,3 +82,25 @@ export function sizeProblem(field: string, text: string, min: number | null): st
 export function complementPrice(p: Decimal): Decimal {
   return Decimal.ONE.minus(p);
 }
+
+/**
+ * The asset's tiered grid on the scale of `outcome` (the book outcome's own, mirrored p ↔ 1 − p
+ * for the other outcome), or null when the asset has one tick everywhere.
+ */
+export function gridOf(info: Pick<AssetInfo, 'price_ranges' | 'book_outcome'>, outcome: string): PriceRange[] | null {
+  const raw = info.price_ranges;
+  if (!raw || raw.length === 0) return null;
+  const ranges = raw.map((r) => ({ start: Decimal.from(r.start), end: Decimal.from(r.end), step: Decimal.from(r.step) }));
+  return outcome.trim().toLowerCase() === info.book_outcome.trim().toLowerCase() ? ranges : mirrored(ranges);
+}
+
+/** A price against a tiered grid: null when valid, else the rule of its range and the nearest valid prices. */
+export function gridProblem(field: string, p: Decimal, ranges: readonly PriceRange[]): string | null {
+  if (isValidPrice(p, ranges)) return null;
+  const { below, above } = nearestOnGrid(p, ranges);
+  const near = [below, above].filter((d): d is Decimal => d !== null).map((d) => d.toFixed());
+  const step = stepAt(p, ranges);
+  const what = step ? `is off the ${step.toFixed()} step of its price range` : "is outside this market's price ranges";
+  return `${field} ${p.toFixed()} ${what} (steps ${rangesText(ranges)}); nearest valid price${near.length === 1 ? '' : 's'}: ${near.join(' or ')}`;
+}
+

@@ -13,6 +13,7 @@ import { parsePrice, parseSize } from '../validate.js';
 import { requireAccess } from './capabilities.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { postOnlyOf } from './post-only.js';
+import { reduceOnlyOf } from './reduce-only.js';
 import { expiresFor } from './expires.js';
 import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
@@ -71,6 +72,8 @@ export interface CreateOrderBody {
   order_type?: OrderType;
   /** Rest or nothing (gtc only); refused before sending when it would cross the book. */
   post_only?: unknown;
+  /** Only shrink the position held (exchanges whose manifest says `reduceOnly`). */
+  reduce_only?: unknown;
   exchange?: ExchangeId;
   /** The caller's id for this order: an idempotency key (and, derived, Kalshi's client_order_id). */
   client_order_id?: unknown;
@@ -128,6 +131,7 @@ export async function resolveCreate(svc: Services, b: CreateOrderBody): Promise<
   const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: orderType };
   // The adapter refuses a crossing post-only order before sending (see post-only.ts).
   if (postOnly) req.post_only = true;
+  if (reduceOnlyOf(b.reduce_only, info.exchange, 'reduce_only')) req.reduce_only = true;
   const expiresAt = expiresFor({ field: svc.names.expires, value: b.expires, exchange: info.exchange, orderType, nowMs: svc.now() });
   if (expiresAt !== undefined) req.expires_at = expiresAt;
   return { ex, info, req, label };

@@ -15,7 +15,8 @@ import type { AssetInfo, Exchange, FeeSchedule } from '../exchanges/exchange.js'
 import { manifestOf } from '../exchanges/registry.js';
 import type { ExchangeId, Orderbook, OrderbookImpact, OrderSide, OrderType } from '../exchanges/types.js';
 import { sameLabel } from '../outcome.js';
-import { complementPrice } from './order-rules.js';
+import { complementPrice, gridOf } from './order-rules.js';
+import { rangesText, stepAt } from '../price-grid.js';
 import { estimateFees, feeLegs, type FeeLookup } from './preview-fees.js';
 import type { Check, OrderPreview } from './preview-model.js';
 import { fundsChecks } from './funds.js';
@@ -55,6 +56,14 @@ export function complementLabel(info: AssetInfo, label: string): string | null {
   return sameLabel(labels[0]!, label) ? labels[1]! : sameLabel(labels[1]!, label) ? labels[0]! : null;
 }
 
+/** The tick rule as checked: the step of the price's own range on a tiered grid, else the tick. */
+function tickDetail(i: PreviewInput): string {
+  const grid = gridOf(i.info, i.outcome);
+  const step = grid ? stepAt(i.price, grid) : null;
+  if (grid && step) return `${i.price.toFixed()} is on the ${step.toFixed()} step of its price range (steps ${rangesText(grid)})`;
+  return `${i.price.toFixed()} is on the ${Decimal.from(i.info.tick_size).toFixed()} tick grid`;
+}
+
 export function buildPreview(i: PreviewInput): OrderPreview {
   const onBook = sameLabel(i.outcome, i.info.book_outcome);
   const outcomePrice = i.price;
@@ -65,7 +74,7 @@ export function buildPreview(i: PreviewInput): OrderPreview {
   const warnings: string[] = [];
   const checks: Check[] = [
     { name: 'price', ok: true, detail: `${i.price.toFixed()} is inside (0, 1)` },
-    { name: 'tick', ok: true, detail: `${i.price.toFixed()} is on the ${Decimal.from(i.info.tick_size).toFixed()} tick grid` },
+    { name: 'tick', ok: true, detail: tickDetail(i) },
     { name: 'size', ok: true, detail: `${i.size.toFixed()} contracts, at most 2 decimals` },
     { name: 'min_size', ok: true, detail: `${i.size.toFixed()} >= minimum ${Decimal.from(i.info.min_order_size).toFixed()}` },
     { name: 'outcome', ok: true, detail: `${i.outcome} is an outcome of this asset` },

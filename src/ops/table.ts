@@ -175,7 +175,7 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'create_order',
     cli: 'order create',
     capability: 'createOrder',
-    flags: ['--asset', '--side', '--price', '--size', '--outcome', '--type', '--post-only', '--expires', '--yes', '--dry-run', '--group', '--client-order-id'],
+    flags: ['--asset', '--side', '--price', '--size', '--outcome', '--type', '--post-only', '--reduce-only', '--expires', '--yes', '--dry-run', '--group', '--client-order-id'],
     summary: 'Place a limit order (previews and confirms first)',
     examples: [
       { note: 'Interactive: prompts for each missing flag, then previews', cmd: 'pmt order create' },

@@ -13,7 +13,10 @@
  *   script without the token must not lock the token holder out). A client with too many failing
  *   requests waiting is answered 429 at once.
  */
+import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { usageError } from '../errors.js';
 
 /** Shorter tokens are refused: guessing stays out of reach even without the throttle. */
 export const MIN_TOKEN_LENGTH = 32;
@@ -142,4 +145,39 @@ export class Throttle {
   private sweep(now: number): void {
     for (const [k, c] of this.clients) if (now - c.last > this.forgetMs || (c.gate < now && c.waiting === 0 && now - c.last > 60_000)) this.clients.delete(k);
   }
+}
+
+/**
+ * The token: from `--token-file` (its first line), else `PMT_SERVE_TOKEN`, else 256 random bits
+ * printed once. Never from argv (`--token` is refused with this hint). `pmt serve` and `pmt mcp --http`
+ * read it the same way.
+ */
+export function readServeToken(
+  env: Record<string, string | undefined>,
+  opts: { token?: string; tokenFile?: string },
+  warn: (line: string) => void,
+): { token: string; source: string } {
+  if (opts.token !== undefined) {
+    throw usageError('--token is refused: a token on the command line is visible to every user of this machine (ps) for the server\'s lifetime. Set PMT_SERVE_TOKEN, or give --token-file FILE, or give neither for a random token printed once');
+  }
+  if (opts.tokenFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(opts.tokenFile, 'utf8');
+    } catch (e) {
+      throw usageError(`--token-file ${opts.tokenFile} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+    const token = text.split(/\r?\n/)[0]!.trim();
+    if (token === '') throw usageError(`--token-file ${opts.tokenFile} is empty`);
+    try {
+      const mode = statSync(opts.tokenFile).mode & 0o777;
+      if (process.platform !== 'win32' && mode & 0o077) warn(`warning: ${opts.tokenFile} is readable by other users (mode ${mode.toString(8)}); consider \`chmod 600 ${opts.tokenFile}\``);
+    } catch {
+      /* it was just read */
+    }
+    return { token, source: `--token-file ${opts.tokenFile}` };
+  }
+  const fromEnv = env.PMT_SERVE_TOKEN;
+  if (fromEnv !== undefined && fromEnv !== '') return { token: fromEnv, source: 'PMT_SERVE_TOKEN' };
+  return { token: randomBytes(32).toString('base64url'), source: 'generated' };
 }

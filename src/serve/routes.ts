@@ -167,9 +167,14 @@ export const ROUTES: RouteDef[] = [
           default: false,
           description: 'Rest on the book or not at all (gtc only): refused before sending, naming the best price that would rest, when the price would cross the current book',
         },
+        reduce_only: {
+          type: 'boolean',
+          default: false,
+          description: 'Only reduce the position held (Kalshi: the count is capped by it); refused on exchanges without reduce-only orders',
+        },
         expires: {
           type: ['string', 'integer'],
-          description: 'GTD: the (gtc) order expires at this time, ISO 8601 or unix seconds; refused when inside the exchange\'s minimum lead (Polymarket: 3 minutes), naming the earliest allowed',
+          description: 'GTD: the (gtc) order expires at this time, ISO 8601 or unix seconds; refused when inside the exchange\'s minimum lead (Kalshi: 1 minute, Polymarket: 3 minutes), naming the earliest allowed',
         },
         exchange,
         client_order_id: {

@@ -10,8 +10,6 @@ import { join } from 'node:path';
 import { openJournal } from '../journal.js';
 import { configDir, riskAccess } from '../profiles.js';
 import { IDEMPOTENCY_FILE, IdempotencyStore } from '../ops/idempotency.js';
-import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import type { Context } from '../context.js';
 import type { ResolvedCredentials } from '../credentials.js';
 import { PmtError, usageError } from '../errors.js';
@@ -21,7 +19,7 @@ import { missingCredentials } from '../ops/credentials.js';
 import { SERVE_NAMES, type Services } from '../ops/services.js';
 import { parseInteger } from '../validate.js';
 import { buildApp } from './app.js';
-import { isLoopbackHost, tokenProblem } from './guard.js';
+import { isLoopbackHost, readServeToken, tokenProblem } from './guard.js';
 import { serveStats, type ServeStats } from './stats.js';
 
 interface Opts {
@@ -45,7 +43,7 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promi
       `--host ${host} makes the server reachable from other machines, over plain HTTP: add --allow-remote to mean it (it then needs a strong token; put TLS in front), or bind 127.0.0.1`,
     );
   }
-  const { token, source } = serveToken(ctx, opts);
+  const { token, source } = readServeToken(ctx.env, opts, (line) => ctx.io.err(`[pmt serve] ${line}`));
   const problem = tokenProblem(token, !loopback);
   if (problem) throw usageError(problem);
   const say = (line: string) => ctx.io.err(`[pmt serve] ${line}`);
@@ -159,36 +157,6 @@ function parseHost(input: string): string {
   const h = input.trim().replace(/^\[(.*)\]$/, '$1');
   if (h === '' || h.length > 255 || /[\s/?#@]/.test(h)) throw usageError(`--host must be a host name or IP address (got "${input.slice(0, 60)}")`);
   return h;
-}
-
-/**
- * The token: from `--token-file` (its first line), else `PMT_SERVE_TOKEN`, else 256 random bits
- * printed once. Never from argv (`--token` is refused with this hint).
- */
-function serveToken(ctx: Context, opts: Opts): { token: string; source: string } {
-  if (opts.token !== undefined) {
-    throw usageError('--token is refused: a token on the command line is visible to every user of this machine (ps) for the server\'s lifetime. Set PMT_SERVE_TOKEN, or give --token-file FILE, or give neither for a random token printed once');
-  }
-  if (opts.tokenFile !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(opts.tokenFile, 'utf8');
-    } catch (e) {
-      throw usageError(`--token-file ${opts.tokenFile} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-    const token = text.split(/\r?\n/)[0]!.trim();
-    if (token === '') throw usageError(`--token-file ${opts.tokenFile} is empty`);
-    try {
-      const mode = statSync(opts.tokenFile).mode & 0o777;
-      if (process.platform !== 'win32' && mode & 0o077) ctx.io.err(`[pmt serve] warning: ${opts.tokenFile} is readable by other users (mode ${mode.toString(8)}); consider \`chmod 600 ${opts.tokenFile}\``);
-    } catch {
-      /* it was just read */
-    }
-    return { token, source: `--token-file ${opts.tokenFile}` };
-  }
-  const env = ctx.env.PMT_SERVE_TOKEN;
-  if (env !== undefined && env !== '') return { token: env, source: 'PMT_SERVE_TOKEN' };
-  return { token: randomBytes(32).toString('base64url'), source: 'generated' };
 }
 
 export function isLoopback(host: string): boolean {

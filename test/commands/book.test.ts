@@ -174,7 +174,7 @@ describe('Kalshi book authentication', () => {
     const before = t.d.kalshi.auth.refusals;
     const r = await t.pmt(['book', 'show', K.normal], env);
     expect(r.exitCode).toBe(3);
-    expect(r.stderr).toMatch(/Kalshi refused the credentials.*invalid API key/);
+    expect(r.stderr).toMatch(/Kalshi refused the RSA key.*invalid API key/);
     expect(t.d.kalshi.auth.refusals).toBe(before + 1);
   });
 

@@ -76,8 +76,8 @@ describe('pmt exchanges --json', () => {
     const r = await runPmt(['exchanges', '--json'], { env: { PMT_CONFIG_DIR: join(dir, 'empty') } });
     const doc = JSON.parse(r.stdout);
     expect(doc.exchanges.map((e: { environment: string }) => e.environment)).toEqual(['production', 'production', 'production']);
-    expect(doc.exchanges[0].urls.api).toBe('https://api.elections.kalshi.com/trade-api/v2');
-    expect(doc.exchanges[0].urls.ws).toBe('wss://api.elections.kalshi.com/trade-api/ws/v2');
+    expect(doc.exchanges[0].urls.api).toBe('https://external-api.kalshi.com/trade-api/v2');
+    expect(doc.exchanges[0].urls.ws).toBe('wss://external-api-ws.kalshi.com/trade-api/ws/v2');
     expect(doc.exchanges[1].urls.ws).toBe('wss://ws-subscriptions-clob.polymarket.com/ws');
     expect(doc.exchanges[2].urls).toEqual({ gateway: 'https://gateway.polymarket.us', api: 'https://api.polymarket.us', ws: 'wss://api.polymarket.us' });
   });
@@ -109,7 +109,7 @@ describe('pmt exchanges --json', () => {
     expect(r1.doc.exchanges[1].credentials.message).toBe('the Polymarket private key from POLYMARKET_PRIVATE_KEY is not 32 bytes of hex');
     expect(r1.stdout).not.toContain('not base64 at all');
     const r2 = await report([], { KALSHI_API_KEY_ID: 'k', KALSHI_PRIVATE_KEY_PATH: ecFile });
-    expect(r2.doc.exchanges[0].credentials.message).toMatch(/is not an RSA key/);
+    expect(r2.doc.exchanges[0].credentials.message).toMatch(/is not an RSA or Ed25519 key/);
     const r3 = await report([], { KALSHI_API_KEY_ID: 'k', KALSHI_PRIVATE_KEY_PATH: join(dir, 'missing.pem') });
     expect(r3.doc.exchanges[0].credentials.message).toMatch(/cannot read the Kalshi private key file named by KALSHI_PRIVATE_KEY_PATH \(ENOENT\)/);
   });
@@ -128,7 +128,7 @@ describe('pmt exchanges --json', () => {
     const r = await runPmt(['exchanges', '--json'], { env: { PMT_CONFIG_DIR: cfg } });
     const doc = JSON.parse(r.stdout);
     expect(doc.profile).toBe('demo');
-    expect(doc.exchanges[0]).toMatchObject({ environment: 'demo', urls: { api: 'https://demo-api.kalshi.co/trade-api/v2' } });
+    expect(doc.exchanges[0]).toMatchObject({ environment: 'demo', urls: { api: 'https://external-api.demo.kalshi.co/trade-api/v2' } });
     expect(doc.exchanges[0].credentials).toMatchObject({ status: 'configured', source: 'profile', origin: 'profile demo' });
     expect(doc.exchanges[1].credentials.status).toBe('missing');
     const main = await runPmt(['exchanges', '--json', '--profile', 'main'], { env: { PMT_CONFIG_DIR: cfg } });

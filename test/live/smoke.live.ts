@@ -26,7 +26,7 @@ const env = process.env;
 const ctx = new Context({ env });
 const shape = shapeChecker();
 const WS = {
-  kalshi: env.PMT_KALSHI_WS_URL || 'wss://api.elections.kalshi.com/trade-api/ws/v2',
+  kalshi: env.PMT_KALSHI_WS_URL || 'wss://external-api-ws.kalshi.com/trade-api/ws/v2',
   polymarket: env.PMT_POLYMARKET_WS_URL || 'wss://ws-subscriptions-clob.polymarket.com/ws',
 };
 /** Pointed at loopback doubles without a WebSocket double: the stream check has nothing to reach. */

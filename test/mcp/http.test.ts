@@ -71,4 +71,12 @@ describe('pmt mcp --http', () => {
     const r = await runPmt(['mcp', '--http', '--port', '0'], { env: { ...t.env, PMT_SERVE_TOKEN: 'short' } });
     expect(r.exitCode).toBe(2);
   });
+
+  it("reads --token-file as serve does (one reader): an empty file is refused by name", async () => {
+    const empty = join(t.dir, 'empty.token');
+    writeFileSync(empty, '\n', { mode: 0o600 });
+    const r = await runPmt(['mcp', '--http', '--port', '0', '--token-file', empty], { env: t.env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('is empty');
+  });
 });

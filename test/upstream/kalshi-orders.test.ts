@@ -181,7 +181,7 @@ describe('matching and cash', () => {
     expect((await call('GET', `/portfolio/orders/${mine.json.order_id}`, { key: bob })).status).toBe(404);
     expect((await call('GET', '/portfolio/orders', { key: bob })).json.orders).toEqual([]);
     const bal = await call('GET', '/portfolio/balance', { key: bob });
-    expect(bal.json).toEqual({ balance: 500, portfolio_value: 0, updated_ts: expect.any(Number) });
+    expect(bal.json).toEqual({ balance: 500, balance_dollars: '5.0000', portfolio_value: 0, updated_ts: expect.any(Number) });
     expect(bal.date).toBeTruthy();
   });
 });

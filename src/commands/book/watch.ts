@@ -66,6 +66,22 @@ export type Open = (o: { onUpdate: (u: BookUpdate) => void; onState?: (s: string
  * rejects, so the error reaches stderr and the exit code).
  */
 export function streamNdjson(ctx: Context, open: Open, limits: WatchLimits): Promise<void> {
+  return pumpStream<BookUpdate>(ctx, (h) => open({ onUpdate: h.onEvent, onFatal: h.onFatal }), limits, (u) => ctx.io.ndjson(u), 'the book stream');
+}
+
+/**
+ * Write a stream's events to stdout (`write` per event) until `limits` (count, duration), a
+ * signal, a reader that went away (EPIPE: a quiet end), one that stopped reading (stopped rather
+ * than buffer without bound), or a failure no reconnect can fix (rejects: stderr and the exit
+ * code). `book watch` and `order watch` both end this way.
+ */
+export function pumpStream<E>(
+  ctx: Context,
+  open: (h: { onEvent: (e: E) => void; onFatal: (e: Error) => void }) => { close(): void },
+  limits: WatchLimits,
+  write: (e: E) => void,
+  what: string,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let n = 0;
     let done = false;
@@ -91,14 +107,14 @@ export function streamNdjson(ctx: Context, open: Open, limits: WatchLimits): Pro
     ctx.io.stdout.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? finish() : finish(e)));
     let stream: { close(): void } | undefined;
     stream = open({
-      onUpdate: (u) => {
+      onEvent: (e) => {
         if (done) return;
-        ctx.io.ndjson(u);
+        write(e);
         if (limits.count !== undefined && ++n >= limits.count) return finish();
         // A reader that stopped reading would make pmt buffer the stream without bound.
         const behind = (ctx.io.stdout as { writableLength?: number }).writableLength ?? 0;
         const max = limits.maxBehindBytes ?? MAX_BEHIND_BYTES;
-        if (behind > max) finish(new PmtError('Api', `stdout's reader fell ${Math.round(behind / 2 ** 20)} MiB behind the book stream; stopped rather than buffer more`));
+        if (behind > max) finish(new PmtError('Api', `stdout's reader fell ${Math.round(behind / 2 ** 20)} MiB behind ${what}; stopped rather than buffer more`));
       },
       onFatal: (e) => finish(e instanceof PmtError ? e : new PmtError('NetworkError', e.message)),
     });

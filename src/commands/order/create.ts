@@ -39,6 +39,7 @@ interface Opts {
   outcome?: string;
   type?: string;
   postOnly?: boolean;
+  reduceOnly?: boolean;
   expires?: string;
   yes?: boolean;
   dryRun?: boolean;

@@ -13,7 +13,8 @@ import { priceText } from '../../render/format.js';
 import { TYPE_WORDS, usdExact } from '../../render/views/orders.js';
 import { sameLabel } from './common.js';
 import { complementLabel } from '../../ops/preview.js';
-import { complementPrice, nearestValidPrices, priceProblem, sizeProblem } from '../../ops/order-rules.js';
+import { complementPrice, gridOf, gridProblem, nearestValidPrices, priceProblem, sizeProblem } from '../../ops/order-rules.js';
+import { rangesText } from '../../price-grid.js';
 
 export interface PriceContext {
   info: AssetInfo;
@@ -30,8 +31,14 @@ export function priceHint(ctx: PriceContext, value: string): string {
   const problem = priceProblem('price', value.trim(), null);
   if (problem) return `✗ ${problem.replace(/^price /, '')}`;
   const p = Decimal.parse(value.trim())!;
+  const grid = gridOf(ctx.info, ctx.outcome);
+  if (grid) {
+    // A tiered grid: the step of the range the price is in, and the nearest valid prices.
+    const problem = gridProblem('price', p, grid);
+    if (problem) return `✗ ${problem.replace(/^price \S+ /, '').replace(/ \(steps [^)]*\)/, '')}`;
+  }
   const tick = Decimal.from(ctx.info.tick_size);
-  if (tick.gt(0) && !p.isMultipleOf(tick)) {
+  if (!grid && tick.gt(0) && !p.isMultipleOf(tick)) {
     // Short enough to stay on the prompt's line; the full rule shows if it is submitted.
     return `✗ off the ${tick.toFixed()} grid: nearest ${nearestValidPrices(p, tick).map((x) => x.toFixed(2)).join(' or ')}`;
   }
@@ -109,6 +116,12 @@ export function askSide(pr: Prompter, outcome: string, now: { buy: number | null
   });
 }
 
+/** "tick 0.01", or a tiered grid's steps on the traded outcome's scale ("steps 0.001 to 0.1, 0.01 to 0.9, …"). */
+function tickText(ctx: PriceContext): string {
+  const grid = gridOf(ctx.info, ctx.outcome);
+  return grid && grid.length > 1 ? `steps ${rangesText(grid)}` : `tick ${Decimal.from(ctx.info.tick_size).toFixed()}`;
+}
+
 export function askPrice(pr: Prompter, ctx: PriceContext): Promise<Decimal> {
   const bid = ctx.book?.bids[0]?.price;
   const ask = ctx.book?.asks[0]?.price;
@@ -117,8 +130,8 @@ export function askPrice(pr: Prompter, ctx: PriceContext): Promise<Decimal> {
   const what = ctx.side === 'buy' ? 'what you pay per contract' : 'what you receive per contract';
   return pr
     .input({
-      message: `Price of ${ctx.outcome} (${what}), tick ${Decimal.from(ctx.info.tick_size).toFixed()}${top}`,
-      validate: (v) => priceProblem('price', v.trim(), ctx.info.tick_size) ?? true,
+      message: `Price of ${ctx.outcome} (${what}), ${tickText(ctx)}${top}`,
+      validate: (v) => priceProblem('price', v.trim(), ctx.info.tick_size, gridOf(ctx.info, ctx.outcome)) ?? true,
       transformer: hinted((v) => priceHint(ctx, v)),
     })
     .then((v) => Decimal.parse(v.trim())!);

@@ -5,10 +5,10 @@
  * readable line per event. `--json` has no meaning for an endless stream and is refused.
  */
 import type { Context } from '../../context.js';
-import { PmtError, usageError } from '../../errors.js';
+import { usageError } from '../../errors.js';
 import type { OrderEvent } from '../../exchanges/order-stream.js';
 import { orderWatch } from '../../ops/order-watch.js';
-import { MAX_BEHIND_BYTES, parseLimits } from '../book/watch.js';
+import { parseLimits, pumpStream } from '../book/watch.js';
 
 interface Opts {
   duration?: string;
@@ -30,41 +30,19 @@ export async function run(ctx: Context, opts: Opts): Promise<void> {
   const target = await orderWatch(ctx, { exchange: ctx.exchangeFlag() });
   const ndjson = ctx.ndjson || !ctx.io.isTTY;
   if (!ndjson) ctx.io.err(`watching your orders on ${target.exchanges.join(', ')} (Ctrl-C to stop)`);
-  await new Promise<void>((resolve, reject) => {
-    let n = 0;
-    let done = false;
-    const finish = (err?: Error) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      stream?.close();
-      if (err) return reject(err);
-      const s = ctx.io.stdout as NodeJS.WritableStream & { writableLength?: number };
-      if ((s.writableLength ?? 0) > 0) s.write('', () => resolve());
-      else resolve();
-    };
-    const stop = () => finish();
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-    const timer = limits.durationMs === undefined ? undefined : setTimeout(stop, limits.durationMs);
-    ctx.io.stdout.on('error', (e: NodeJS.ErrnoException) => (e.code === 'EPIPE' ? finish() : finish(e)));
-    let stream: { close(): void } | undefined;
-    stream = target.open({
-      onEvent: (e) => {
-        if (done) return;
-        if (ndjson) ctx.io.ndjson(e);
-        else ctx.io.out(eventLine(e));
-        if (limits.count !== undefined && ++n >= limits.count) return finish();
-        const behind = (ctx.io.stdout as { writableLength?: number }).writableLength ?? 0;
-        if (behind > MAX_BEHIND_BYTES) finish(new PmtError('Api', `stdout's reader fell ${Math.round(behind / 2 ** 20)} MiB behind the order stream; stopped rather than buffer more`));
-      },
-      onState: (id, s, d) => {
-        if (!ndjson && (s === 'reconnecting' || (s === 'live' && d))) ctx.io.err(`${id}: ${s}${d ? ` (${d})` : ''}`);
-      },
-      onFatal: (e) => finish(e instanceof PmtError ? e : new PmtError('NetworkError', e.message)),
-    });
-    if (done) stream.close();
-  });
+  const write = (e: OrderEvent) => (ndjson ? ctx.io.ndjson(e) : ctx.io.out(eventLine(e)));
+  await pumpStream<OrderEvent>(
+    ctx,
+    (h) =>
+      target.open({
+        onEvent: h.onEvent,
+        onState: (id, s, d) => {
+          if (!ndjson && (s === 'reconnecting' || (s === 'live' && d))) ctx.io.err(`${id}: ${s}${d ? ` (${d})` : ''}`);
+        },
+        onFatal: h.onFatal,
+      }),
+    limits,
+    write,
+    'the order stream',
+  );
 }

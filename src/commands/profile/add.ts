@@ -15,7 +15,7 @@ import { savedLines } from '../../render/views/profiles.js';
 import { profileSummary } from './summary.js';
 import * as ask from './ask.js';
 import { envSecret, refuseSecretFlags, SECRETS, stdinSecret, type SecretSpec } from './secrets-input.js';
-import { addressProblem, checkKalshiKeyFile, checkPolymarketUsKeyFile, kalshiPemProblem, normalizePolymarketKey, polymarketKeyProblem, polymarketUsKeyProblem, signerAddress, tokenProblem } from './fields.js';
+import { addressProblem, checkKalshiKeyFile, checkPolymarketUsKeyFile, kalshiPemCheck, normalizePolymarketKey, polymarketKeyProblem, polymarketUsKeyProblem, signerAddress, tokenProblem } from './fields.js';
 
 export interface AddOpts {
   kalshiApiKeyId?: string;
@@ -80,14 +80,15 @@ export async function run(ctx: Context, opts: AddOpts, args: string[], deps: { p
   }
 
   const profile: Profile = { ...existing };
-  if (want.includes('kalshi')) profile.kalshi = await kalshiSection(ctx, opts, existing.kalshi ?? {}, pr, origin);
+  const found: { kalshiKind?: string } = {};
+  if (want.includes('kalshi')) profile.kalshi = await kalshiSection(ctx, opts, existing.kalshi ?? {}, pr, origin, found);
   if (want.includes('polymarket')) profile.polymarket = await polymarketSection(ctx, opts, existing.polymarket ?? {}, pr, origin);
   if (want.includes('polymarket-us')) profile.polymarket_us = await polymarketUsSection(ctx, opts, existing.polymarket_us ?? {}, pr, origin);
 
   const { activated } = await ctx.store.put(name, profile);
   const active = (await ctx.store.active()) === name;
   if (ctx.json) return ctx.io.json(profileSummary(name, profile, active));
-  ctx.io.out(savedLines(profileSummary(name, profile, active), { file: ctx.store.file, updated: Object.keys(existing).length > 0, activated }).join('\n'));
+  ctx.io.out(savedLines(profileSummary(name, profile, active), { file: ctx.store.file, updated: Object.keys(existing).length > 0, activated, kalshiKeyKind: found.kalshiKind }).join('\n'));
 }
 
 /**
@@ -118,7 +119,14 @@ function fromEnvironment(ctx: Context, o: AddOpts, existing: Profile, want: Exch
   }
 }
 
-async function kalshiSection(ctx: Context, o: AddOpts, old: KalshiProfile, pr: Prompter | undefined, origin: Partial<Record<SecretSpec['key'], string>>): Promise<KalshiProfile> {
+async function kalshiSection(
+  ctx: Context,
+  o: AddOpts,
+  old: KalshiProfile,
+  pr: Prompter | undefined,
+  origin: Partial<Record<SecretSpec['key'], string>>,
+  found: { kalshiKind?: string },
+): Promise<KalshiProfile> {
   const k: KalshiProfile = { ...old };
   if (o.kalshiPrivateKeyPath !== undefined && o.kalshiPrivateKey !== undefined) {
     throw usageError(`give the Kalshi key either as --kalshi-private-key-path or through ${origin.kalshiPrivateKey ?? 'KALSHI_PRIVATE_KEY'}, not both`);
@@ -134,16 +142,20 @@ async function kalshiSection(ctx: Context, o: AddOpts, old: KalshiProfile, pr: P
     const r = await checkKalshiKeyFile('--kalshi-private-key-path', o.kalshiPrivateKeyPath);
     check(r.problem);
     if (r.warning) ctx.io.err(`warning: ${r.warning}`);
+    found.kalshiKind = r.kind;
     k.private_key_path = r.absolute;
     delete k.private_key;
   } else if (o.kalshiPrivateKey !== undefined) {
-    check(await kalshiPemProblem(`the Kalshi key from ${origin.kalshiPrivateKey ?? 'input'}`, o.kalshiPrivateKey));
+    const r = await kalshiPemCheck(`the Kalshi key from ${origin.kalshiPrivateKey ?? 'input'}`, o.kalshiPrivateKey);
+    check(r.problem);
+    found.kalshiKind = r.kind;
     k.private_key = o.kalshiPrivateKey;
     delete k.private_key_path;
   } else if (!k.private_key_path && !k.private_key) {
     if (!pr) throw usageError('--kalshi-private-key-path is required with --kalshi-api-key-id (the .pem file downloaded from Kalshi)');
     const r = await ask.askKalshiKeyPath(pr);
     if (r.warning) ctx.io.err(`warning: ${r.warning}`);
+    found.kalshiKind = r.kind;
     k.private_key_path = r.absolute;
   }
   // Optional values are asked only when nothing about Kalshi was given as a flag.

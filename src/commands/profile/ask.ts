@@ -23,8 +23,8 @@ export function askKalshiKeyId(pr: Prompter): Promise<string> {
   return pr.input({ message: 'Kalshi API key id', validate: (v) => tokenProblem('key id', v) ?? true }).then((v) => v.trim());
 }
 
-/** The key file path, loaded as an RSA key before it is accepted (re-asked until it loads). */
-export async function askKalshiKeyPath(pr: Prompter): Promise<{ absolute: string; warning?: string }> {
+/** The key file path, loaded as an RSA or Ed25519 key before it is accepted (re-asked until it loads). */
+export async function askKalshiKeyPath(pr: Prompter): Promise<{ absolute: string; warning?: string; kind?: string }> {
   const path = await pr.input({
     message: 'Path to the Kalshi private key file (.pem)',
     validate: async (v) => (v.trim() ? ((await checkKalshiKeyFile('key file', v)).problem ?? true) : 'enter a file path'),
@@ -33,7 +33,7 @@ export async function askKalshiKeyPath(pr: Prompter): Promise<{ absolute: string
 }
 
 export function askKalshiDemo(pr: Prompter, current: boolean): Promise<boolean> {
-  return pr.confirm({ message: "Use Kalshi's demo environment (demo-api.kalshi.co)? Demo and production keys differ", default: current });
+  return pr.confirm({ message: "Use Kalshi's demo environment (external-api.demo.kalshi.co)? Demo and production keys differ", default: current });
 }
 
 export function askPolymarketKey(pr: Prompter): Promise<string> {

@@ -45,18 +45,23 @@ export async function signerAddress(privateKey: string): Promise<string> {
 
 /** Load a Kalshi key from PEM text; the problem as text, never the key. */
 export async function kalshiPemProblem(field: string, pem: string): Promise<string | null> {
+  return (await kalshiPemCheck(field, pem)).problem;
+}
+
+/** The problem with a Kalshi key (text, never the key), or the kind found ("Ed25519" / "RSA"). */
+export async function kalshiPemCheck(field: string, pem: string): Promise<{ problem: string | null; kind?: string }> {
   // The adapter's own loader (through its manifest): if it loads here, it signs later.
   try {
-    await manifestOf('kalshi').credentials.checkKey!(pem, field);
-    return null;
+    const kind = await manifestOf('kalshi').credentials.checkKey!(pem, field);
+    return { problem: null, ...(kind ? { kind } : {}) };
   } catch (e) {
-    if (e instanceof PmtError) return e.message;
+    if (e instanceof PmtError) return { problem: e.message };
     throw e;
   }
 }
 
-/** A Kalshi key file: readable, a real RSA key. Returns the absolute path and any warning. */
-export async function checkKalshiKeyFile(field: string, path: string): Promise<{ problem: string | null; absolute: string; warning?: string }> {
+/** A Kalshi key file: readable, a real RSA or Ed25519 key. Returns the absolute path, the kind and any warning. */
+export async function checkKalshiKeyFile(field: string, path: string): Promise<{ problem: string | null; absolute: string; warning?: string; kind?: string }> {
   const absolute = resolve(path.trim().replace(/^~(?=\/)/, process.env.HOME ?? '~'));
   let text: string;
   try {
@@ -65,7 +70,7 @@ export async function checkKalshiKeyFile(field: string, path: string): Promise<{
     const code = (e as NodeJS.ErrnoException).code ?? 'unreadable';
     return { problem: `${field} ${absolute} cannot be read (${code})`, absolute };
   }
-  const problem = await kalshiPemProblem(`${field} ${absolute}`, text);
+  const { problem, kind } = await kalshiPemCheck(`${field} ${absolute}`, text);
   let warning: string | undefined;
   try {
     const mode = statSync(absolute).mode & 0o777;
@@ -75,7 +80,7 @@ export async function checkKalshiKeyFile(field: string, path: string): Promise<{
   } catch {
     // The key loaded, so the file exists; a failing stat only loses the warning.
   }
-  return { problem, absolute, warning };
+  return { problem, absolute, warning, ...(kind ? { kind } : {}) };
 }
 
 /** Kalshi API key ids and Polymarket API keys are UUID-like; accept any printable token. */

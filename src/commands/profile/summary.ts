@@ -56,10 +56,10 @@ export async function settingsOf(c: ResolvedCredentials, env: NodeJS.ProcessEnv)
   out.push(from('KALSHI_API_KEY_ID', k?.apiKeyId, (v) => maskSecret(String(v))));
   if (k?.privateKeyPath) {
     const bad = await kalshiPemProblem('key', k.privateKeyPem.value);
-    out.push({ ...from('KALSHI_PRIVATE_KEY_PATH', k.privateKeyPem, () => k.privateKeyPath!), value: k.privateKeyPath + (bad ? '  ✗ not a valid RSA key' : '') });
+    out.push({ ...from('KALSHI_PRIVATE_KEY_PATH', k.privateKeyPem, () => k.privateKeyPath!), value: k.privateKeyPath + (bad ? '  ✗ not a valid RSA or Ed25519 key' : '') });
   } else if (k) {
     const bad = await kalshiPemProblem('key', k.privateKeyPem.value);
-    out.push(from('KALSHI_PRIVATE_KEY', k.privateKeyPem, () => (bad ? 'set  ✗ not a valid RSA key' : 'set (PEM text)')));
+    out.push(from('KALSHI_PRIVATE_KEY', k.privateKeyPem, () => (bad ? 'set  ✗ not a valid RSA or Ed25519 key' : 'set (PEM text)')));
   } else out.push(EMPTY('KALSHI_PRIVATE_KEY_PATH'));
   if (env.PMT_KALSHI_API_URL) out.push({ setting: 'KALSHI_ENVIRONMENT', value: 'custom URL', source: 'env', origin: 'PMT_KALSHI_API_URL' });
   else if (c.kalshiDemo) out.push(from('KALSHI_ENVIRONMENT', c.kalshiDemo, (v) => (v ? 'demo' : 'production')));

@@ -21,12 +21,13 @@ async function doctorChecks(c: KalshiClient): Promise<DoctorCheck[]> {
     try {
       const k = createPrivateKey(creds.privateKeyPem.value);
       const bits = k.asymmetricKeyDetails?.modulusLength ?? null;
-      const ok = k.asymmetricKeyType === 'rsa' && (bits === null || bits >= 2048);
+      // Kalshi signs with RSA (2048 bits or more) or, since 2026-09-24, Ed25519 keys (auth.ts).
+      const ok = (k.asymmetricKeyType === 'rsa' && (bits === null || bits >= 2048)) || k.asymmetricKeyType === 'ed25519';
       out.push({
         check: 'key',
         ok,
-        detail: `${k.asymmetricKeyType?.toUpperCase() ?? 'unknown'}${bits ? ` ${bits}-bit` : ''} private key from ${creds.privateKeyPem.origin}, API key id from ${creds.apiKeyId.origin}`,
-        fix: ok ? null : 'create an API key on kalshi.com (Account → API keys) and save the RSA private key it gives you',
+        detail: `${k.asymmetricKeyType === 'ed25519' ? 'Ed25519' : (k.asymmetricKeyType?.toUpperCase() ?? 'unknown')}${bits ? ` ${bits}-bit` : ''} private key from ${creds.privateKeyPem.origin}, API key id from ${creds.apiKeyId.origin}`,
+        fix: ok ? null : 'create an API key on kalshi.com (Account → API keys) and save the RSA or Ed25519 private key it gives you',
       });
     } catch (e) {
       out.push({ check: 'key', ok: false, detail: `the Kalshi private key from ${creds.privateKeyPem.origin} is not a readable PEM private key`, fix: 'point KALSHI_PRIVATE_KEY_PATH at the .key/.pem file Kalshi gave you' });

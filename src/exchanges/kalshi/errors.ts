@@ -27,7 +27,8 @@ function notFoundNoun(path: string): string {
   return 'market or event';
 }
 
-export function mapKalshiError(res: UpstreamResponse, ctx: RequestContext): PmtError {
+/** `keyKind`: the kind of key that signed the request ("Ed25519" / "RSA"), named when it is refused. */
+export function mapKalshiError(res: UpstreamResponse, ctx: RequestContext, keyKind?: string): PmtError {
   const msg = upstreamMessage(res.body);
   const code = errorCode(res.body) ?? '';
   const where = `${ctx.method} ${ctx.path}`;
@@ -39,7 +40,7 @@ export function mapKalshiError(res: UpstreamResponse, ctx: RequestContext): PmtE
     });
   }
   if (res.status === 401 || res.status === 403 || /unauthori[sz]ed|invalid.?signature|authentication/i.test(code)) {
-    return new PmtError('Authentication', `Kalshi refused the credentials on ${where}: ${msg}`, { status: res.status, hint: authHint(res.status, msg + ' ' + code) });
+    return new PmtError('Authentication', `Kalshi refused the ${keyKind ? `${keyKind} key` : 'credentials'} on ${where}: ${msg}`, { status: res.status, hint: authHint(res.status, msg + ' ' + code) });
   }
   if (res.status === 404 || /not_found/i.test(code)) {
     if (ORDER_PATH_RE.test(ctx.path)) return new PmtError('OrderNotFound', `Kalshi has no order ${lastSegment(ctx.path)}`, { status: res.status });

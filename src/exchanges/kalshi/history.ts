@@ -1,6 +1,8 @@
 /**
  * Price history of one Kalshi market: `GET /series/{series}/markets/{ticker}/candlesticks`
- * (public). A market does not name its series, so the event is read first, as for fees.
+ * (public). A market does not name its series, so the event is read first, as for fees. A market
+ * settled before Kalshi's historical cutoff (404 there) is read from
+ * `GET /historical/markets/{ticker}/candlesticks` (kalshi-typescript 3.30.0, Historical API).
  *
  * Each candlestick ends at `end_period_ts` (inclusive); `price.*_dollars` are traded YES prices
  * (null when nothing traded in the period), `volume_fp` the contracts traded. A Candle starts at
@@ -17,7 +19,11 @@ export const KALSHI_PERIOD_MINUTES: Record<Interval, number> = { '1m': 1, '1h': 
 
 const price = (v: unknown): number | null => Decimal.read(v)?.toNumber() ?? null;
 
-export function parseKalshiCandle(raw: unknown, periodMinutes: number): Candle | null {
+/**
+ * One candlestick. `historical`: the shape of `GET /historical/markets/{ticker}/candlesticks`
+ * (MarketCandlestickHistorical: `price.open` … as dollar strings, `volume` a count string).
+ */
+export function parseKalshiCandle(raw: unknown, periodMinutes: number, historical = false): Candle | null {
   const r = obj(raw);
   const end = typeof r?.end_period_ts === 'number' ? r.end_period_ts : Number.NaN;
   if (!r || !Number.isFinite(end)) return null;
@@ -25,10 +31,10 @@ export function parseKalshiCandle(raw: unknown, periodMinutes: number): Candle |
   const volume = Decimal.read(r.volume_fp) ?? Decimal.read(r.volume);
   return {
     start: new Date((end - periodMinutes * 60) * 1000).toISOString(),
-    open: price(p.open_dollars),
-    high: price(p.high_dollars),
-    low: price(p.low_dollars),
-    close: price(p.close_dollars),
+    open: price(historical ? p.open : p.open_dollars),
+    high: price(historical ? p.high : p.high_dollars),
+    low: price(historical ? p.low : p.low_dollars),
+    close: price(historical ? p.close : p.close_dollars),
     volume: volume ? volume.toNumber() : null,
   };
 }
@@ -50,15 +56,25 @@ export async function fetchPriceHistory(c: KalshiClient, assetId: string, params
   if (!ticker) throw usageError('market ticker must not be empty');
   const period = KALSHI_PERIOD_MINUTES[params.interval];
   if (!period) throw usageError(`interval must be one of 1m, 1h, 1d (got "${String(params.interval)}")`);
-  const series = await seriesOf(c, ticker);
-  const body = obj(
-    await c.http.get<unknown>(`/series/${encodeURIComponent(series)}/markets/${encodeURIComponent(ticker)}/candlesticks`, {
-      // Kalshi returns candles ending on or before end_ts: the period that holds end_ts (the one in
-      // progress, when the chart ends now) ends after it, so ask up to that period's end.
-      query: { start_ts: Math.floor(params.start_ts), end_ts: Math.ceil(params.end_ts / (period * 60)) * period * 60, period_interval: period },
-    }),
-  );
+  // Kalshi returns candles ending on or before end_ts: the period that holds end_ts (the one in
+  // progress, when the chart ends now) ends after it, so ask up to that period's end.
+  const query = { start_ts: Math.floor(params.start_ts), end_ts: Math.ceil(params.end_ts / (period * 60)) * period * 60, period_interval: period };
+  let body: Record<string, unknown> | null;
+  let historical = false;
+  try {
+    const series = await seriesOf(c, ticker);
+    body = obj(await c.http.get<unknown>(`/series/${encodeURIComponent(series)}/markets/${encodeURIComponent(ticker)}/candlesticks`, { query }));
+  } catch (e) {
+    // A market settled before Kalshi's cutoff has its candles only in the historical tier.
+    if (!(e instanceof PmtError && e.status === 404)) throw e;
+    historical = true;
+    try {
+      body = obj(await c.http.get<unknown>(`/historical/markets/${encodeURIComponent(ticker)}/candlesticks`, { query }));
+    } catch {
+      throw e;
+    }
+  }
   const list = body?.candlesticks;
   if (!Array.isArray(list)) throw new PmtError('Api', `Kalshi answered the candlesticks of ${ticker} without a list`);
-  return list.map((x) => parseKalshiCandle(x, period)).filter((x): x is Candle => x !== null);
+  return list.map((x) => parseKalshiCandle(x, period, historical)).filter((x): x is Candle => x !== null);
 }

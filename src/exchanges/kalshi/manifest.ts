@@ -6,24 +6,32 @@ const TICKER_RE = /^[A-Z0-9][A-Z0-9._-]*$/;
 export const kalshi = {
   id: 'kalshi',
   name: 'Kalshi',
+  // The API reference's hosts (kalshi-typescript 3.30.0 BASE_PATH; docs.kalshi.com since 2026-05):
+  // external-api.*. The old api.elections.kalshi.com / demo-api.kalshi.co still answer through
+  // PMT_KALSHI_API_URL / PMT_KALSHI_WS_URL.
   urls: {
     kalshi: {
       env: 'PMT_KALSHI_API_URL',
-      default: 'https://api.elections.kalshi.com/trade-api/v2',
-      demo: 'https://demo-api.kalshi.co/trade-api/v2',
+      default: 'https://external-api.kalshi.com/trade-api/v2',
+      demo: 'https://external-api.demo.kalshi.co/trade-api/v2',
       label: 'api',
     },
     // The market-data WebSocket (book stream); signed like REST on the upgrade request.
     kalshiWs: {
       env: 'PMT_KALSHI_WS_URL',
-      default: 'wss://api.elections.kalshi.com/trade-api/ws/v2',
-      demo: 'wss://demo-api.kalshi.co/trade-api/ws/v2',
+      default: 'wss://external-api-ws.kalshi.com/trade-api/ws/v2',
+      demo: 'wss://external-api-ws.demo.kalshi.co/trade-api/ws/v2',
       label: 'ws',
     },
   },
   // `GET /markets` and `/historical/markets` take limit 0..1000 (kalshi.openapi.yaml).
   pageCaps: { markets: 1000 },
   series: true,
+  // CreateOrderV2Request.reduce_only (kalshi-typescript 3.30.0): the count is capped by the position.
+  reduceOnly: true,
+  // GTD: CreateOrderV2Request.expiration_time (unix seconds) with good_till_canceled; a minute's lead
+  // so an order never leaves already expired (Kalshi publishes no minimum).
+  gtd: { minLeadSeconds: 60 },
   rateBudget: { perSecond: { reads: 20, writes: 10 }, note: 'Basic tier token buckets: 10 tokens a request by default, cancels 2 (kalshi.openapi.yaml, Rate Limits and Tiers)' },
   ids: {
     // Upper case with dashes; at least one letter (a bare number is not a ticker).
@@ -61,15 +69,14 @@ export const kalshi = {
       const { createPrivateKey } = await import('node:crypto');
       try {
         const key = createPrivateKey(c.kalshi.privateKeyPem.value);
-        if (key.asymmetricKeyType !== 'rsa') return `the Kalshi private key from ${c.kalshi.privateKeyPem.origin} is not an RSA key`;
+        if (key.asymmetricKeyType !== 'rsa' && key.asymmetricKeyType !== 'ed25519') return `the Kalshi private key from ${c.kalshi.privateKeyPem.origin} is not an RSA or Ed25519 key`;
       } catch {
         return `the Kalshi private key from ${c.kalshi.privateKeyPem.origin} is not a readable PEM private key`;
       }
       return null;
     },
-    checkKey: async (pem: string, source: string) => {
-      (await import('./auth.js')).loadKalshiKey(pem, source);
-    },
+    // The kind found ("Ed25519" / "RSA"), for `profile add` to name.
+    checkKey: async (pem: string, source: string) => (await import('./auth.js')).kalshiKeyKind(pem, source),
   },
   capabilities: {
     fetchMarkets: { supported: true, auth: false },

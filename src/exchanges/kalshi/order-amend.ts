@@ -1,6 +1,7 @@
 /**
- * One Kalshi order at a time: cancel (`DELETE /portfolio/events/orders/{id}`, V2: answers
- * `{order_id, client_order_id, reduced_by}`) and amend (`POST /portfolio/events/orders/{id}/amend`,
+ * One Kalshi order at a time: cancel (`DELETE /portfolio/events/orders/{id}?market_ticker=…
+ * &exchange_index=…`, V2, routed to the order's shard: answers `{order_id, client_order_id,
+ * reduced_by}`) and amend (`POST /portfolio/events/orders/{id}/amend`,
  * which takes the whole new state: ticker, book side, YES price and count). Both read the order
  * back afterwards (`GET /portfolio/orders/{id}`), so the caller sees what Kalshi now holds.
  *
@@ -18,11 +19,12 @@ import type { Signer } from '../http.js';
 import type { Order } from '../types.js';
 import type { KalshiClient } from './client.js';
 import { obj, text } from './coerce.js';
-import { writePacer } from './order-cancel.js';
+import { routingOf, writePacer } from './order-cancel.js';
 import { fetchRawMarket, orderRulesOf } from './order-market.js';
 import { parseKalshiOrder, wireTerms } from './order-parse.js';
 import { checkMarketOpen, checkPrice, checkSize } from './order-rules.js';
 import { formatCount, formatPrice } from './order-wire.js';
+import { decreaseOrder } from './order-decrease.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,9 +62,14 @@ function orderFailure(e: unknown, id: string, verb: string): unknown {
 export async function cancelOrder(c: KalshiClient, id: string): Promise<Order> {
   const oid = orderId(id);
   const signer = await c.signer('trade');
+  // Kalshi routes a cancel that names neither exchange_index nor market_ticker to shard 0, where an
+  // order of another shard is unknown: read the order first and route the cancel to its shard.
+  const before = await rawOrder(c, signer, oid);
+  const status = text(before.status)?.toLowerCase();
+  if (status && status !== 'resting') throw new PmtError('Api', `order ${oid} is ${status === 'executed' ? 'filled' : status}; nothing to cancel (not resting)`, { status: 400 });
   await writePacer(c).take();
   try {
-    await c.http.delete<unknown>(`/portfolio/events/orders/${encodeURIComponent(oid)}`, { signer });
+    await c.http.delete<unknown>(`/portfolio/events/orders/${encodeURIComponent(oid)}`, { signer, query: { ...routingOf(before) } });
   } catch (e) {
     // Refused: say why in the order's own terms when it no longer rests (filled or cancelled).
     if (e instanceof PmtError && e.status === 400 && !e.ambiguous) {
@@ -97,6 +104,13 @@ export async function amendOrder(c: KalshiClient, id: string, req: AmendRequest)
   const current = Decimal.read(o.initial_count_fp) ?? filled.plus(Decimal.read(o.remaining_count_fp) ?? Decimal.ZERO);
   const count = req.size === undefined ? current : checkSize(req.size, rules);
   if (count.lte(filled)) throw usageError(`size ${count.toFixed()} must be larger than the ${filled.toFixed()} contracts already filled`);
+  // A smaller size and no new price: decrease (keeps the queue position), never amend.
+  if (req.price === undefined && count.lt(current)) {
+    await decreaseOrder(c, signer, oid, o, count.minus(filled)).catch((e: unknown) => {
+      throw orderFailure(e, oid, 'decrease');
+    });
+    return parseKalshiOrder(await rawOrder(c, signer, oid), now(c));
+  }
   const body = { ticker, side, price: formatPrice(yes), count: formatCount(count), ...(text(o.client_order_id) ? { client_order_id: text(o.client_order_id) } : {}) };
   await writePacer(c).take();
   let answer: Record<string, unknown> | null;

@@ -1,7 +1,11 @@
 /**
- * Cancel-all on Kalshi, which has no single cancel-all verb: list every resting order (all
- * pages), then `DELETE /portfolio/events/orders/batched` (a DELETE with a JSON body
- * `{orders:[{order_id}]}`) in batches.
+ * Cancel-all on Kalshi: list every resting order (all pages; the listing spans every shard when
+ * it names none), then `DELETE /portfolio/events/orders/batched` (a DELETE with a JSON body
+ * `{orders:[{order_id, market_ticker, exchange_index}]}`) in batches, each entry routed to its
+ * order's shard (without routing Kalshi looks on shard 0 only). Kalshi's own cancel-all verb
+ * (`DELETE /portfolio/events/orders`, every shard) is not used: it reports no per-order result and
+ * may also cancel orders placed during the minute after it (kalshi-typescript 3.30.0), so a
+ * `cancel-all` followed by a new order could lose the new order; see docs/exchanges.md.
  *
  * Batch size 20: a batch cancel costs 2 write tokens per order, so 20 orders are 40 tokens, well
  * inside even the Basic tier's write budget (10 writes/s × 10 tokens = 100 tokens/s); before
@@ -19,8 +23,8 @@ import { PmtError } from '../../errors.js';
 import { pacerFor, type Signer } from '../http.js';
 import type { CancelResult } from '../exchange.js';
 import type { Order } from '../types.js';
-import { KALSHI_WRITES_PER_SECOND, type KalshiClient } from './client.js';
-import { ordersList, parseKalshiOrder } from './order-parse.js';
+import type { KalshiClient } from './client.js';
+import { exchangeIndexOf, ordersList, parseKalshiOrder } from './order-parse.js';
 
 export const CANCEL_BATCH_SIZE = 20;
 /** Write tokens per cancelled order in a batch, and per request-equivalent (Kalshi's docs). */
@@ -34,6 +38,24 @@ export interface RestingOrder {
   order: Order;
   /** Contracts still working when listed. */
   remaining: Decimal;
+  /** Where a cancel of it must be routed: its market and shard (exchange sharding). */
+  route: Routing;
+}
+
+/** A write's routing (kalshi-typescript 3.30.0, Cancel/Batch Cancel/Decrease Order (V2)). */
+export interface Routing {
+  market_ticker?: string;
+  exchange_index?: number;
+}
+
+/**
+ * The routing of a write on an order: its `market_ticker` (Kalshi auto-routes by it) and, when the
+ * order says, its `exchange_index`. Without either Kalshi sends the write to shard 0.
+ */
+export function routingOf(raw: Record<string, unknown>): Routing {
+  const ticker = typeof raw.ticker === 'string' && raw.ticker ? raw.ticker : typeof raw.market_ticker === 'string' && raw.market_ticker ? raw.market_ticker : undefined;
+  const index = exchangeIndexOf(raw);
+  return { ...(ticker ? { market_ticker: ticker } : {}), ...(index === null ? {} : { exchange_index: index }) };
 }
 
 /** Every resting order (optionally one ticker), following the cursor to the end. */
@@ -52,7 +74,7 @@ export async function listResting(c: KalshiClient, signer: Signer, ticker?: stri
       const r = (raw ?? {}) as Record<string, unknown>;
       const order = parseKalshiOrder(raw, nowIso);
       const remaining = Decimal.read(r.remaining_count_fp) ?? Decimal.read(r.remaining_count) ?? Decimal.from(order.size).minus(order.filled);
-      out.push({ order, remaining });
+      out.push({ order, remaining, route: routingOf(r) });
     }
     // Kalshi ends a stream with an empty cursor; a repeated cursor would loop forever.
     if (!body?.cursor || body.cursor === cursor) break;
@@ -63,8 +85,8 @@ export async function listResting(c: KalshiClient, signer: Signer, ticker?: stri
 
 /** The write-rate key: create and cancel share Kalshi's write bucket. */
 export function writePacer(c: KalshiClient) {
-  const rate = Number(c.cfg.env.PMT_KALSHI_WRITE_RATE) || KALSHI_WRITES_PER_SECOND;
-  return pacerFor('kalshi-write', rate);
+  // The account tier's write rate once read (limits.ts), else PMT_KALSHI_WRITE_RATE or the Basic tier's.
+  return pacerFor('kalshi-write', c.writeRate);
 }
 
 async function chargeWrites(c: KalshiClient, slots: number): Promise<void> {
@@ -94,7 +116,8 @@ export async function cancelResting(c: KalshiClient, signer: Signer, resting: Re
     let body: { orders?: BatchItem[] };
     try {
       body = await c.http.delete<{ orders?: BatchItem[] }>('/portfolio/events/orders/batched', {
-        json: { orders: batch.map((r) => ({ order_id: r.order.id })) },
+        // Each cancellation carries its order's routing, or Kalshi would look on shard 0 only.
+        json: { orders: batch.map((r) => ({ order_id: r.order.id, ...r.route })) },
         signer,
       });
     } catch (e) {

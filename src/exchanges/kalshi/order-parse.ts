@@ -3,8 +3,9 @@
  * default or null, never an exception.
  *
  * Decisions where the reference and the interface differ (upstream-mapping §2.5, §7):
- * - outcome/side/price: the order record's own terms (contract, "Prices and outcomes"): `side`
- *   yes/no is the outcome, `action` the side, and the price that outcome's (`no_price_dollars`
+ * - outcome/side/price: the order record's own terms (contract, "Prices and outcomes"): the
+ *   direction from `outcome_side`/`book_side` first (directionOf), the deprecated `side` yes/no
+ *   (outcome) and `action` (side) naming it where they agree, and the price that outcome's (`no_price_dollars`
  *   for a NO order, `yes_price_dollars` for YES). Where only the YES-book form is known (a V2
  *   order shown as side yes), that is what is read: outcome Yes, buy for a bid, sell for an ask.
  *   An order pmt placed is re-labelled with its intent from the local journal by the caller.
@@ -90,6 +91,50 @@ export function statusFromCounts(size: Decimal, filled: Decimal, remaining: Deci
   return 'cancelled';
 }
 
+export interface Direction {
+  outcome: 'Yes' | 'No';
+  side: OrderSide;
+  /** Kalshi's book side: bid ≡ long YES, ask ≡ long NO. */
+  book: 'bid' | 'ask';
+}
+
+const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : undefined);
+
+/**
+ * The direction of an order, fill or trade (Kalshi's order direction page, 2026-05-06): the
+ * canonical `outcome_side` (yes|no) or `book_side` (bid|ask; `bid ≡ yes`, `ask ≡ no`) first —
+ * under their taker names on a public trade, and `side: bid|ask` as V2 writes it — the deprecated
+ * `side` (yes|no) and `action` (buy|sell) only as a fallback. Where both are present and agree,
+ * the legacy pair names the outcome the order was placed on (a NO buy stays a NO buy); where they
+ * disagree, or only the canonical fields are sent, the canonical direction is read in the YES-book
+ * form: long YES is a Yes buy, long NO a Yes sell (at the YES price). Null when nothing says.
+ */
+export function directionOf(o: Raw, names: { outcome: string; book: string } = { outcome: 'outcome_side', book: 'book_side' }): Direction | null {
+  const outcome = lower(o[names.outcome]);
+  const bookText = lower(o[names.book]) ?? (lower(o.side) === 'bid' || lower(o.side) === 'ask' ? lower(o.side) : undefined);
+  const canonical = outcome === 'yes' || bookText === 'bid' ? true : outcome === 'no' || bookText === 'ask' ? false : null;
+  const side = lower(o.side);
+  const action = lower(o.action);
+  const legacyOutcome = side === 'yes' ? 'Yes' : side === 'no' ? 'No' : null;
+  const legacySide: OrderSide | null = action === 'buy' ? 'buy' : action === 'sell' ? 'sell' : null;
+  if (canonical === null) {
+    if (!legacyOutcome && !legacySide) return null;
+    const out = legacyOutcome ?? 'Yes';
+    const sd = legacySide ?? 'buy';
+    return { outcome: out, side: sd, book: (out === 'Yes') === (sd === 'buy') ? 'bid' : 'ask' };
+  }
+  if (legacyOutcome && legacySide && ((legacyOutcome === 'Yes') === (legacySide === 'buy')) === canonical) {
+    return { outcome: legacyOutcome, side: legacySide, book: canonical ? 'bid' : 'ask' };
+  }
+  return canonical ? { outcome: 'Yes', side: 'buy', book: 'bid' } : { outcome: 'Yes', side: 'sell', book: 'ask' };
+}
+
+/** The shard a record lives on (`exchange_index`), or null when it does not say. */
+export function exchangeIndexOf(o: Raw): number | null {
+  const n = o.exchange_index;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
+}
+
 /** YES price of a V1 order: `_dollars` fields first, legacy cents after, NO mirrored to YES. */
 function yesPrice(o: Raw): Decimal | null {
   const yes = Decimal.read(o.yes_price_dollars) ?? Decimal.read(o.yes_price)?.div(100, 6) ?? null;
@@ -115,11 +160,11 @@ export const PLACED_NO_PREFIX = 'pmtno-';
 
 /** An order's terms as they go on the V2 wire: ticker, book side, YES price, total count. */
 export function wireTerms(raw: Record<string, unknown>): { ticker: string; side: 'bid' | 'ask'; price: Decimal | null; count: Decimal } {
-  const no = str(raw.side)?.toLowerCase() === 'no';
-  const buy = str(raw.action)?.toLowerCase() !== 'sell';
+  // The book side from the canonical fields first (book_side / outcome_side), side/action after.
+  const side = directionOf(raw)?.book ?? 'bid';
   const filled = Decimal.read(raw.fill_count_fp) ?? Decimal.ZERO;
   const count = Decimal.read(raw.initial_count_fp) ?? Decimal.read(raw.initial_count) ?? Decimal.read(raw.count) ?? filled.plus(Decimal.read(raw.remaining_count_fp) ?? Decimal.ZERO);
-  return { ticker: str(raw.ticker) ?? '', side: no === buy ? 'ask' : 'bid', price: yesPrice(raw), count };
+  return { ticker: str(raw.ticker) ?? '', side, price: yesPrice(raw), count };
 }
 
 /**
@@ -138,8 +183,8 @@ export function parseKalshiOrder(raw: unknown, nowIso: string): Order {
   const fees = Decimal.read(o.taker_fees_dollars) ?? null;
   const makerFees = Decimal.read(o.maker_fees_dollars) ?? null;
   const totalFees = fees && makerFees ? fees.plus(makerFees) : (fees ?? makerFees);
-  const recordedNo = str(o.side)?.toLowerCase() === 'no';
-  const sell = str(o.action)?.toLowerCase() === 'sell';
+  const dir = directionOf(o) ?? { outcome: 'Yes', side: 'buy', book: 'bid' };
+  const recordedNo = dir.outcome === 'No';
   // Placed by pmt as NO (its client id says so) but recorded in the YES-book form: read back as placed.
   const placedNo = !recordedNo && (str(o.client_order_id)?.startsWith(PLACED_NO_PREFIX) ?? false);
   const isNo = recordedNo || placedNo;
@@ -147,7 +192,7 @@ export function parseKalshiOrder(raw: unknown, nowIso: string): Order {
     id: str(o.order_id) ?? '',
     market_ticker: str(o.ticker) ?? '',
     outcome: isNo ? 'No' : 'Yes',
-    side: sell !== placedNo ? 'sell' : 'buy',
+    side: placedNo ? (dir.side === 'sell' ? 'buy' : 'sell') : dir.side,
     price: (isNo ? noPrice(o) : yesPrice(o))?.toNumber() ?? 0,
     size: size.toNumber(),
     filled: filled.toNumber(),

@@ -17,11 +17,9 @@ import { Decimal } from '../../decimal.js';
 import { usageError, type PmtError } from '../../errors.js';
 import type { OutcomeSpec } from '../types.js';
 
-export interface PriceRange {
-  start: Decimal;
-  end: Decimal;
-  step: Decimal;
-}
+// The tiered grid's pure rules are shared with the order preview and prompt (src/price-grid.ts).
+export { isValidPrice, nearestValidPrices, type PriceRange } from '../../price-grid.js';
+import { isValidPrice, nearestValidPrices, type PriceRange } from '../../price-grid.js';
 
 export interface KalshiOrderRules {
   ticker: string;
@@ -108,35 +106,6 @@ export function checkMarketOpen(rules: KalshiOrderRules): void {
   throw usageError(
     `market ${rules.ticker} is not open for trading on Kalshi (status "${rules.status}"); orders are accepted only while a market is active`,
   );
-}
-
-function onGrid(p: Decimal, r: PriceRange): boolean {
-  return p.gte(r.start) && p.lte(r.end) && p.minus(r.start).isMultipleOf(r.step);
-}
-
-/** Every valid price is in (0, 1), inside some tier and on that tier's step. */
-export function isValidPrice(p: Decimal, ranges: readonly PriceRange[]): boolean {
-  return p.gt(0) && p.lt(1) && ranges.some((r) => onGrid(p, r));
-}
-
-/** The closest valid prices strictly below and above `p` (either may be missing). */
-export function nearestValidPrices(p: Decimal, ranges: readonly PriceRange[]): { below: Decimal | null; above: Decimal | null } {
-  let below: Decimal | null = null;
-  let above: Decimal | null = null;
-  const consider = (c: Decimal, r: PriceRange) => {
-    if (!isValidPrice(c, [r])) return;
-    if (c.lt(p) && (!below || c.gt(below))) below = c;
-    if (c.gt(p) && (!above || c.lt(above))) above = c;
-  };
-  for (const r of ranges) {
-    const last = r.start.plus(r.end.minus(r.start).snap(r.step, 'down'));
-    const clamped = p.lt(r.start) ? r.start : p.gt(last) ? last : p;
-    const down = r.start.plus(clamped.minus(r.start).snap(r.step, 'down'));
-    const up = r.start.plus(clamped.minus(r.start).snap(r.step, 'up'));
-    // Grid points at 0 or 1 are not orderable: step one tick inwards.
-    for (const c of [down, up, down.minus(r.step), up.plus(r.step)]) consider(c, r);
-  }
-  return { below, above };
 }
 
 function tierOf(p: Decimal, ranges: readonly PriceRange[]): PriceRange | undefined {

@@ -46,6 +46,10 @@ export interface CreateOrderV2Body {
   self_trade_prevention_type: 'taker_at_cross';
   /** Rest or nothing; sent only when asked for (the default body stays as it was). */
   post_only?: true;
+  /** GTD: unix seconds at which the resting order expires (with good_till_canceled). */
+  expiration_time?: number;
+  /** Only reduce the position held; Kalshi caps the count by it. */
+  reduce_only?: true;
   /** The order group it joins (`--group`); sent only when given. */
   order_group_id?: string;
 }
@@ -65,7 +69,7 @@ export function createOrderBody(
   orderType: OrderType,
   clientOrderId: string,
   postOnly = false,
-  orderGroupId?: string,
+  more: { expiresAt?: number; reduceOnly?: boolean; orderGroupId?: string } = {},
 ): CreateOrderV2Body {
   return {
     ticker,
@@ -76,6 +80,9 @@ export function createOrderBody(
     time_in_force: TIME_IN_FORCE[orderType],
     self_trade_prevention_type: 'taker_at_cross',
     ...(postOnly ? { post_only: true as const } : {}),
-    ...(orderGroupId ? { order_group_id: orderGroupId } : {}),
+    // GTD: good_till_canceled with expiration_time (unix seconds), as CreateOrderV2Request says.
+    ...(more.expiresAt !== undefined ? { expiration_time: more.expiresAt } : {}),
+    ...(more.reduceOnly ? { reduce_only: true as const } : {}),
+    ...(more.orderGroupId ? { order_group_id: more.orderGroupId } : {}),
   };
 }

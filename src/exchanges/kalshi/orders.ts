@@ -24,6 +24,7 @@ import { parseCreateV2, parseKalshiOrder, PLACED_NO_PREFIX, wireTerms } from './
 import { asPlaced, findByClientOrderId, reconcileCreate, type PendingCreate } from './order-reconcile.js';
 import { checkKalshiOrder, checkOutcome, finestStep, minOrderSize, nearestValidPrices, type CheckedOrder, type KalshiOrderRules } from './order-rules.js';
 import { createOrderBody } from './order-wire.js';
+import { tierText } from './limits.js';
 import { fetchOrderbook } from './book.js';
 import { postOnlyCross, postOnlyError } from '../post-only.js';
 
@@ -55,6 +56,7 @@ export async function describeAsset(c: KalshiClient, assetId: string): Promise<A
     book_outcome: 'Yes',
     outcomes: ['Yes', 'No'],
     tick_size: finestStep(rules.ranges).toNumber(),
+    price_ranges: rules.ranges.map((r) => ({ start: r.start.toFixed(), end: r.end.toFixed(), step: r.step.toFixed() })),
     min_order_size: minOrderSize(rules).toNumber(),
     neg_risk: null,
   };
@@ -78,7 +80,11 @@ async function checkedOrder(c: KalshiClient, req: CreateOrderRequest): Promise<{
  */
 async function wireBody(c: KalshiClient, req: CreateOrderRequest, clientOrderId: string) {
   const { t, checked, rules } = await checkedOrder(c, req);
-  const body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', clientOrderId, Boolean(req.post_only), req.order_group_id);
+  const body = createOrderBody(t, checked, req.side, req.order_type ?? 'gtc', clientOrderId, Boolean(req.post_only), {
+    expiresAt: req.expires_at,
+    reduceOnly: req.reduce_only,
+    orderGroupId: req.order_group_id,
+  });
   if (req.post_only) {
     const wireSide = body.side === 'bid' ? 'buy' : 'sell';
     const inside = (against: Decimal, s: 'buy' | 'sell') => nearestValidPrices(against, rules.ranges)[s === 'buy' ? 'below' : 'above'];
@@ -228,6 +234,7 @@ export async function cancelAllOrders(c: KalshiClient, assetId?: string): Promis
   const signer = await c.signer('trade');
   const resting = await listResting(c, signer, assetId === undefined ? undefined : ticker(assetId));
   if (resting.length === 0) return { cancelled: [], failed: [] };
+  // Every shard: the listing spans them all and each batched cancel is routed to its order's shard.
   return cancelResting(c, signer, resting);
 }
 
@@ -257,7 +264,9 @@ export async function checkAuth(c: KalshiClient): Promise<AuthCheck> {
     const skew = Number.isFinite(serverMs) ? Math.round((started + ended) / 2 - serverMs) : null;
     const body = c.http.parseJson<{ balance?: unknown }>(res, { method: 'GET', path: '/portfolio/balance' });
     const cents = typeof body?.balance === 'number' ? body.balance : null;
-    const detail = cents === null ? 'credentials accepted' : `credentials accepted; available balance $${Decimal.from(cents).div(100, 2).toFixed(2)}`;
+    const accepted = c.keyKind ? `${c.keyKind} key accepted` : 'credentials accepted';
+    const tier = c.limits ? `; ${tierText(c.limits)}` : '';
+    const detail = (cents === null ? accepted : `${accepted}; available balance $${Decimal.from(cents).div(100, 2).toFixed(2)}`) + tier;
     return { ok: true, clock_skew_ms: skew, detail };
   } catch (e) {
     if (e instanceof PmtError && e.kind === 'Authentication') return { ok: false, clock_skew_ms: null, detail: withHint(e) };

@@ -17,8 +17,12 @@ import type { BalanceDetail, FetchFillsParams, Fill, FillsPage, Position } from 
 import type { KalshiClient } from './client.js';
 import { fetchMarkets } from './markets.js';
 import { isoTime, obj, text } from './coerce.js';
+import { directionOf, exchangeIndexOf } from './order-parse.js';
+import { pageBothTiers } from './historical.js';
 
 const PAGE_LIMIT = 1000;
+/** Kalshi's page size when none is asked for. */
+const DEFAULT_PAGE = 100;
 /** A bound on pages followed, so a cursor that never ends cannot loop forever. */
 const MAX_PAGES = 200;
 /** Kalshi's `GET /markets?tickers=` takes a comma-separated list; keep each read modest. */
@@ -34,11 +38,22 @@ export async function fetchBalance(c: KalshiClient): Promise<BalanceDetail> {
   const cents = Decimal.read(body?.balance);
   if (!cents) throw new PmtError('Api', 'Kalshi answered GET /portfolio/balance without a balance');
   const value = Decimal.read(body?.portfolio_value);
+  // `balance` is every shard's total (kalshi-typescript 3.30.0, GetBalanceResponse); the
+  // per-shard `balance_breakdown` (IndexedBalance: exchange_index, fixed-point dollars) for people.
+  const shards: Array<{ exchange_index: number; cash: number }> = [];
+  if (Array.isArray(body?.balance_breakdown)) {
+    for (const item of body.balance_breakdown as unknown[]) {
+      const r = obj(item);
+      const cash = Decimal.read(r?.balance);
+      if (r && cash && exchangeIndexOf(r) !== null) shards.push({ exchange_index: exchangeIndexOf(r)!, cash: cash.toNumber() });
+    }
+  }
   return {
     balance: { USD: cents.div(100, 2).toNumber() },
     portfolio_value: value ? value.div(100, 2).toNumber() : null,
     allowance: null,
     account: null,
+    ...(shards.length > 1 ? { shards: shards.sort((a, b) => a.exchange_index - b.exchange_index) } : {}),
   };
 }
 
@@ -116,7 +131,8 @@ export function parseKalshiFill(raw: unknown): Fill | null {
   const r = obj(raw);
   const id = text(r?.fill_id) ?? text(r?.trade_id);
   if (!r || !id) return null;
-  const no = text(r.side)?.toLowerCase() === 'no';
+  const dir = directionOf(r) ?? { outcome: 'Yes', side: 'buy', book: 'bid' };
+  const no = dir.outcome === 'No';
   const price = no
     ? (Decimal.read(r.no_price_dollars) ?? Decimal.read(r.no_price)?.div(100, 6) ?? null)
     : (Decimal.read(r.yes_price_dollars) ?? Decimal.read(r.yes_price)?.div(100, 6) ?? null);
@@ -126,8 +142,8 @@ export function parseKalshiFill(raw: unknown): Fill | null {
     fill_id: id,
     order_id: text(r.order_id) ?? '',
     market_ticker: text(r.ticker) ?? text(r.market_ticker) ?? '',
-    outcome: no ? 'No' : 'Yes',
-    side: text(r.action)?.toLowerCase() === 'sell' ? 'sell' : 'buy',
+    outcome: dir.outcome,
+    side: dir.side,
     price: price.toNumber(),
     size: size.toNumber(),
     fee: (Decimal.read(r.fee_cost) ?? Decimal.ZERO).toNumber(),
@@ -136,22 +152,23 @@ export function parseKalshiFill(raw: unknown): Fill | null {
   };
 }
 
+/**
+ * One page of the caller's fills, newest first: `GET /portfolio/fills`, then, once the live tier
+ * ends, `GET /historical/fills` (fills older than Kalshi's cutoff; historical.ts).
+ */
 export async function fetchFills(c: KalshiClient, params: FetchFillsParams = {}): Promise<FillsPage> {
   const signer = await c.signer('trade');
-  const body = obj(
-    await c.http.get<unknown>('/portfolio/fills', {
-      query: {
-        ticker: params.market_ticker === undefined ? undefined : native(params.market_ticker),
-        limit: params.limit === undefined ? undefined : Math.min(Math.max(1, params.limit), PAGE_LIMIT),
-        cursor: params.cursor || undefined,
-      },
-      signer,
-    }),
-  );
-  const list = body?.fills;
-  if (list !== undefined && list !== null && !Array.isArray(list)) throw new PmtError('Api', 'Kalshi answered GET /portfolio/fills without a list of fills');
-  const fills = ((list as unknown[] | undefined) ?? []).map(parseKalshiFill).filter((f): f is Fill => f !== null);
-  return { fills: await fillsAsPlaced(c, signer, fills, params.market_ticker === undefined ? undefined : native(params.market_ticker)), cursor: text(body?.cursor) };
+  const p = await pageBothTiers(c, {
+    live: '/portfolio/fills',
+    historical: '/historical/fills',
+    key: 'fills',
+    query: { ticker: params.market_ticker === undefined ? undefined : native(params.market_ticker) },
+    limit: params.limit === undefined ? DEFAULT_PAGE : Math.min(Math.max(1, params.limit), PAGE_LIMIT),
+    cursor: params.cursor || undefined,
+    signer,
+  });
+  const fills = p.rows.map(parseKalshiFill).filter((f): f is Fill => f !== null);
+  return { fills: await fillsAsPlaced(c, signer, fills, params.market_ticker === undefined ? undefined : native(params.market_ticker)), cursor: p.cursor };
 }
 
 /** How far before the oldest fill the order lookup reaches (an order rests before it fills). */

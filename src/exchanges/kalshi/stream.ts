@@ -139,7 +139,11 @@ function watchSigned(c: KalshiClient, assetId: string, opts: WatchBookOptions): 
     if (yes === INVALID || noRaw === INVALID || size === INVALID || size === 0) return resubscribe('invalid_data', send);
     const noPrice = noRaw;
     const price = no ? noPrice : yes;
-    const taker = b.taker_side === 'yes' || b.taker_side === 'no' ? b.taker_side : null;
+    // The taker's direction: taker_outcome_side / taker_book_side first (bid ≡ yes, ask ≡ no), the
+    // deprecated taker_side only as a fallback (Kalshi's order direction page).
+    const canonical = b.taker_outcome_side ?? (b.taker_book_side === 'bid' ? 'yes' : b.taker_book_side === 'ask' ? 'no' : undefined);
+    const said = canonical ?? b.taker_side;
+    const taker = said === 'yes' || said === 'no' ? said : null;
     emit({
       kind: 'trade',
       asset_id: ticker,

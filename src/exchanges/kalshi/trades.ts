@@ -8,10 +8,12 @@
  * is selling YES (`sell`).
  */
 import { Decimal } from '../../decimal.js';
-import { PmtError, usageError } from '../../errors.js';
+import { usageError } from '../../errors.js';
 import type { FetchTradesParams, MarketTrade, TradesPage } from '../../models/portfolio.js';
 import type { KalshiClient } from './client.js';
 import { isoTime, obj, text } from './coerce.js';
+import { directionOf } from './order-parse.js';
+import { pageBothTiers } from './historical.js';
 
 const PAGE_CAP = 1000;
 
@@ -24,12 +26,15 @@ export function parseKalshiTrade(raw: unknown): MarketTrade | null {
   const size = Decimal.read(r.count_fp) ?? Decimal.read(r.count);
   const ts = isoTime(r.created_time);
   if (!yes || !size || !ts) return null;
-  const taker = text(r.taker_side)?.toLowerCase();
+  // taker_outcome_side / taker_book_side first, the deprecated taker_side (yes|no) as a fallback.
+  const dir =
+    directionOf({ taker_outcome_side: r.taker_outcome_side, taker_book_side: r.taker_book_side }, { outcome: 'taker_outcome_side', book: 'taker_book_side' }) ??
+    directionOf({ outcome_side: r.taker_side });
   return {
     id,
     price: yes.toNumber(),
     size: size.toNumber(),
-    aggressor_side: taker === 'yes' ? 'buy' : taker === 'no' ? 'sell' : null,
+    aggressor_side: dir ? (dir.book === 'bid' ? 'buy' : 'sell') : null,
     outcome: 'Yes',
     yes_price: yes.toNumber(),
     no_price: no ? no.toNumber() : null,
@@ -41,19 +46,15 @@ export function parseKalshiTrade(raw: unknown): MarketTrade | null {
 export async function fetchTrades(c: KalshiClient, assetId: string, params: FetchTradesParams = {}): Promise<TradesPage> {
   const ticker = assetId.replace(/^kalshi:/i, '').trim();
   if (!ticker) throw usageError('market ticker must not be empty');
-  const body = obj(
-    await c.http.get<unknown>('/markets/trades', {
-      query: {
-        ticker,
-        limit: params.limit === undefined ? undefined : Math.min(Math.max(1, params.limit), PAGE_CAP),
-        cursor: params.cursor || undefined,
-        min_ts: params.start_ts,
-        max_ts: params.end_ts,
-      },
-    }),
-  );
-  const list = body?.trades;
-  if (list !== undefined && list !== null && !Array.isArray(list)) throw new PmtError('Api', 'Kalshi answered GET /markets/trades without a list of trades');
-  const trades = ((list as unknown[] | undefined) ?? []).map(parseKalshiTrade).filter((t): t is MarketTrade => t !== null);
-  return { trades, cursor: text(body?.cursor) };
+  // The live tape, then trades older than Kalshi's cutoff from GET /historical/trades (historical.ts).
+  const p = await pageBothTiers(c, {
+    live: '/markets/trades',
+    historical: '/historical/trades',
+    key: 'trades',
+    query: { ticker, min_ts: params.start_ts, max_ts: params.end_ts },
+    limit: params.limit === undefined ? 100 : Math.min(Math.max(1, params.limit), PAGE_CAP),
+    cursor: params.cursor || undefined,
+  });
+  const trades = p.rows.map(parseKalshiTrade).filter((t): t is MarketTrade => t !== null);
+  return { trades, cursor: p.cursor };
 }

@@ -93,6 +93,8 @@ export function balanceDetailText(f: Formatter, d: BalanceDetail): string {
   if (d.portfolio_value !== null) bits.push(`portfolio value ${f.usd(d.portfolio_value, { cents: true })}`);
   if (d.allowance !== null) bits.push(d.allowance === 'unlimited' ? 'allowance unlimited' : `allowance ${f.usd(d.allowance, { cents: true })}${d.allowance === 0 ? ' (approve USDC for the exchange before trading)' : ''}`);
   if (d.account) bits.push(`wallet ${f.text(d.account)}`);
+  // The cash column is the total; then what each exchange shard holds.
+  for (const s of d.shards ?? []) bits.push(`shard ${s.exchange_index} ${f.usd(s.cash, { cents: true })}`);
   return bits.join(' · ');
 }
 

@@ -62,9 +62,10 @@ export function profileRow(f: Formatter, s: ProfileSummary, signer: string | nul
 export const PROFILE_HEADERS = ['', 'NAME', 'EXCHANGES', 'KALSHI KEY ID', 'KALSHI KEY', 'POLYMARKET FUNDS AT'];
 
 /** What `profile add` reports after saving. */
-export function savedLines(s: ProfileSummary, o: { file: string; updated: boolean; activated: boolean }): string[] {
+export function savedLines(s: ProfileSummary, o: { file: string; updated: boolean; activated: boolean; kalshiKeyKind?: string }): string[] {
   const name = s.name;
   const lines = [`${o.updated ? 'updated' : 'saved'} profile "${name}": ${exchangesText(s)}`, `  stored in ${o.file} (mode 0600)`];
+  if (o.kalshiKeyKind) lines.push(`  Kalshi key: ${o.kalshiKeyKind} (requests are signed with ${o.kalshiKeyKind === 'RSA' ? 'RSA-PSS' : o.kalshiKeyKind})`);
   if (o.activated) lines.push(`  "${name}" is now the active profile`);
   else lines.push(`  make it the active one with \`pmt profile use ${name}\`, or pass --profile ${name}`);
   return lines;

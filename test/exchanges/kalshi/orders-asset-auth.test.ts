@@ -41,7 +41,7 @@ describe('checkAuth', () => {
     d.auth.clockOffsetMs = -10_000; // the exchange's clock is 10 s behind ours
     const r = await k.checkAuth();
     expect(r.ok).toBe(true);
-    expect(r.detail).toBe('credentials accepted; available balance $1234.56');
+    expect(r.detail).toBe('RSA key accepted; available balance $1234.56');
     // Date has one-second resolution.
     expect(r.clock_skew_ms).toBeGreaterThanOrEqual(9_000);
     expect(r.clock_skew_ms).toBeLessThanOrEqual(11_000);
@@ -53,7 +53,7 @@ describe('checkAuth', () => {
   it('a refused key: not ok, with the reason and what to check', async () => {
     const r = await kalshiAdapter(d, { key: d.stranger }).checkAuth();
     expect(r).toMatchObject({ ok: false, clock_skew_ms: null });
-    expect(r.detail).toMatch(/refused the credentials.*invalid API key/);
+    expect(r.detail).toMatch(/refused the RSA key.*invalid API key/);
   });
 
   it('a clock far off: not ok, pointing at the clock', async () => {

@@ -101,10 +101,10 @@ describe('cancel all', () => {
     expect(r.failed).toEqual([]);
     expect(r.cancelled).toHaveLength(45);
     expect(d.orders.cancelBatches.map((x) => x.length)).toEqual([CANCEL_BATCH_SIZE, CANCEL_BATCH_SIZE, 5]);
-    // The wire body is Kalshi's {orders:[{order_id}]} on a DELETE.
+    // The wire body is Kalshi's {orders:[{order_id, market_ticker, exchange_index}]} on a DELETE: each routed to its shard.
     const first = d.double.requests.find((x) => BATCH.test(x.path))!;
     expect(first.method).toBe('DELETE');
-    expect(JSON.parse(first.body)).toEqual({ orders: d.orders.cancelBatches[0]!.map((order_id) => ({ order_id })) });
+    expect(JSON.parse(first.body)).toEqual({ orders: d.orders.cancelBatches[0]!.map((order_id) => ({ order_id, market_ticker: MARKETS.cent, exchange_index: 0 })) });
     const byId = new Map(r.cancelled.map((o) => [o.id, o]));
     for (const s of [...a, ...b]) {
       expect(byId.get(s.id)).toMatchObject({ id: s.id, market_ticker: s.ticker, outcome: 'Yes', side: 'buy', price: 0.4, size: 5, filled: 0, status: 'cancelled' });

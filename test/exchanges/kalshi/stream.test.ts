@@ -236,3 +236,20 @@ describe('Kalshi watchBook', () => {
     expect((w.fatal() as { kind?: string }).kind).toBe('MarketNotFound');
   });
 });
+
+describe('trade direction on the stream (canonical fields)', () => {
+  it('a trade message with only taker_outcome_side / taker_book_side names its aggressor', async () => {
+    const w = watch(T.normal);
+    await w.until(() => w.applied.live);
+    k.stream.wire.canonicalOnly = true;
+    try {
+      k.stream.trade(T.normal, 0.45, 3, 'no');
+      await w.until(() => w.events.some((e) => e.kind === 'trade'));
+      const t = w.events.find((e) => e.kind === 'trade') as { trade: { aggressor_side: string | null; price: number } };
+      // The taker bought NO: on the YES book that is a sell at 0.45.
+      expect(t.trade).toMatchObject({ aggressor_side: 'sell', price: 0.45 });
+    } finally {
+      k.stream.wire.canonicalOnly = false;
+    }
+  });
+});

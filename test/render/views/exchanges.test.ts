@@ -17,7 +17,7 @@ function status(over: Partial<ExchangeStatus> = {}): ExchangeStatus {
   return {
     id: 'kalshi',
     environment: 'production',
-    urls: { api: 'https://api.elections.kalshi.com/trade-api/v2' },
+    urls: { api: 'https://external-api.kalshi.com/trade-api/v2' },
     capabilities: { fetch_markets: { supported: true, auth: false }, create_order: { supported: true, auth: true }, fetch_trades: { supported: false, auth: false } },
     credentials: { status: 'configured', source: 'env', origin: 'KALSHI_API_KEY_ID', message: null },
     check: { status: 'ok', clock_skew_ms: 42, detail: 'credentials accepted', error: null },

@@ -1,7 +1,9 @@
 /**
  * Kalshi's API-key check, as the real exchange does it: KALSHI-ACCESS-KEY names a registered key,
- * KALSHI-ACCESS-TIMESTAMP is unix ms within the allowed window, and KALSHI-ACCESS-SIGNATURE is an
- * RSA-PSS (SHA-256, salt = digest length) signature of timestamp + METHOD + full path (no query).
+ * KALSHI-ACCESS-TIMESTAMP is unix ms within the allowed window, and KALSHI-ACCESS-SIGNATURE is a
+ * base64 signature of timestamp + METHOD + full path (no query): RSA-PSS (SHA-256, salt = digest
+ * length) for an RSA key, plain Ed25519 (RFC 8032) for an Ed25519 key (Kalshi's Ed25519 API keys,
+ * 2026-09-24). The kind is the registered public key's: a signature of the other kind is refused.
  */
 import { constants, createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
 import type { RecordedRequest, Reply } from '../server.js';
@@ -16,9 +18,9 @@ export interface KalshiKeyPair {
   publicKey: KeyObject;
 }
 
-/** A fresh RSA-2048 key pair registered under `keyId`. */
-export function makeKalshiKey(keyId = 'a1b2c3d4-0000-4000-8000-00000000k001'): KalshiKeyPair {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** A fresh key pair registered under `keyId`: RSA-2048 (default) or Ed25519. */
+export function makeKalshiKey(keyId = 'a1b2c3d4-0000-4000-8000-00000000k001', kind: 'rsa' | 'ed25519' = 'rsa'): KalshiKeyPair {
+  const { privateKey, publicKey } = kind === 'ed25519' ? generateKeyPairSync('ed25519') : generateKeyPairSync('rsa', { modulusLength: 2048 });
   return { keyId, privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey };
 }
 
@@ -30,6 +32,8 @@ export class KalshiAuth {
   clockOffsetMs = 0;
   /** Number of requests refused for bad auth. */
   refusals = 0;
+  /** The key kind of every accepted signature, in order. */
+  readonly verifiedKinds: Array<'rsa' | 'ed25519'> = [];
 
   register(keyId: string, publicKey: KeyObject | string): void {
     this.keys.set(keyId, typeof publicKey === 'string' ? createPublicKey(publicKey) : publicKey);
@@ -68,7 +72,16 @@ export class KalshiAuth {
     const skew = Math.abs(Date.now() + this.clockOffsetMs - Number(ts));
     if (skew > MAX_SKEW_MS) return refuse('request timestamp expired: check your clock', 'timestamp_expired');
     const message = ts + req.method.toUpperCase() + fullPath;
-    const ok = verify('sha256', Buffer.from(message), { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, Buffer.from(sig, 'base64'));
+    let ok: boolean;
+    try {
+      ok =
+        key.asymmetricKeyType === 'ed25519'
+          ? verify(null, Buffer.from(message), key, Buffer.from(sig, 'base64'))
+          : verify('sha256', Buffer.from(message), { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }, Buffer.from(sig, 'base64'));
+    } catch {
+      ok = false;
+    }
+    if (ok) this.verifiedKinds.push(key.asymmetricKeyType === 'ed25519' ? 'ed25519' : 'rsa');
     if (!ok) return refuse('invalid signature');
     return null;
   }

@@ -13,6 +13,8 @@ export interface MarketSpec {
   /** Upstream status; default `active`. */
   status?: string;
   title?: string;
+  /** The exchange shard the market is pinned to (`exchange_index`); default 0. */
+  exchange_index?: number;
 }
 
 /** Kalshi's "tapered deci-cent" structure: 0.1¢ steps in the tails, 1¢ in the middle. */
@@ -61,5 +63,6 @@ export function kalshiWireMarket(spec: MarketSpec): KalshiMarketWire {
     expiration_value: '',
     price_level_structure: spec.price_ranges ? 'custom' : 'linear_cent',
     price_ranges: spec.price_ranges ?? [{ start: '0.0100', end: '0.9900', step: '0.0100' }],
+    exchange_index: spec.exchange_index ?? 0,
   };
 }

@@ -75,6 +75,10 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
   const received: Array<Record<string, unknown>> = [];
   /** Order ids of every batched cancel the double handled. */
   const cancelBatches: string[][] = [];
+  /** The routing of every batched cancellation (order id, exchange_index, market_ticker as sent). */
+  const cancelRouting: Array<{ order_id: string; exchange_index: unknown; market_ticker: unknown }> = [];
+  /** Every V2 cancel-all (`DELETE /portfolio/events/orders`), by its subaccount query. */
+  const cancelAllCalls: Array<string | null> = [];
   /** Order ids whose cancel Kalshi refuses (a per-order error in the batch response). */
   const refuseCancel = new Set<string>();
   const state = { maxCancelBatch: 100 };
@@ -83,6 +87,15 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
   const cancelListeners: Array<(o: PortfolioOrder) => void> = [];
 
   const marketOf = (t: string) => ownMarkets.get(t) ?? markets.market(t);
+  portfolio.shardOf = (t: string) => {
+    const n = Number(marketOf(t)?.exchange_index ?? 0);
+    return Number.isInteger(n) && n >= 0 ? n : 0;
+  };
+  const wire = portfolio.wire;
+  /** The account's API tier as `GET /account/limits` answers it (tests may raise it). */
+  const tier = { usage_tier: 'basic', read: { refill_rate: 200, bucket_capacity: 200 }, write: { refill_rate: 100, bucket_capacity: 100 } };
+  /** When each `GET /account/limits` was served. */
+  const limitsReads: number[] = [];
   /** Order groups per key: id → limit, triggered flag, the orders in it. */
   const groups = new Map<string, Map<string, { limit: number; triggered: boolean; orders: Set<string> }>>();
   const groupsOf = (keyId: string) => groups.get(keyId) ?? groups.set(keyId, new Map()).get(keyId)!;
@@ -109,10 +122,21 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     if (!TIFS.includes(tif as Tif)) return kalshiError(400, 'invalid_order', 'invalid order', 'invalid time_in_force');
     if (stp !== 'taker_at_cross' && stp !== 'maker') return kalshiError(400, 'invalid_order', 'invalid order', 'invalid self_trade_prevention_type');
     if (b.post_only !== undefined && typeof b.post_only !== 'boolean') return kalshiError(400, 'invalid_order', 'invalid order', 'post_only must be a boolean');
+    if (b.reduce_only !== undefined && typeof b.reduce_only !== 'boolean') return kalshiError(400, 'invalid_order', 'invalid order', 'reduce_only must be a boolean');
+    const exp = b.expiration_time;
+    if (exp !== undefined && (typeof exp !== 'number' || !Number.isInteger(exp) || exp <= 0)) return kalshiError(400, 'invalid_order', 'invalid order', 'expiration_time must be unix seconds');
+    if (exp !== undefined && tif === 'immediate_or_cancel') return kalshiError(400, 'invalid_order', 'invalid order', 'immediate_or_cancel cannot be combined with expiration_time');
     const market = marketOf(ticker);
     if (!market) return kalshiError(404, 'market_not_found', 'market not found');
     if (market.status !== 'active') return kalshiError(400, 'market_closed', 'market is not open for trading');
-    const n = Decimal.parse(count)!;
+    let n = Decimal.parse(count)!;
+    if (b.reduce_only === true) {
+      // Capped by the position it reduces: a bid (long YES) reduces a NO position, an ask a YES one.
+      const held = portfolio.ledger.positionsOf(keyId).find((p) => p.ticker === ticker)?.position ?? Decimal.ZERO;
+      const room = side === 'bid' ? (held.isNegative() ? Decimal.ZERO.minus(held) : Decimal.ZERO) : held.gt(0) ? held : Decimal.ZERO;
+      if (room.isZero()) return kalshiError(400, 'invalid_order', 'reduce_only order would not reduce a position');
+      if (n.gt(room)) n = room;
+    }
     if (market.fractional_trading_enabled === false && !n.isMultipleOf(1)) {
       return kalshiError(400, 'invalid_order', 'invalid order', 'fractional contracts are not enabled for this market');
     }
@@ -149,14 +173,18 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     const offset = cursor ? decodeCursor(cursor) : 0;
     if (offset === null) return kalshiError(400, 'bad_request', 'bad request', 'invalid cursor');
     const ts = (k: string) => (q.get(k) ? Number(q.get(k)) : undefined);
-    const all = portfolio.list(auth.keyOf(req), { ticker: q.get('ticker') || undefined, status, minTs: ts('min_ts'), maxTs: ts('max_ts') });
+    const shard = q.get('exchange_index');
+    const all = portfolio
+      .list(auth.keyOf(req), { ticker: q.get('ticker') || undefined, status, minTs: ts('min_ts'), maxTs: ts('max_ts') })
+      // Kalshi: "Filter results by exchange shard. Omit to return results from all exchange shards."
+      .filter((o) => shard === null || shard === '' || o.exchangeIndex === Number(shard));
     const page = all.slice(offset, offset + limit);
     const next = offset + limit < all.length ? encodeCursor(offset + limit) : '';
-    return { json: { orders: page.map(toV1Order), cursor: next } };
+    return { json: { orders: page.map((o) => toV1Order(o, wire)), cursor: next } };
   }
 
   function batchCancel(req: RecordedRequest): Reply {
-    let b: { orders?: Array<{ order_id?: unknown }> };
+    let b: { orders?: Array<{ order_id?: unknown; exchange_index?: unknown; market_ticker?: unknown }> };
     try {
       b = JSON.parse(req.body) as typeof b;
     } catch (e) {
@@ -168,12 +196,15 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     const keyId = auth.keyOf(req);
     const ids = items.map((i) => String(i?.order_id ?? ''));
     cancelBatches.push(ids);
-    const orders = ids.map((id) => {
+    cancelRouting.push(...items.map((i) => ({ order_id: String(i?.order_id ?? ''), exchange_index: i?.exchange_index, market_ticker: i?.market_ticker })));
+    const orders = items.map((item, n) => {
+      const id = ids[n]!;
       const o = portfolio.findOrder(keyId, id);
       if (refuseCancel.has(id)) {
         return { order_id: id, client_order_id: o?.clientOrderId ?? null, reduced_by: '0.00', error: { code: 'cancel_rejected', message: 'order could not be canceled', details: 'the market is paused' } };
       }
-      const r = portfolio.cancel(keyId, id);
+      // Each cancellation is routed on its own: without exchange_index or market_ticker, shard 0.
+      const r = portfolio.cancel(keyId, id, portfolio.routeOf(item?.exchange_index, item?.market_ticker));
       if ('error' in r) return { order_id: id, client_order_id: o?.clientOrderId ?? null, reduced_by: '0.00', error: r.error };
       for (const l of cancelListeners) l(r.order);
       return { order_id: id, client_order_id: r.order.clientOrderId, reduced_by: r.reducedBy.toFixed(2), error: null };
@@ -181,12 +212,46 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     return { json: { orders } };
   }
 
+  /**
+   * Cancel All Orders (kalshi-typescript 3.30.0): `DELETE /portfolio/events/orders` cancels every
+   * resting order of the member on every shard; the SDK types its answer as empty (void).
+   */
+  function cancelAll(req: RecordedRequest): Reply {
+    const keyId = auth.keyOf(req);
+    cancelAllCalls.push(req.query.get('subaccount'));
+    for (const o of portfolio.list(keyId, { status: 'resting' })) portfolio.cancel(keyId, o.id);
+    return { status: 200, json: {} };
+  }
+
+  /**
+   * Get Account API Limits (kalshi-typescript 3.30.0, GetAccountApiLimitsResponse): the tier and
+   * its token buckets (Basic: 200 read tokens/s, 100 write tokens/s at 10 tokens a request).
+   */
+  function limits(): Reply {
+    limitsReads.push(Date.now());
+    return { json: { usage_tier: tier.usage_tier, read: { ...tier.read }, write: { ...tier.write }, grants: [] } };
+  }
+
+  /**
+   * `GET /portfolio/balance`: cents (`balance`), the fixed-point `balance_dollars`, and the
+   * per-shard `balance_breakdown` (IndexedBalance[]); `balance` is every shard's total.
+   */
   function balance(req: RecordedRequest): Reply {
     const a = portfolio.account(auth.keyOf(req));
     const cents = (d: Decimal) => Number(d.times(100).round(0, 'down').toFixed());
+    const shard0 = portfolio.available(a.keyId);
+    const others = [...(portfolio.shardCash.get(a.keyId) ?? new Map<number, Decimal>())].sort(([x], [y]) => x - y);
+    const total = others.reduce((s, [, v]) => s.plus(v), shard0);
+    const dollars = (d: Decimal) => d.round(4, 'down').toFixed(4);
     return {
       headers: { date: new Date(Date.now() + auth.clockOffsetMs).toUTCString() },
-      json: { balance: cents(portfolio.available(a.keyId)), portfolio_value: cents(a.positionCost), updated_ts: Math.floor(a.updatedMs / 1000) },
+      json: {
+        balance: cents(total),
+        balance_dollars: dollars(total),
+        portfolio_value: cents(a.positionCost),
+        updated_ts: Math.floor(a.updatedMs / 1000),
+        ...(others.length ? { balance_breakdown: [{ exchange_index: 0, balance: dollars(shard0) }, ...others.map(([i, v]) => ({ exchange_index: i, balance: dollars(v) }))] } : {}),
+      },
     };
   }
 
@@ -238,10 +303,12 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
       router.get('/portfolio/orders', guarded(list));
       router.get('/portfolio/orders/:order_id', guarded((req, p) => {
         const o = portfolio.findOrder(auth.keyOf(req), p.order_id!);
-        return o ? { json: { order: toV1Order(o) } } : kalshiError(404, 'not_found', 'order not found');
+        return o ? { json: { order: toV1Order(o, wire) } } : kalshiError(404, 'not_found', 'order not found');
       }));
       router.delete('/portfolio/events/orders/batched', guarded(batchCancel));
+      router.delete('/portfolio/events/orders', guarded(cancelAll));
       router.get('/portfolio/balance', guarded(balance));
+      router.get('/account/limits', guarded(limits));
       groupRoutes(router);
       // The markets double registers before this one, so once it serves GET /markets/{ticker}
       // this route answers only where it does not; see registerMarkets for fixtures.
@@ -265,7 +332,18 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
     portfolio,
     received,
     cancelBatches,
+    cancelRouting,
+    cancelAllCalls,
+    tier,
+    limitsReads,
     refuseCancel,
+    wire,
+    /** Cash on another shard than 0 (dollars), reported in the balance's `balance_breakdown`. */
+    setShardCash(keyId: string, exchangeIndex: number, dollars: number | string): void {
+      const m = portfolio.shardCash.get(keyId) ?? new Map<number, Decimal>();
+      m.set(exchangeIndex, Decimal.from(dollars));
+      portfolio.shardCash.set(keyId, m);
+    },
     /** Largest batch the batched cancel accepts (Kalshi: scales with the tier's write budget). */
     set maxCancelBatch(n: number) {
       state.maxCancelBatch = n;
@@ -286,7 +364,10 @@ export function createKalshiOrders(auth: KalshiAuth, markets: KalshiMarkets, _bo
       portfolio.reset();
       received.length = 0;
       cancelBatches.length = 0;
+      cancelRouting.length = 0;
+      cancelAllCalls.length = 0;
       refuseCancel.clear();
+      portfolio.shardCash.clear();
     },
     /** Be told of every order placed through REST. */
     onPlaced(fn: (p: Placed) => void): void {

@@ -49,9 +49,15 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
   }
   const ledger = portfolio.ledger;
 
+  /** Routing as sent on every single cancel (query `exchange_index`, `market_ticker`). */
+  const cancelRouting: Array<{ order_id: string; exchange_index: string | null; market_ticker: string | null }> = [];
+
   function cancelOne(req: RecordedRequest, id: string): Reply {
     const keyId = auth.keyOf(req);
-    const r = portfolio.cancel(keyId, id);
+    const [ix, mt] = [req.query.get('exchange_index'), req.query.get('market_ticker')];
+    cancelRouting.push({ order_id: id, exchange_index: ix, market_ticker: mt });
+    // Without exchange_index or market_ticker Kalshi routes to shard 0.
+    const r = portfolio.cancel(keyId, id, portfolio.routeOf(ix ?? undefined, mt ?? undefined));
     if ('error' in r) return r.error.code === 'not_found' ? kalshiError(404, 'not_found', 'order not found') : kalshiError(400, r.error.code, r.error.message, r.error.details);
     return { json: { order_id: id, client_order_id: r.order.clientOrderId, reduced_by: fp(r.reducedBy) } };
   }
@@ -108,6 +114,65 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
     };
   }
 
+  /**
+   * The historical tier (`GET /historical/fills`, `GET /historical/trades`): wire rows older than
+   * the cutoff, newest first, per key (fills) or per ticker (trades), as tests seed them.
+   */
+  const historical = {
+    fills: new Map<string, Array<Record<string, unknown>>>(),
+    trades: new Map<string, Array<Record<string, unknown>>>(),
+    /** MarketCandlestickHistorical rows per ticker (`price.open` … dollar strings, `volume`). */
+    candles: new Map<string, Array<Record<string, unknown>>>(),
+  };
+
+  function historicalFills(req: RecordedRequest): Reply {
+    const ticker = req.query.get('ticker') || undefined;
+    const rows = (historical.fills.get(auth.keyOf(req)) ?? []).filter((f) => !ticker || f.ticker === ticker);
+    const pg = page(req, rows, state.fillsPageCap);
+    return 'rows' in pg ? { json: { fills: pg.rows, cursor: pg.cursor } } : pg;
+  }
+
+  function historicalTrades(req: RecordedRequest): Reply {
+    const rows = historical.trades.get(req.query.get('ticker') || '') ?? [];
+    const pg = page(req, rows, state.tradesPageCap);
+    return 'rows' in pg ? { json: { trades: pg.rows, cursor: pg.cursor } } : pg;
+  }
+
+  /** Every decrease as sent (parsed body). */
+  const decreases: Array<Record<string, unknown>> = [];
+
+  /**
+   * Decrease Order (V2): exactly one of `reduce_by`/`reduce_to` (fixed-point counts; reduce_to is
+   * the remaining count), routed like a cancel (`exchange_index`, `market_ticker`, else shard 0).
+   * The order keeps its place (created time and sequence); its collateral shrinks.
+   */
+  function decrease(req: RecordedRequest, id: string): Reply {
+    let b: Record<string, unknown>;
+    try {
+      b = JSON.parse(req.body) as Record<string, unknown>;
+    } catch (e) {
+      return kalshiError(400, 'bad_request', 'bad request', (e as Error).message);
+    }
+    decreases.push({ order_id: id, ...b });
+    const keyId = auth.keyOf(req);
+    const o = portfolio.findOrder(keyId, id);
+    if (!o || o.exchangeIndex !== portfolio.routeOf(b.exchange_index, b.market_ticker)) return kalshiError(404, 'not_found', 'order not found');
+    const COUNT = /^\d{1,9}(\.\d{1,2})?$/;
+    const by = typeof b.reduce_by === 'string' && COUNT.test(b.reduce_by) ? Decimal.parse(b.reduce_by)! : null;
+    const to = typeof b.reduce_to === 'string' && COUNT.test(b.reduce_to) ? Decimal.parse(b.reduce_to)! : null;
+    if ((by === null) === (to === null)) return kalshiError(400, 'invalid_parameters', 'invalid parameters', 'exactly one of reduce_by or reduce_to must be provided');
+    if (o.status !== 'resting') return kalshiError(400, 'invalid_order', 'invalid order', `order is ${o.status}, not resting`);
+    const target = to ?? o.remaining.minus(by!);
+    if (target.isNegative() || target.gte(o.remaining)) return kalshiError(400, 'invalid_order', 'invalid order', 'a decrease must leave fewer contracts resting');
+    const a = portfolio.account(keyId);
+    a.reserved = a.reserved.minus(collateral(o.bookSide, o.yesPrice, o.remaining.minus(target)));
+    o.initial = o.initial.minus(o.remaining.minus(target));
+    o.remaining = target;
+    if (target.isZero()) o.status = 'canceled';
+    o.updatedMs = Date.now();
+    return { json: { order_id: o.id, client_order_id: o.clientOrderId, remaining_count: fp(o.remaining), ts_ms: Date.now() } };
+  }
+
   function positions(req: RecordedRequest): Reply {
     const keyId = auth.keyOf(req);
     const ticker = req.query.get('ticker') || undefined;
@@ -122,6 +187,7 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
       json: {
         market_positions: pg.rows.map((p) => ({
           ticker: p.ticker,
+          exchange_index: portfolio.shardOf(p.ticker),
           total_traded_dollars: usd(p.traded),
           position_fp: fp(p.position),
           market_exposure_dollars: usd(p.cost),
@@ -155,8 +221,11 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
           order_id: f.orderId,
           ticker: f.ticker,
           market_ticker: f.ticker,
-          side: f.side,
-          action: f.action,
+          exchange_index: portfolio.shardOf(f.ticker),
+          ...(portfolio.wire.canonicalOnly ? {} : { side: f.side, action: f.action }),
+          // Kalshi's order direction table: buy yes / sell no → yes, bid; buy no / sell yes → no, ask.
+          outcome_side: (f.side === 'yes') === (f.action === 'buy') ? 'yes' : 'no',
+          book_side: (f.side === 'yes') === (f.action === 'buy') ? 'bid' : 'ask',
           count_fp: fp(f.count),
           yes_price_dollars: usd(f.yesPrice),
           no_price_dollars: usd(Decimal.ONE.minus(f.yesPrice)),
@@ -185,7 +254,9 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
           count_fp: fp(t.count),
           yes_price_dollars: usd(t.yesPrice),
           no_price_dollars: usd(Decimal.ONE.minus(t.yesPrice)),
-          taker_side: t.taker,
+          ...(portfolio.wire.canonicalOnly ? {} : { taker_side: t.taker }),
+          taker_outcome_side: t.taker,
+          taker_book_side: t.taker === 'yes' ? 'bid' : 'ask',
           created_time: iso(t.ms),
         })),
         cursor: pg.cursor,
@@ -213,19 +284,31 @@ export function createKalshiPortfolioRoutes(auth: KalshiAuth, markets: KalshiMar
 
   return {
     state,
+    cancelRouting,
+    decreases,
+    historical,
     /** Settled markets of a key, in Kalshi's wire shape (newest first). */
     seedSettlements(keyId: string, rows: Array<Record<string, unknown>>): void {
       settlements.set(keyId, [...(settlements.get(keyId) ?? []), ...rows]);
     },
     register(router: Router): void {
       router.get('/portfolio/settlements', guarded(settlementsList));
-      router.get('/account/limits', guarded(() => ({ json: { usage_tier: 'basic', read: { refill_rate: 200, bucket_capacity: 200 }, write: { refill_rate: 100, bucket_capacity: 100 } } })));
+      // GET /account/limits is the orders double's (its tier can be raised by tests).
       // Registered ahead of the batched cancel: leave `batched` to it.
       router.delete('/portfolio/events/orders/:order_id', (req, p) => (p.order_id === 'batched' ? undefined : guarded((r) => cancelOne(r, p.order_id!))(req, p)));
       router.post('/portfolio/events/orders/:order_id/amend', guarded((req, p) => amend(req, p.order_id!)));
+      router.post('/portfolio/events/orders/:order_id/decrease', guarded((req, p) => decrease(req, p.order_id!)));
       router.get('/portfolio/positions', guarded(positions));
       router.get('/portfolio/fills', guarded(fills));
       router.get('/markets/trades', trades);
+      router.get('/historical/fills', guarded(historicalFills));
+      router.get('/historical/trades', historicalTrades);
+      router.get('/historical/markets/:ticker/candlesticks', (req, p) => {
+        const rows = historical.candles.get(p.ticker!);
+        if (!rows) return kalshiError(404, 'not_found', 'market not found');
+        const [start, end] = [Number(req.query.get('start_ts')), Number(req.query.get('end_ts'))];
+        return { json: { ticker: p.ticker, candlesticks: rows.filter((r) => (r.end_period_ts as number) >= start && (r.end_period_ts as number) <= end) } };
+      });
       router.get('/series/:series/markets/:ticker/candlesticks', (req, p) => candles(req, p.series!, p.ticker!));
     },
   };

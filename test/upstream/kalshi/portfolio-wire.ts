@@ -6,15 +6,23 @@ const fp = (d: Decimal) => d.toFixed(2);
 const usd = (d: Decimal) => d.toFixed(Math.max(4, d.places()));
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The V1 `Order` object: every field the spec requires, `_dollars` and `_fp` strings. */
-export function toV1Order(o: PortfolioOrder): Record<string, unknown> {
+/**
+ * The `Order` object of kalshi-typescript 3.30.0 (models/order.ts): every required field,
+ * `_dollars` and `_fp` strings, the canonical direction (`outcome_side`: the outcome the order is
+ * long, `book_side`: bid ≡ yes, ask ≡ no), the shard (`exchange_index`) and, unless
+ * `canonicalOnly`, the deprecated `side`/`action`.
+ */
+export function toV1Order(o: PortfolioOrder, opts: { canonicalOnly?: boolean } = {}): Record<string, unknown> {
+  const longYes = (o.v1Side === 'yes') === (o.v1Action === 'buy');
   return {
     order_id: o.id,
     user_id: `user-${o.keyId.slice(0, 8)}`,
     client_order_id: o.clientOrderId,
     ticker: o.ticker,
-    side: o.v1Side,
-    action: o.v1Action,
+    ...(opts.canonicalOnly ? {} : { side: o.v1Side, action: o.v1Action }),
+    outcome_side: longYes ? 'yes' : 'no',
+    book_side: longYes ? 'bid' : 'ask',
+    exchange_index: o.exchangeIndex,
     type: 'limit',
     status: o.status,
     yes_price_dollars: usd(o.yesPrice),

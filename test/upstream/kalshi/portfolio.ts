@@ -43,6 +43,8 @@ export interface PortfolioOrder {
   createdMs: number;
   updatedMs: number | null;
   seq: number;
+  /** The exchange shard the order lives on: its market's `exchange_index`. */
+  exchangeIndex: number;
 }
 
 export interface Account {
@@ -91,6 +93,16 @@ export class Portfolio {
   readonly ledger = new Ledger();
   /** Cash a key starts with, dollars. */
   defaultBalance = Decimal.from(1000);
+  /** A market's exchange shard (`exchange_index`); the orders double answers from its markets. */
+  shardOf: (ticker: string) => number = () => 0;
+  /**
+   * Wire options: `canonicalOnly` answers orders, fills and trades with the canonical direction
+   * fields only (`outcome_side`/`book_side`, `taker_outcome_side`/`taker_book_side`), without the
+   * deprecated `side`/`action`/`taker_side` (Kalshi's order direction page).
+   */
+  readonly wire = { canonicalOnly: false };
+  /** Cash held on shards other than 0, per key (Kalshi's `balance_breakdown`), dollars. */
+  readonly shardCash = new Map<string, Map<number, Decimal>>();
   private seq = 0;
 
   account(keyId: string): Account {
@@ -181,6 +193,7 @@ export class Portfolio {
       createdMs: now,
       updatedMs: filled.gt(0) || !rests ? now : null,
       seq: ++this.seq,
+      exchangeIndex: this.shardOf(req.ticker),
     };
     a.orders.push(order);
     this.record(a, order, fills, fee);
@@ -262,16 +275,32 @@ export class Portfolio {
       createdMs: o.createdMs ?? Date.now(),
       updatedMs: null,
       seq: ++this.seq,
+      exchangeIndex: this.shardOf(o.ticker),
     };
     a.reserved = a.reserved.plus(collateral(bookSide, yesPrice, order.remaining));
     a.orders.push(order);
     return order;
   }
 
-  /** Cancel one order; the error object is what Kalshi puts in a batch entry. */
-  cancel(keyId: string, id: string): { reducedBy: Decimal; order: PortfolioOrder } | { error: { code: string; message: string; details: string } } {
+  /**
+   * Which shard a routable write reaches (kalshi-typescript 3.30.0, Cancel Order (V2) and Batch
+   * Cancel Orders (V2)): an `exchange_index` >= 0 names it; omitted or -1 with a `market_ticker`
+   * auto-routes to that market's shard; neither is shard 0, the default shard.
+   */
+  routeOf(exchangeIndex: unknown, marketTicker: unknown): number {
+    const n = typeof exchangeIndex === 'number' ? exchangeIndex : typeof exchangeIndex === 'string' && /^-?\d+$/.test(exchangeIndex) ? Number(exchangeIndex) : undefined;
+    if (n !== undefined && n >= 0) return n;
+    if (typeof marketTicker === 'string' && marketTicker) return this.shardOf(marketTicker);
+    return 0;
+  }
+
+  /**
+   * Cancel one order; the error object is what Kalshi puts in a batch entry. `shard`: where the
+   * request was routed: an order on another shard is unknown there (not found), as on Kalshi.
+   */
+  cancel(keyId: string, id: string, shard?: number): { reducedBy: Decimal; order: PortfolioOrder } | { error: { code: string; message: string; details: string } } {
     const o = this.findOrder(keyId, id);
-    if (!o) return { error: { code: 'not_found', message: 'order not found', details: '' } };
+    if (!o || (shard !== undefined && o.exchangeIndex !== shard)) return { error: { code: 'not_found', message: 'order not found', details: shard === undefined ? '' : `no such order on exchange ${shard}` } };
     if (o.status !== 'resting') return { error: { code: 'invalid_order', message: 'invalid order', details: `order is ${o.status}, not resting` } };
     const a = this.account(keyId);
     const reducedBy = o.remaining;

@@ -37,6 +37,8 @@ export function createKalshiStream(auth: KalshiAuth, books: KalshiBooks) {
   const conns = new Set<Conn>();
   let nextSid = 1;
   const faults = { silent: false, skipSeq: 0, maxBufferedBytes: Infinity };
+  /** `canonicalOnly`: trades without the deprecated taker_side. */
+  const wire = { canonicalOnly: false };
   const stats = { upgrades: 0, refused: 0, subscribes: 0, messages: 0, slowDropped: 0 };
   let pingTimer: NodeJS.Timeout | undefined;
   const state = { pingMs: 10_000 };
@@ -170,7 +172,11 @@ export function createKalshiStream(auth: KalshiAuth, books: KalshiBooks) {
           yes_price_dollars: yesPrice.toFixed(4),
           no_price_dollars: (1 - yesPrice).toFixed(4),
           count_fp: count.toFixed(2),
-          taker_side: takerSide,
+          // The trade channel names the taker's direction taker_outcome_side / taker_book_side
+          // (Kalshi's order direction page); the deprecated taker_side unless canonicalOnly.
+          ...(wire.canonicalOnly ? {} : { taker_side: takerSide }),
+          taker_outcome_side: takerSide,
+          taker_book_side: takerSide === 'yes' ? 'bid' : 'ask',
           ts: Math.floor(Date.now() / 1000),
           ts_ms: Date.now(),
         },
@@ -179,6 +185,7 @@ export function createKalshiStream(auth: KalshiAuth, books: KalshiBooks) {
   }
 
   return {
+    wire,
     /** `user_order` (kalshi.asyncapi.yaml userOrderPayload) to the order's key. */
     userOrder(o: { id: string; keyId: string; clientOrderId: string; ticker: string; v1Side: 'yes' | 'no'; v1Action: 'buy' | 'sell'; yesPrice: { toFixed(n: number): string }; initial: { toFixed(n: number): string }; filled: { toFixed(n: number): string }; remaining: { toFixed(n: number): string }; status: string; createdMs?: number }): void {
       pushPrivate(o.keyId, 'user_orders', o.ticker, 'user_order', {
