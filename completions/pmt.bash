@@ -60,7 +60,7 @@ _pmt_options() {
     "risk resume") echo "-h --help" ;;
     "kill") echo "-y --yes -h --help" ;;
     "profile") echo "-h --help" ;;
-    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key-stdin --kalshi-demo --polymarket-private-key-stdin --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret-stdin --polymarket-api-passphrase-stdin -h --help" ;;
+    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key-stdin --kalshi-demo --polymarket-private-key-stdin --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret-stdin --polymarket-api-passphrase-stdin --polymarket-us-api-key-id --polymarket-us-private-key-path --polymarket-us-private-key-stdin -h --help" ;;
     "profile list") echo "-h --help" ;;
     "profile show") echo "-h --help" ;;
     "profile use") echo "-h --help" ;;
@@ -104,7 +104,7 @@ _pmt_valued() {
     "fills") echo "--market --limit --cursor" ;;
     "trades") echo "--limit --cursor" ;;
     "risk set") echo "--max-order-notional --max-daily-notional --max-open-orders --max-position --allowed-exchanges --allowed-markets --trading --clear" ;;
-    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key" ;;
+    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-us-api-key-id --polymarket-us-private-key-path" ;;
     "serve") echo "--host --port --token-file" ;;
     "mcp") echo "--port --token-file" ;;
     "position split") echo "--size" ;;
@@ -123,14 +123,14 @@ _pmt_choices() {
     "order create|--side") echo "buy sell" ;;
     "order create|--type") echo "gtc ioc fok" ;;
     "profile add|--polymarket-signature-type") echo "eoa proxy gnosis-safe poly-1271" ;;
-    *"|--exchange") echo "kalshi polymarket" ;;
+    *"|--exchange") echo "kalshi polymarket polymarket-us" ;;
   esac
 }
 
 # Flags whose value is a file name ("path|flag").
 _pmt_file_flag() {
   case "$1" in
-    "profile add|--kalshi-private-key-path"|"serve|--token-file"|"mcp|--token-file") return 0 ;;
+    "profile add|--kalshi-private-key-path"|"profile add|--polymarket-us-private-key-path"|"serve|--token-file"|"mcp|--token-file") return 0 ;;
   esac
   return 1
 }

@@ -107,7 +107,7 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'profile'
             printf '%s\n' --exchange --profile
         case 'profile add'
-            printf '%s\n' --kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key --exchange --profile
+            printf '%s\n' --kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-us-api-key-id --polymarket-us-private-key-path --exchange --profile
         case 'profile list'
             printf '%s\n' --exchange --profile
         case 'profile show'
@@ -212,7 +212,7 @@ complete -c pmt -f
 complete -c pmt -s V -l version -d 'print the version'
 complete -c pmt -l json -d 'print exactly one JSON document (the interface models) on stdout'
 complete -c pmt -l ndjson -d 'for lists: one JSON object per line, streamed as pages arrive'
-complete -c pmt -l exchange -x -a 'kalshi polymarket' -d 'exchange to use where an id alone cannot tell'
+complete -c pmt -l exchange -x -a 'kalshi polymarket polymarket-us' -d 'exchange to use where an id alone cannot tell'
 complete -c pmt -l profile -x -a '(__pmt_dynamic profiles)' -d 'use this stored profile instead of the active one'
 complete -c pmt -l no-color -d 'no colour (also NO_COLOR=1; never when piped)'
 complete -c pmt -l wide -d 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)'
@@ -425,6 +425,9 @@ complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-signature-type -x 
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-key -x -d 'Polymarket CLOB API key (else derived from the private key)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-secret-stdin -d 'read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-passphrase-stdin -d 'read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-us-api-key-id -x -d 'Polymarket US API key id'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-us-private-key-path -r -F -d 'path to the file holding the Polymarket US secret key (base64 Ed25519); the key stays in its file'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-us-private-key-stdin -d 'read the Polymarket US secret key (base64) from stdin (or set POLYMARKET_US_PRIVATE_KEY)'
 
 # pmt profile show
 complete -c pmt -n '__pmt_at "pmt profile show" 0' -a '(__pmt_dynamic profiles)'

@@ -8,7 +8,7 @@ _pmt_global_specs=(
   '(-V --version)'{-V,--version}'[print the version]'
   '--json[print exactly one JSON document (the interface models) on stdout]'
   '--ndjson[for lists: one JSON object per line, streamed as pages arrive]'
-  '--exchange=[exchange to use where an id alone cannot tell]:id:(kalshi polymarket)'
+  '--exchange=[exchange to use where an id alone cannot tell]:id:(kalshi polymarket polymarket-us)'
   '--profile=[use this stored profile instead of the active one]:name:_pmt_dynamic profiles'
   '--no-color[no colour (also NO_COLOR=1; never when piped)]'
   '--wide[tables keep every column at full width (they otherwise fit the terminal, ids never cut)]'
@@ -630,6 +630,9 @@ _pmt_profile_add() {
     '--polymarket-api-key=[Polymarket CLOB API key (else derived from the private key)]:uuid: ' \
     '--polymarket-api-secret-stdin[read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)]' \
     '--polymarket-api-passphrase-stdin[read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)]' \
+    '--polymarket-us-api-key-id=[Polymarket US API key id]:id: ' \
+    '--polymarket-us-private-key-path=[path to the file holding the Polymarket US secret key (base64 Ed25519); the key stays in its file]:file:_files' \
+    '--polymarket-us-private-key-stdin[read the Polymarket US secret key (base64) from stdin (or set POLYMARKET_US_PRIVATE_KEY)]' \
     '(-h --help)'{-h,--help}'[show help for this command]' \
     "${_pmt_global_specs[@]}" \
     '1:name: ' \

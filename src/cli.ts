@@ -57,7 +57,7 @@ function reportOne(err: unknown, argv: string[], stderr: NodeJS.WritableStream):
   return code;
 }
 
-const SECRET_ENV = ['KALSHI_PRIVATE_KEY', 'POLYMARKET_PRIVATE_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE'] as const;
+const SECRET_ENV = ['KALSHI_PRIVATE_KEY', 'POLYMARKET_PRIVATE_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE', 'POLYMARKET_US_PRIVATE_KEY'] as const;
 const SECRET_FIELD_RE = /^(private_key|api_secret|api_passphrase)$/;
 
 /**
@@ -76,6 +76,7 @@ function registerConfiguredSecrets(env: NodeJS.ProcessEnv): void {
     }
   };
   registerSecret(read(env.KALSHI_PRIVATE_KEY_PATH));
+  registerSecret(read(env.POLYMARKET_US_PRIVATE_KEY_PATH)?.trim());
   const store = read(join(configDir(env), 'profiles.json'));
   if (!store) return;
   try {

@@ -11,10 +11,10 @@ import { PmtError } from './errors.js';
 import { registerSecret } from './secrets.js';
 import type { Profile } from './profiles.js';
 
-import type { KalshiCredentials, PolymarketCredentials, ResolvedCredentials, SignatureType, Sourced } from './exchanges/config.js';
+import type { KalshiCredentials, PolymarketCredentials, PolymarketUsCredentials, ResolvedCredentials, SignatureType, Sourced } from './exchanges/config.js';
 import { MANIFESTS } from './exchanges/registry.js';
 
-export type { KalshiCredentials, PolymarketCredentials, ResolvedCredentials, SignatureType, Source, Sourced } from './exchanges/config.js';
+export type { KalshiCredentials, PolymarketCredentials, PolymarketUsCredentials, ResolvedCredentials, SignatureType, Source, Sourced } from './exchanges/config.js';
 
 /** Flag values, named after their environment variables (`KALSHI_API_KEY_ID`, …). */
 export type CredentialFlags = Partial<Record<string, string | boolean>>;
@@ -112,11 +112,29 @@ export function resolveCredentials(opts: {
       apiPassphrase: pick('POLYMARKET_API_PASSPHRASE', p?.api_passphrase),
     };
   }
+  // Polymarket US: the key id, and the Ed25519 secret as a file path or base64 text (a path wins within one source level).
+  const u = profile?.polymarket_us;
+  const usKeyId = pick('POLYMARKET_US_API_KEY_ID', u?.api_key_id);
+  const usPath = pick('POLYMARKET_US_PRIVATE_KEY_PATH', u?.private_key_path);
+  const usText = pick('POLYMARKET_US_PRIVATE_KEY', u?.private_key);
+  const usSrc = rank(usPath) <= rank(usText) ? usPath : usText;
+  let polymarketUs: PolymarketUsCredentials | null = null;
+  if (usKeyId && usSrc) {
+    polymarketUs =
+      usSrc === usPath
+        ? { apiKeyId: usKeyId, secretKey: { ...usSrc, value: readKeyFile(usSrc.value, usSrc.origin, 'Polymarket US secret key', '--polymarket-us-private-key-path') }, privateKeyPath: usSrc.value }
+        : { apiKeyId: usKeyId, secretKey: usSrc };
+  } else if (usKeyId || usSrc) {
+    const missing = usKeyId ? 'a secret key (POLYMARKET_US_PRIVATE_KEY_PATH)' : 'an API key id (POLYMARKET_US_API_KEY_ID)';
+    throw new PmtError('Config', `Polymarket US credentials are incomplete: ${missing} is missing`, {
+      hint: 'run `pmt profile add <name> --polymarket-us-api-key-id ID --polymarket-us-private-key-path FILE`',
+    });
+  }
   // Whatever prints later (errors, --verbose, crash reports) scrubs these values.
-  for (const secret of [kalshi?.privateKeyPem.value, polymarket?.privateKey.value, polymarket?.apiSecret?.value, polymarket?.apiPassphrase?.value]) {
+  for (const secret of [kalshi?.privateKeyPem.value, polymarket?.privateKey.value, polymarket?.apiSecret?.value, polymarket?.apiPassphrase?.value, polymarketUs?.secretKey.value.trim()]) {
     registerSecret(secret);
   }
-  return { profileName, kalshi, polymarket, kalshiDemo };
+  return { profileName, kalshi, polymarket, kalshiDemo, polymarketUs };
 }
 
 /** The environment without the credential variables (URLs and other settings stay). */
@@ -127,12 +145,16 @@ function withoutCredentialEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 function readPem(path: string, origin: string): string {
+  return readKeyFile(path, origin, 'Kalshi private key', '--kalshi-private-key-path');
+}
+
+function readKeyFile(path: string, origin: string, what: string, flag: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new PmtError('Config', `cannot read the Kalshi private key file named by ${origin}${code ? ` (${code})` : ''}`, {
-      hint: 'check the path, or run `pmt profile add <name> --kalshi-private-key-path FILE`',
+    throw new PmtError('Config', `cannot read the ${what} file named by ${origin}${code ? ` (${code})` : ''}`, {
+      hint: `check the path, or run \`pmt profile add <name> ${flag} FILE\``,
     });
   }
 }

@@ -29,6 +29,14 @@ export interface PolymarketProfile {
   api_passphrase?: string;
 }
 
+export interface PolymarketUsProfile {
+  api_key_id?: string;
+  /** Path to the file holding the base64 Ed25519 secret (preferred: the key never enters the store). */
+  private_key_path?: string;
+  /** The base64 secret, when the user chose to store it. */
+  private_key?: string;
+}
+
 /**
  * A profile's risk limits (`pmt risk set`; checked in ops/risk.ts before anything is signed).
  * Dollar amounts are decimal strings (exact); an absent field is no limit.
@@ -52,6 +60,7 @@ export interface RiskSettings {
 export interface Profile {
   kalshi?: KalshiProfile;
   polymarket?: PolymarketProfile;
+  polymarket_us?: PolymarketUsProfile;
   risk?: RiskSettings;
   /** Exchange order groups by the name pmt gave them (`pmt order group create NAME`). */
   order_groups?: Record<string, NamedGroup>;

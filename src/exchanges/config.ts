@@ -32,11 +32,21 @@ export interface PolymarketCredentials {
   apiPassphrase?: Sourced;
 }
 
+/** Polymarket US: an API key id and its Ed25519 secret (base64 text, read from the file when given as a path). */
+export interface PolymarketUsCredentials {
+  apiKeyId: Sourced;
+  secretKey: Sourced;
+  /** The path, when the secret came from a file. */
+  privateKeyPath?: string;
+}
+
 export interface ResolvedCredentials {
   profileName: string | null;
   kalshi: KalshiCredentials | null;
   polymarket: PolymarketCredentials | null;
   kalshiDemo: Sourced<boolean> | null;
+  /** Optional so a resolution that predates the third exchange still type-checks: absent is none. */
+  polymarketUs?: PolymarketUsCredentials | null;
 }
 
 /** What an adapter is built with: URLs, a logger and a way to get credentials when it needs them. */

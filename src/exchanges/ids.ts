@@ -106,9 +106,10 @@ export function orderExchange(
   const id = parseId(names.field, input);
   // Every exchange whose order-id shape fits: never the first in registry order by accident.
   const fits = manifests.filter((x) => x.ids.order.test(id)).map((x) => x.id);
-  if (fits.length === 0) throw usageError(`"${id}" is not an order id (${manifests.map((x) => `${x.name}: ${x.ids.orderShape}`).join('; ')})`);
+  if (fits.length === 0 && !(explicit && manifests.find((x) => x.id === explicit)?.ids.orderWhenNamed?.test(id))) throw usageError(`"${id}" is not an order id (${manifests.map((x) => `${x.name}: ${x.ids.orderShape}`).join('; ')})`);
   if (explicit) {
-    if (!fits.includes(explicit)) throw usageError(`order ${id} is a ${fits.join(' or ')} order id, not ${explicit}`);
+    const named = manifests.find((x) => x.id === explicit)?.ids;
+    if (!fits.includes(explicit) && !(named && 'orderWhenNamed' in named && named.orderWhenNamed?.test(id))) throw usageError(`order ${id} is a ${fits.join(' or ')} order id, not ${explicit}`);
     return { exchange: explicit, id };
   }
   if (fits.length > 1) throw usageError(`order id "${id}" could be on ${fits.join(' or ')} (their order ids have the same shape)`, `add ${names.via} ${fits.join(' or ')}`);

@@ -81,6 +81,11 @@ export interface ExchangeManifest<Id extends string = string> {
     /** `Kalshi ticker`, `Polymarket token id`. */
     assetNoun: string;
     order: RegExp;
+    /**
+     * Order ids this exchange may also hold but that do not pick it alone (their shape is another
+     * exchange's too): taken when the exchange is named (`--exchange`), never guessed.
+     */
+    orderWhenNamed?: RegExp;
     /** `a UUID`. */
     orderShape: string;
     /** A hint for a native id that was not found but nearly has this exchange's shape (case). */

@@ -9,8 +9,9 @@ import { EXCHANGE_IDS, type ExchangeId } from '../models/exchange-ids.js';
 import { kalshi } from './kalshi/manifest.js';
 import type { ExchangeManifest } from './manifest.js';
 import { polymarket } from './polymarket/manifest.js';
+import { polymarketUs } from './polymarket-us/manifest.js';
 
-export const MANIFESTS = [kalshi, polymarket] as const;
+export const MANIFESTS = [kalshi, polymarket, polymarketUs] as const;
 
 export { EXCHANGE_IDS, type ExchangeId };
 

@@ -110,6 +110,16 @@ export const BalanceSchema = Type.Record(Type.String(), Type.Number(), {
 export type Balance = Static<typeof BalanceSchema>;
 
 /**
+ * fetch_balance across exchanges: each exchange's balance under its id, so two exchanges that both
+ * settle in USD (Kalshi, Polymarket US) are never summed or confused:
+ * `{"kalshi": {"USD": n}, "polymarket": {"USDC": n}, "polymarket-us": {"USD": n}}`.
+ */
+export const BalancesSchema = Type.Record(Type.String(), BalanceSchema, {
+  description: 'Cash available to trade, per exchange id, then per currency: {"kalshi": {"USD": n}, "polymarket": {"USDC": n}, "polymarket-us": {"USD": n}}',
+});
+export type Balances = Static<typeof BalancesSchema>;
+
+/**
  * What a person's `pmt balance` shows beyond the model: Kalshi's portfolio value, Polymarket's
  * allowance state. Never part of the JSON model.
  */
@@ -124,6 +134,8 @@ export interface BalanceDetail {
   allowance: number | 'unlimited' | null;
   /** The address or account the balance belongs to, for people (Polymarket funder or signer). */
   account: string | null;
+  /** What the cash figure is when it is not plain cash, for people (Polymarket US: buying power, and the cash it comes from). */
+  basis?: string;
   /**
    * Kalshi: the cash on each exchange shard (`balance_breakdown`), for people; `balance` is their
    * total. Absent where the exchange has one shard or does not say.

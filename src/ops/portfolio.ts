@@ -52,9 +52,12 @@ export async function fetchBalance(svc: Services, q: { exchange?: ExchangeId } =
   return { balances: r.ok.map((x) => ({ exchange: x.exchange, detail: x.value })), failed: r.failed };
 }
 
-/** The model `fetch_balance` returns: `{"USD": n, "USDC": n}` over the exchanges that answered. */
-export function balanceModel(b: Balances): Record<string, number> {
-  return Object.assign({}, ...b.balances.map((x) => x.detail.balance));
+/**
+ * The model `fetch_balance` returns: each exchange that answered under its id,
+ * `{"kalshi": {"USD": n}, "polymarket": {"USDC": n}, "polymarket-us": {"USD": n}}` (docs/spec-additions.md).
+ */
+export function balanceModel(b: Balances): Record<string, Record<string, number>> {
+  return Object.fromEntries(b.balances.map((x) => [x.exchange, x.detail.balance]));
 }
 
 export interface Positions {

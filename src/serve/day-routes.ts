@@ -7,7 +7,7 @@
 import { EXCHANGE_IDS } from '../exchanges/registry.js';
 import { INTERVALS } from '../models/params.js';
 import { POSITION_STATUSES } from '../models/enums.js';
-import { BalanceSchema, CandleSchema, FillsPageSchema, PositionSchema, TradesPageSchema } from '../models/portfolio.js';
+import { BalancesSchema, CandleSchema, FillsPageSchema, PositionSchema, TradesPageSchema } from '../models/portfolio.js';
 import * as one from '../ops/order-one.js';
 import * as portfolio from '../ops/portfolio.js';
 import * as tape from '../ops/tape.js';
@@ -59,7 +59,7 @@ export const DAY_ROUTES: RouteDef[] = [
     summary: 'Cash available to trade on each exchange with credentials',
     description: 'When some exchanges answer and others fail: 200 with what came back and `Pmt-Failures`.',
     querystring: object({ exchange }),
-    response: served(BalanceSchema),
+    response: served(BalancesSchema),
     errors: upstream,
     handler: async (svc, { query }) => {
       const r = await portfolio.fetchBalance(svc, query);

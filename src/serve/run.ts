@@ -168,6 +168,7 @@ function credentialsLine(c: ResolvedCredentials): string {
   const have = [
     c.kalshi ? `kalshi from ${c.kalshi.apiKeyId.origin}` : null,
     c.polymarket ? `polymarket from ${c.polymarket.privateKey.origin}` : null,
+    c.polymarketUs ? `polymarket-us from ${c.polymarketUs.apiKeyId.origin}` : null,
   ].filter(Boolean);
   return have.length ? `credentials: ${have.join(', ')}` : 'no credentials: market data and books only';
 }
@@ -182,5 +183,6 @@ function secretsOf(c: ResolvedCredentials): string[] {
   }
   const p = c.polymarket;
   if (p) for (const s of [p.privateKey, p.apiKey, p.apiSecret, p.apiPassphrase]) if (s) out.push(s.value, s.value.replace(/^0x/i, ''));
+  if (c.polymarketUs) out.push(c.polymarketUs.apiKeyId.value, c.polymarketUs.secretKey.value.trim());
   return out;
 }

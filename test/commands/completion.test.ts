@@ -95,10 +95,10 @@ describe('bash completes real command lines', () => {
     [['pmt', 'order', 'create', '--type', ''], ['gtc', 'ioc', 'fok']],
     [['pmt', 'order', 'create', '--side', ''], ['buy', 'sell']],
     [['pmt', 'profile', 'add', 'me', '--polymarket-signature-type', 'g'], ['gnosis-safe']],
-    [['pmt', '--exchange', ''], ['kalshi', 'polymarket']],
+    [['pmt', '--exchange', ''], ['kalshi', 'polymarket', 'polymarket-us']],
     // A global flag and its value before the command do not confuse the path.
     [['pmt', '--exchange', 'kalshi', 'markets', 'l'], ['list', 'lineage']],
-    [['pmt', 'book', 'show', 'KXBTCD-25APR1517', '--exchange', 'p'], ['polymarket']],
+    [['pmt', 'book', 'show', 'KXBTCD-25APR1517', '--exchange', 'p'], ['polymarket', 'polymarket-us']],
     [['pmt', 'completion', ''], ['bash', 'zsh', 'fish']],
     [['pmt', 'help', 'p'], ['positions', 'profile', 'position']],
     [['pmt', 'exchanges', '--c'], ['--check']],

@@ -17,6 +17,8 @@ const OPS = [
 ];
 /** Polymarket has no amend (a signed order cannot change). */
 const POLY_OPS = OPS.filter((o) => o !== 'amend_order');
+// Polymarket US publishes no public trade history.
+const US_OPS = OPS.filter((o) => o !== 'fetch_trades');
 
 let doubles: Doubles;
 let dir: string;
@@ -51,11 +53,11 @@ function expectNoSecrets(text: string) {
 }
 
 describe('pmt exchanges --json', () => {
-  it('reports both exchanges: capabilities, environment, URLs, no credentials', async () => {
+  it('reports every exchange: capabilities, environment, URLs, no credentials', async () => {
     const { exitCode, doc } = await report([]);
     expect(exitCode).toBe(0);
     expect(doc.profile).toBeNull();
-    expect(doc.exchanges.map((e: { id: string }) => e.id)).toEqual(['kalshi', 'polymarket']);
+    expect(doc.exchanges.map((e: { id: string }) => e.id)).toEqual(['kalshi', 'polymarket', 'polymarket-us']);
     for (const e of doc.exchanges) {
       expect(Object.keys(e)).toEqual(['id', 'environment', 'urls', 'capabilities', 'credentials', 'check', 'funds']);
       expect(e.environment).toBe('custom'); // PMT_*_URL point at the doubles
@@ -67,15 +69,17 @@ describe('pmt exchanges --json', () => {
     }
     expect(doc.exchanges[0].urls).toEqual({ api: doubles.env.PMT_KALSHI_API_URL, ws: doubles.env.PMT_KALSHI_WS_URL });
     expect(doc.exchanges[1].urls).toEqual({ gamma: doubles.env.PMT_POLYMARKET_GAMMA_URL, clob: doubles.env.PMT_POLYMARKET_CLOB_URL, data: doubles.env.PMT_POLYMARKET_DATA_URL, ws: doubles.env.PMT_POLYMARKET_WS_URL });
+    expect(doc.exchanges[2].urls).toEqual({ gateway: doubles.env.PMT_POLYMARKET_US_GATEWAY_URL, api: doubles.env.PMT_POLYMARKET_US_API_URL, ws: doubles.env.PMT_POLYMARKET_US_WS_URL });
   });
 
   it('production is the default environment', async () => {
     const r = await runPmt(['exchanges', '--json'], { env: { PMT_CONFIG_DIR: join(dir, 'empty') } });
     const doc = JSON.parse(r.stdout);
-    expect(doc.exchanges.map((e: { environment: string }) => e.environment)).toEqual(['production', 'production']);
+    expect(doc.exchanges.map((e: { environment: string }) => e.environment)).toEqual(['production', 'production', 'production']);
     expect(doc.exchanges[0].urls.api).toBe('https://external-api.kalshi.com/trade-api/v2');
     expect(doc.exchanges[0].urls.ws).toBe('wss://external-api-ws.kalshi.com/trade-api/ws/v2');
     expect(doc.exchanges[1].urls.ws).toBe('wss://ws-subscriptions-clob.polymarket.com/ws');
+    expect(doc.exchanges[2].urls).toEqual({ gateway: 'https://gateway.polymarket.us', api: 'https://api.polymarket.us', ws: 'wss://api.polymarket.us' });
   });
 
   it('says where configured credentials come from, never what they are', async () => {
@@ -156,7 +160,8 @@ describe('pmt exchanges --check', () => {
 
   it('reports each configured exchange on its own line of the report', async () => {
     const r = await report(['--check'], { ...kalshiEnv(), POLYMARKET_PRIVATE_KEY: POLY_KEY });
-    for (const e of r.doc.exchanges) {
+    expect(r.doc.exchanges.filter((e: { credentials: { status: string } }) => e.credentials.status === 'configured')).toHaveLength(2);
+    for (const e of r.doc.exchanges.filter((x: { credentials: { status: string } }) => x.credentials.status === 'configured')) {
       expect(['ok', 'failed', 'not_supported']).toContain(e.check.status);
       expect(Object.keys(e.check)).toEqual(['status', 'clock_skew_ms', 'detail', 'error']);
       if (e.check.status === 'failed') expect(e.check.error).toMatchObject({ kind: expect.any(String), message: expect.any(String) });
@@ -229,6 +234,7 @@ describe('pmt exchanges for people and pipes', () => {
     expect(rows).toEqual([
       ['kalshi', 'custom', 'configured', 'KALSHI_API_KEY_ID', '', '', OPS.join(',')],
       ['polymarket', 'custom', 'missing', '', '', '', POLY_OPS.join(',')],
+      ['polymarket-us', 'custom', 'missing', '', '', '', US_OPS.join(',')],
     ]);
     expect(r.stdout).not.toMatch(/\u001b/);
   });
@@ -241,9 +247,11 @@ describe('pmt exchanges for people and pipes', () => {
     expect(plain).toMatch(/^EXCHANGE +ENVIRONMENT +CREDENTIALS$/m);
     expect(plain).toMatch(/^kalshi +custom +configured \(KALSHI_API_KEY_ID\)$/m);
     expect(plain).toMatch(/^polymarket +custom +not configured$/m);
-    expect(plain).toMatch(/^OPERATION +KALSHI +POLYMARKET$/m);
-    expect(plain).toMatch(/^fetch_orderbook +yes +yes$/m); // Kalshi's book is public
-    expect(plain).toMatch(/^fetch_order +yes \(needs credentials\) +yes \(needs credentials\)$/m);
+    expect(plain).toMatch(/^polymarket-us +custom +not configured$/m);
+    expect(plain).toMatch(/^OPERATION +KALSHI +POLYMARKET +POLYMARKET-US$/m);
+    expect(plain).toMatch(/^fetch_orderbook +yes +yes +yes$/m); // Kalshi's book is public
+    expect(plain).toMatch(/^fetch_order +yes \(needs credentials\) +yes \(needs credentials\) +yes \(needs credentials\)$/m);
+    expect(plain).toMatch(/^fetch_trades +yes +yes +no$/m);
     expect(r.stdout).toMatch(/\u001b\[32mconfigured/);
     expect(r.stderr).toContain('pmt exchanges --check');
     const nc = await runPmt(['exchanges'], { env: env({ PMT_FORCE_TTY: '120', NO_COLOR: '1' }) });

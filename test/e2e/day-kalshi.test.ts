@@ -113,7 +113,7 @@ describe('a trader\'s day on kalshi', () => {
   });
 
   it('the balance moved: 500 − 4.54 − fee 0.18', async () => {
-    expect(JSON.parse((await pmt(['balance', '--json'])).stdout)).toEqual({ USD: 495.28 });
+    expect(JSON.parse((await pmt(['balance', '--json'])).stdout)).toEqual({ kalshi: { USD: 495.28 } });
     const r = await pmt(['balance'], TTY);
     expect(r.stdout).toMatch(/kalshi\s+USD\s+\$495.28\s+portfolio value/);
   });

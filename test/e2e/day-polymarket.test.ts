@@ -70,7 +70,7 @@ describe("a trader's day on polymarket", () => {
     // 20 @ (8×0.55 + 12×0.57)/20 = 0.562, marked at the 0.52 bid: cost $11.24, value $10.40, −$0.84, −7.47%.
     expect(pos.stdout).toMatch(/polymarket\s+Yes\s+20\s+0.562\s+0.52\s+\$11.24\s+\$10.40\s+-\$0.84\s+-7.47%/);
     expect(JSON.parse((await pmt(['positions', '--json'])).stdout)).toEqual([{ market_ticker: m.slug, outcome: 'Yes', size: 20, average_price: 0.562, current_price: 0.52 }]);
-    expect(JSON.parse((await pmt(['balance', '--json'])).stdout)).toEqual({ USDC: 238.76 });
+    expect(JSON.parse((await pmt(['balance', '--json'])).stdout)).toEqual({ polymarket: { USDC: 238.76 } });
     expect((await pmt(['balance'], TTY)).stdout).toMatch(/polymarket\s+USDC\s+\$238.76\s+portfolio value \$10.40 · allowance unlimited · wallet 0x/);
   });
 

@@ -38,7 +38,7 @@ interface Found {
   asset?: string;
   book?: Orderbook;
 }
-const found: Record<ExchangeId, Found> = { kalshi: {} as Found, polymarket: {} as Found };
+const found: Partial<Record<ExchangeId, Found>> & Record<'kalshi' | 'polymarket', Found> = { kalshi: {} as Found, polymarket: {} as Found };
 
 /** The first message matching `want` after `subscribe` is sent on open (10 s at most). */
 function firstMessage(url: string, headers: Record<string, string>, subscribe: unknown, want: (m: unknown) => boolean): Promise<unknown> {

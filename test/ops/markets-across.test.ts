@@ -41,8 +41,8 @@ describe('combined cursor', () => {
 
 describe('fetchMarketsAcross', () => {
   const ex = (k: number, p: number) => {
-    const map = { kalshi: fake('kalshi', k), polymarket: fake('polymarket', p) };
-    return async (id: ExchangeId) => map[id];
+    const map: Partial<Record<ExchangeId, Exchange>> = { kalshi: fake('kalshi', k), polymarket: fake('polymarket', p) };
+    return async (id: ExchangeId) => map[id]!;
   };
 
   it('pages both exchanges with one cursor, each at its own limit', async () => {

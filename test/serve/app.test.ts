@@ -97,7 +97,7 @@ describe('success bodies', () => {
     reset();
     const r = await s.call('/v1/markets/fetch_markets');
     expect(r.status).toBe(200);
-    expect(r.json.markets.map((m: { unified_id: string }) => m.unified_id)).toEqual(['kalshi:KXTEST-26', 'polymarket:will-test-happen']);
+    expect(r.json.markets.map((m: { unified_id: string }) => m.unified_id)).toEqual(['kalshi:KXTEST-26', 'polymarket:will-test-happen', 'polymarket-us:will-test-happen']);
     expect(r.json.cursor).toMatch(/^pmt1\./);
     const next = await s.call(`/v1/markets/fetch_markets?cursor=${encodeURIComponent(r.json.cursor)}`);
     expect(next.status).toBe(200);

@@ -98,7 +98,7 @@ describe('reads equal the CLI\'s --json', () => {
   });
 
   it('balance and positions hold both exchanges', async () => {
-    expect((await s.call('/v1/balance/fetch_balance')).json).toEqual({ USD: 97.91, USDC: 297 }) // 100 − 5 × 0.40 − fee ⌈0.07 × 5 × 0.4 × 0.6⌉ = 0.09;
+    expect((await s.call('/v1/balance/fetch_balance')).json).toEqual({ kalshi: { USD: 97.91 }, polymarket: { USDC: 297 } }) // 100 − 5 × 0.40 − fee ⌈0.07 × 5 × 0.4 × 0.6⌉ = 0.09;
     const ps = (await s.call('/v1/positions/fetch_positions')).json;
     expect(ps.map((p: { outcome: string; size: number }) => [p.outcome, p.size])).toEqual([['Yes', 5], ['Yes', 5]]);
   });

@@ -208,7 +208,7 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
 }
 
 export function fakeServices(now = Date.parse('2026-04-01T12:00:01Z')) {
-  const exchanges = { kalshi: new FakeExchange('kalshi'), polymarket: new FakeExchange('polymarket') };
+  const exchanges = { kalshi: new FakeExchange('kalshi'), polymarket: new FakeExchange('polymarket'), 'polymarket-us': new FakeExchange('polymarket-us') };
   /** Exchanges the fake profile has credentials for. */
   const configured: ExchangeId[] = ['kalshi', 'polymarket'];
   const services: Services = {

@@ -142,7 +142,7 @@ describe('markets on kalshi and on both exchanges', () => {
 
   it('fetch_markets on both exchanges: the combined cursor pages both', async () => {
     const page = await same(['markets', 'list', '--limit', '3'], '/v1/markets/fetch_markets?limit=3');
-    expect(new Set(page.markets.map((m: { exchange: string }) => m.exchange))).toEqual(new Set(['kalshi', 'polymarket']));
+    expect(new Set(page.markets.map((m: { exchange: string }) => m.exchange))).toEqual(new Set(['kalshi', 'polymarket', 'polymarket-us']));
     await same(['markets', 'list', '--limit', '3', '--cursor', page.cursor], `/v1/markets/fetch_markets?limit=3&cursor=${encodeURIComponent(page.cursor)}`);
     await same(['markets', 'list', '--status', 'all', '--limit', '5000'], '/v1/markets/fetch_markets?status=all&limit=5000');
   });

@@ -36,7 +36,7 @@ describe('partial results across exchanges', () => {
     const r = await s.call('/v1/markets/fetch_markets');
     expect(r.status).toBe(200);
     const body = r.json as { markets: unknown[]; cursor: string | null };
-    expect(body.markets).toEqual([market('kalshi', 'KXTEST-26')]);
+    expect(body.markets).toEqual([market('kalshi', 'KXTEST-26'), market('polymarket-us', 'will-test-happen')]);
     const failures = JSON.parse(r.headers.get('pmt-failures')!);
     expect(failures).toEqual([{ exchange: 'polymarket', kind: 'NetworkError', message: 'Polymarket Gamma did not answer — timed out' }]);
     // ASCII on the wire (a header), the message intact once parsed.
@@ -57,6 +57,7 @@ describe('partial results across exchanges', () => {
     reset();
     s.exchanges.kalshi.failWith = 'RateLimited';
     s.exchanges.polymarket.failWith = 'NetworkError';
+    s.exchanges['polymarket-us'].failWith = 'NetworkError';
     const r = await s.call('/v1/markets/fetch_markets');
     expect(r.status).toBe(429);
     expect((r.json as { kind: string }).kind).toBe('RateLimited');

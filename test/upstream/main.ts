@@ -5,6 +5,7 @@
  * Polymarket wallet the doubles accept — test keys, never real ones), then serves until killed.
  */
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -34,7 +35,17 @@ if (args.includes('--demo-credentials')) {
   // A well-known test key (Hardhat/Anvil account #0), funded only inside this double.
   const pk = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
   d.polymarket.trading.fund(privateKeyToAccount(pk).address, 10_000);
-  Object.assign(exports, { KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: pem, POLYMARKET_PRIVATE_KEY: pk });
+  // Polymarket US: a fixed test Ed25519 seed (never a real key), with $1,000 of buying power.
+  const usSeed = Buffer.alloc(32, 0x5e);
+  const usKey = join(dir, 'polymarket-us-demo.key');
+  writeFileSync(usKey, usSeed.toString('base64') + '\n', { mode: 0o600 });
+  const usPublic = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), usSeed]), format: 'der', type: 'pkcs8' }))
+    .export({ format: 'der', type: 'spki' })
+    .subarray(-32)
+    .toString('base64');
+  d.polymarketUs.api.register('pmus-demo-key', usPublic);
+  d.polymarketUs.api.setBuyingPower('pmus-demo-key', 1_000);
+  Object.assign(exports, { KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: pem, POLYMARKET_PRIVATE_KEY: pk, POLYMARKET_US_API_KEY_ID: 'pmus-demo-key', POLYMARKET_US_PRIVATE_KEY_PATH: usKey });
   seedTradersDay();
 }
 

@@ -1,6 +1,6 @@
 /**
  * `pmt balance`: fetch_balance on --exchange, else every exchange with credentials. JSON is the
- * model (`{"USD": n, "USDC": n}`); people also see Kalshi's portfolio value and Polymarket's
+ * model, per exchange (`{"kalshi": {"USD": n}, "polymarket": {"USDC": n}}`); people also see Kalshi's portfolio value and Polymarket's
  * allowance and wallet. An exchange that fails is reported after the others' cash.
  */
 import type { Context } from '../../context.js';

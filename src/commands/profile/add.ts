@@ -9,13 +9,13 @@ import type { Context } from '../../context.js';
 import { parseSignatureType, type SignatureType } from '../../credentials.js';
 import { usageError } from '../../errors.js';
 import type { ExchangeId } from '../../exchanges/types.js';
-import { PROFILE_NAME_RE, type KalshiProfile, type PolymarketProfile, type Profile } from '../../profiles.js';
+import { PROFILE_NAME_RE, type KalshiProfile, type PolymarketProfile, type PolymarketUsProfile, type Profile } from '../../profiles.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { savedLines } from '../../render/views/profiles.js';
 import { profileSummary } from './summary.js';
 import * as ask from './ask.js';
 import { envSecret, refuseSecretFlags, SECRETS, stdinSecret, type SecretSpec } from './secrets-input.js';
-import { addressProblem, checkKalshiKeyFile, kalshiPemCheck, normalizePolymarketKey, polymarketKeyProblem, signerAddress, tokenProblem } from './fields.js';
+import { addressProblem, checkKalshiKeyFile, checkPolymarketUsKeyFile, kalshiPemCheck, normalizePolymarketKey, polymarketKeyProblem, polymarketUsKeyProblem, signerAddress, tokenProblem } from './fields.js';
 
 export interface AddOpts {
   kalshiApiKeyId?: string;
@@ -32,10 +32,15 @@ export interface AddOpts {
   polymarketPrivateKeyStdin?: boolean;
   polymarketApiSecretStdin?: boolean;
   polymarketApiPassphraseStdin?: boolean;
+  polymarketUsApiKeyId?: string;
+  polymarketUsPrivateKeyPath?: string;
+  polymarketUsPrivateKey?: string;
+  polymarketUsPrivateKeyStdin?: boolean;
 }
 
 const KALSHI_KEYS = ['kalshiApiKeyId', 'kalshiPrivateKeyPath', 'kalshiPrivateKey', 'kalshiDemo'] as const;
 const POLY_KEYS = ['polymarketPrivateKey', 'polymarketFunder', 'polymarketSignatureType', 'polymarketApiKey', 'polymarketApiSecret', 'polymarketApiPassphrase'] as const;
+const POLY_US_KEYS = ['polymarketUsApiKeyId', 'polymarketUsPrivateKeyPath', 'polymarketUsPrivateKey'] as const;
 
 function check(problem: string | null): void {
   if (problem) throw usageError(problem);
@@ -57,16 +62,18 @@ export async function run(ctx: Context, opts: AddOpts, args: string[], deps: { p
   let want: ExchangeId[] = [];
   if (KALSHI_KEYS.some((k) => opts[k] !== undefined)) want.push('kalshi');
   if (POLY_KEYS.some((k) => opts[k] !== undefined)) want.push('polymarket');
+  if (POLY_US_KEYS.some((k) => opts[k] !== undefined)) want.push('polymarket-us');
   // Nothing named on the command line: the exchanges whose keys are in the environment.
   if (want.length === 0) {
     if (envSecret(SECRETS[0]!, ctx.env)) want.push('kalshi');
     if (envSecret(SECRETS[1]!, ctx.env)) want.push('polymarket');
+    if (ctx.env.POLYMARKET_US_API_KEY_ID && (envSecret(SECRETS[4]!, ctx.env) || ctx.env.POLYMARKET_US_PRIVATE_KEY_PATH)) want.push('polymarket-us');
   }
   fromEnvironment(ctx, opts, existing, want, origin);
   if (want.length === 0) {
     if (!pr) {
       throw usageError(
-        'give credentials for at least one exchange: --kalshi-api-key-id with --kalshi-private-key-path, and/or the Polymarket key on stdin (--polymarket-private-key-stdin) or in POLYMARKET_PRIVATE_KEY (on a terminal, pmt asks)',
+        'give credentials for at least one exchange: --kalshi-api-key-id with --kalshi-private-key-path, the Polymarket key on stdin (--polymarket-private-key-stdin) or in POLYMARKET_PRIVATE_KEY, and/or --polymarket-us-api-key-id with --polymarket-us-private-key-path (on a terminal, pmt asks)',
       );
     }
     want = await ask.askExchanges(pr);
@@ -76,6 +83,7 @@ export async function run(ctx: Context, opts: AddOpts, args: string[], deps: { p
   const found: { kalshiKind?: string } = {};
   if (want.includes('kalshi')) profile.kalshi = await kalshiSection(ctx, opts, existing.kalshi ?? {}, pr, origin, found);
   if (want.includes('polymarket')) profile.polymarket = await polymarketSection(ctx, opts, existing.polymarket ?? {}, pr, origin);
+  if (want.includes('polymarket-us')) profile.polymarket_us = await polymarketUsSection(ctx, opts, existing.polymarket_us ?? {}, pr, origin);
 
   const { activated } = await ctx.store.put(name, profile);
   const active = (await ctx.store.active()) === name;
@@ -96,7 +104,13 @@ function fromEnvironment(ctx: Context, o: AddOpts, existing: Profile, want: Exch
     origin[spec.key] = spec.env;
     if (!ctx.json) ctx.io.err(`note: ${spec.what} taken from ${spec.env}`);
   };
-  const [kalshiPem, polyKey, apiSecret, apiPassphrase] = SECRETS as [SecretSpec, SecretSpec, SecretSpec, SecretSpec];
+  const [kalshiPem, polyKey, apiSecret, apiPassphrase, usKey] = SECRETS as [SecretSpec, SecretSpec, SecretSpec, SecretSpec, SecretSpec];
+  if (want.includes('polymarket-us') && o.polymarketUsPrivateKeyPath === undefined && o.polymarketUsPrivateKey === undefined && !existing.polymarket_us?.private_key_path && !existing.polymarket_us?.private_key) {
+    // The key file named in the environment is stored as a path (the key stays in its file), else the text.
+    if (ctx.env.POLYMARKET_US_PRIVATE_KEY_PATH) o.polymarketUsPrivateKeyPath = ctx.env.POLYMARKET_US_PRIVATE_KEY_PATH;
+    else take(usKey);
+  }
+  if (want.includes('polymarket-us') && o.polymarketUsApiKeyId === undefined && !existing.polymarket_us?.api_key_id && ctx.env.POLYMARKET_US_API_KEY_ID) o.polymarketUsApiKeyId = ctx.env.POLYMARKET_US_API_KEY_ID;
   if (want.includes('kalshi') && o.kalshiPrivateKeyPath === undefined && !existing.kalshi?.private_key_path && !existing.kalshi?.private_key) take(kalshiPem);
   if (want.includes('polymarket') && !existing.polymarket?.private_key) take(polyKey);
   if (want.includes('polymarket') && o.polymarketApiKey !== undefined) {
@@ -219,4 +233,35 @@ async function polymarketSection(ctx: Context, o: AddOpts, old: PolymarketProfil
     if (creds) Object.assign(p, { api_key: creds.key, api_secret: creds.secret, api_passphrase: creds.passphrase });
   }
   return p;
+}
+
+async function polymarketUsSection(ctx: Context, o: AddOpts, old: PolymarketUsProfile, pr: Prompter | undefined, origin: Partial<Record<SecretSpec['key'], string>>): Promise<PolymarketUsProfile> {
+  const u: PolymarketUsProfile = { ...old };
+  if (o.polymarketUsPrivateKeyPath !== undefined && o.polymarketUsPrivateKey !== undefined) {
+    throw usageError(`give the Polymarket US key either as --polymarket-us-private-key-path or through ${origin.polymarketUsPrivateKey ?? 'POLYMARKET_US_PRIVATE_KEY'}, not both`);
+  }
+  if (o.polymarketUsApiKeyId !== undefined) {
+    check(tokenProblem('--polymarket-us-api-key-id', o.polymarketUsApiKeyId));
+    u.api_key_id = o.polymarketUsApiKeyId.trim();
+  } else if (!u.api_key_id) {
+    if (!pr) throw usageError('--polymarket-us-api-key-id is required with the other Polymarket US flags');
+    u.api_key_id = (await pr.input({ message: 'Polymarket US API key id', validate: (v) => tokenProblem('key id', v) ?? true })).trim();
+  }
+  if (o.polymarketUsPrivateKeyPath !== undefined) {
+    const r = await checkPolymarketUsKeyFile('--polymarket-us-private-key-path', o.polymarketUsPrivateKeyPath);
+    check(r.problem);
+    if (r.warning) ctx.io.err(`warning: ${r.warning}`);
+    u.private_key_path = r.absolute;
+    delete u.private_key;
+  } else if (o.polymarketUsPrivateKey !== undefined) {
+    check(await polymarketUsKeyProblem(`the Polymarket US key from ${origin.polymarketUsPrivateKey ?? 'input'}`, o.polymarketUsPrivateKey));
+    u.private_key = o.polymarketUsPrivateKey.trim();
+    delete u.private_key_path;
+  } else if (!u.private_key_path && !u.private_key) {
+    if (!pr) throw usageError('the Polymarket US secret key is required with --polymarket-us-api-key-id: --polymarket-us-private-key-path FILE, --polymarket-us-private-key-stdin, or POLYMARKET_US_PRIVATE_KEY');
+    const key = await pr.password({ message: 'Polymarket US secret key (base64, not echoed)', validate: (v) => tokenProblem('secret key', v) ?? true });
+    check(await polymarketUsKeyProblem('the Polymarket US key entered', key));
+    u.private_key = key.trim();
+  }
+  return u;
 }

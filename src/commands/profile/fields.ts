@@ -90,3 +90,34 @@ export function tokenProblem(field: string, value: string): string | null {
   if (v.length > 200 || /[\s\u0000-\u001f\u007f]/.test(v)) return `${field} must be one printable token without spaces`;
   return null;
 }
+
+/** A Polymarket US secret key (base64 Ed25519), loaded as the adapter will; the problem as text, never the key. */
+export async function polymarketUsKeyProblem(field: string, text: string): Promise<string | null> {
+  try {
+    await manifestOf('polymarket-us').credentials.checkKey!(text, field);
+    return null;
+  } catch (e) {
+    if (e instanceof PmtError) return e.message;
+    throw e;
+  }
+}
+
+/** A Polymarket US key file: readable, a real Ed25519 secret. Returns the absolute path and any warning. */
+export async function checkPolymarketUsKeyFile(field: string, path: string): Promise<{ problem: string | null; absolute: string; warning?: string }> {
+  const absolute = resolve(path.trim().replace(/^~(?=\/)/, process.env.HOME ?? '~'));
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch (e) {
+    return { problem: `${field} ${absolute} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'unreadable'})`, absolute };
+  }
+  const problem = await polymarketUsKeyProblem(`${field} ${absolute}`, text);
+  let warning: string | undefined;
+  try {
+    const mode = statSync(absolute).mode & 0o777;
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0) warning = `${absolute} is readable by other users (mode ${mode.toString(8)}); consider \`chmod 600 ${absolute}\``;
+  } catch {
+    // The key loaded, so the file exists; a failing stat only loses the warning.
+  }
+  return { problem, absolute, warning };
+}

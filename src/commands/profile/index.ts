@@ -22,11 +22,15 @@ export function registerProfile(program: Command): void {
     .option('--polymarket-api-key <uuid>', 'Polymarket CLOB API key (else derived from the private key)')
     .option('--polymarket-api-secret-stdin', 'read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)')
     .option('--polymarket-api-passphrase-stdin', 'read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)')
+    .option('--polymarket-us-api-key-id <id>', 'Polymarket US API key id')
+    .option('--polymarket-us-private-key-path <file>', 'path to the file holding the Polymarket US secret key (base64 Ed25519); the key stays in its file')
+    .option('--polymarket-us-private-key-stdin', 'read the Polymarket US secret key (base64) from stdin (or set POLYMARKET_US_PRIVATE_KEY)')
     // Secrets as flag values are refused with the hint (argv is readable by every user): hidden.
     .addOption(new Option('--kalshi-private-key <pem>').hideHelp())
     .addOption(new Option('--polymarket-private-key <hex>').hideHelp())
     .addOption(new Option('--polymarket-api-secret <secret>').hideHelp())
     .addOption(new Option('--polymarket-api-passphrase <passphrase>').hideHelp())
+    .addOption(new Option('--polymarket-us-private-key <base64>').hideHelp())
     .action(action(async (ctx, opts, args) => (await import('./add.js')).run(ctx, opts as never, args)));
 
   profile

@@ -8,11 +8,11 @@ import { usageError } from '../../errors.js';
 
 export interface SecretSpec {
   /** The option key of the refused value flag (and the field add.ts reads). */
-  key: 'kalshiPrivateKey' | 'polymarketPrivateKey' | 'polymarketApiSecret' | 'polymarketApiPassphrase';
+  key: 'kalshiPrivateKey' | 'polymarketPrivateKey' | 'polymarketApiSecret' | 'polymarketApiPassphrase' | 'polymarketUsPrivateKey';
   flag: string;
   env: string;
   /** The option key of the stdin flag. */
-  stdin: 'kalshiPrivateKeyStdin' | 'polymarketPrivateKeyStdin' | 'polymarketApiSecretStdin' | 'polymarketApiPassphraseStdin';
+  stdin: 'kalshiPrivateKeyStdin' | 'polymarketPrivateKeyStdin' | 'polymarketApiSecretStdin' | 'polymarketApiPassphraseStdin' | 'polymarketUsPrivateKeyStdin';
   what: string;
 }
 
@@ -21,6 +21,7 @@ export const SECRETS: readonly SecretSpec[] = [
   { key: 'polymarketPrivateKey', flag: '--polymarket-private-key', env: 'POLYMARKET_PRIVATE_KEY', stdin: 'polymarketPrivateKeyStdin', what: 'the Polymarket private key' },
   { key: 'polymarketApiSecret', flag: '--polymarket-api-secret', env: 'POLYMARKET_API_SECRET', stdin: 'polymarketApiSecretStdin', what: 'the Polymarket API secret' },
   { key: 'polymarketApiPassphrase', flag: '--polymarket-api-passphrase', env: 'POLYMARKET_API_PASSPHRASE', stdin: 'polymarketApiPassphraseStdin', what: 'the Polymarket API passphrase' },
+  { key: 'polymarketUsPrivateKey', flag: '--polymarket-us-private-key', env: 'POLYMARKET_US_PRIVATE_KEY', stdin: 'polymarketUsPrivateKeyStdin', what: 'the Polymarket US secret key (base64)' },
 ];
 
 export type SecretOpts = Partial<Record<SecretSpec['key'], string>> & Partial<Record<SecretSpec['stdin'], boolean>>;

@@ -6,11 +6,12 @@
 import type { ResolvedCredentials, Sourced } from '../../credentials.js';
 import { maskSecret, type Profile } from '../../profiles.js';
 import type { ProfileSummary, Setting } from '../../render/views/profiles.js';
-import { kalshiPemProblem, signerAddress } from './fields.js';
+import { kalshiPemProblem, polymarketUsKeyProblem, signerAddress } from './fields.js';
 
 export function profileSummary(name: string, p: Profile, active: boolean): ProfileSummary {
   const k = p.kalshi;
   const m = p.polymarket;
+  const u = p.polymarket_us;
   return {
     name,
     active,
@@ -30,6 +31,15 @@ export function profileSummary(name: string, p: Profile, active: boolean): Profi
           api_credentials: m.api_key && m.api_secret && m.api_passphrase ? 'stored' : 'derived',
         }
       : null,
+    ...(u
+      ? {
+          polymarket_us: {
+            api_key_id: maskSecret(u.api_key_id),
+            private_key: u.private_key_path ? 'file' : u.private_key ? 'base64' : null,
+            private_key_path: u.private_key_path ?? null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -72,5 +82,12 @@ export async function settingsOf(c: ResolvedCredentials, env: NodeJS.ProcessEnv)
   out.push(from('POLYMARKET_API_SECRET', p?.apiSecret, () => 'set'));
   out.push(from('POLYMARKET_API_PASSPHRASE', p?.apiPassphrase, () => 'set'));
   if (p && !p.apiKey) out[out.length - 3] = { setting: 'POLYMARKET_API_KEY', value: 'derived from the private key', source: 'derived', origin: 'derived when needed' };
+  const u = c.polymarketUs;
+  if (u) {
+    out.push(from('POLYMARKET_US_API_KEY_ID', u.apiKeyId, (v) => maskSecret(String(v))));
+    const bad = await polymarketUsKeyProblem('key', u.secretKey.value);
+    if (u.privateKeyPath) out.push({ ...from('POLYMARKET_US_PRIVATE_KEY_PATH', u.secretKey, () => u.privateKeyPath!), value: u.privateKeyPath + (bad ? '  ✗ not a valid Ed25519 secret' : '') });
+    else out.push(from('POLYMARKET_US_PRIVATE_KEY', u.secretKey, () => (bad ? 'set  ✗ not a valid Ed25519 secret' : 'set (base64)')));
+  }
   return out;
 }

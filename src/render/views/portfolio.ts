@@ -89,6 +89,7 @@ export const BALANCE_COLUMNS: Column[] = [{ header: 'EXCHANGE' }, { header: 'CUR
 /** What people want beside the cash: the portfolio value (both exchanges), Polymarket's allowance and wallet. */
 export function balanceDetailText(f: Formatter, d: BalanceDetail): string {
   const bits: string[] = [];
+  if (d.basis) bits.push(f.text(d.basis));
   if (d.portfolio_value !== null) bits.push(`portfolio value ${f.usd(d.portfolio_value, { cents: true })}`);
   if (d.allowance !== null) bits.push(d.allowance === 'unlimited' ? 'allowance unlimited' : `allowance ${f.usd(d.allowance, { cents: true })}${d.allowance === 0 ? ' (approve USDC for the exchange before trading)' : ''}`);
   if (d.account) bits.push(`wallet ${f.text(d.account)}`);

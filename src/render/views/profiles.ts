@@ -9,7 +9,9 @@
  *     kalshi: null | { api_key_id (masked), private_key: "file" | "pem" | null,
  *                      private_key_path: string | null, environment: "production" | "demo" },
  *     polymarket: null | { private_key_set: boolean, signature_type: string | null,
- *                          funder: string | null, api_credentials: "stored" | "derived" }
+ *                          funder: string | null, api_credentials: "stored" | "derived" },
+ *     polymarket_us?: { api_key_id (masked), private_key: "file" | "base64" | null,
+ *                       private_key_path: string | null }   (only when the profile has them)
  *   }
  *   `profile list --json` → { active: string | null, config_file, profiles: ProfileSummary[] }
  *   `profile show --json` → ProfileSummary & { config_file, settings: Setting[] } where
@@ -24,6 +26,8 @@ export interface ProfileSummary {
   active: boolean;
   kalshi: { api_key_id: string | null; private_key: 'file' | 'pem' | null; private_key_path: string | null; environment: 'production' | 'demo' } | null;
   polymarket: { private_key_set: boolean; signature_type: string | null; funder: string | null; api_credentials: 'stored' | 'derived' } | null;
+  /** Present only for a profile that holds Polymarket US credentials. */
+  polymarket_us?: { api_key_id: string | null; private_key: 'file' | 'base64' | null; private_key_path: string | null };
 }
 
 export interface Setting {
@@ -35,7 +39,7 @@ export interface Setting {
 
 /** Which exchanges a profile covers, in words ("kalshi (demo), polymarket"). */
 export function exchangesText(s: ProfileSummary): string {
-  const parts = [s.kalshi && `kalshi${s.kalshi.environment === 'demo' ? ' (demo)' : ''}`, s.polymarket && `polymarket (${s.polymarket.signature_type ?? 'eoa'})`];
+  const parts = [s.kalshi && `kalshi${s.kalshi.environment === 'demo' ? ' (demo)' : ''}`, s.polymarket && `polymarket (${s.polymarket.signature_type ?? 'eoa'})`, s.polymarket_us && 'polymarket-us'];
   return parts.filter(Boolean).join(', ') || '-';
 }
 
