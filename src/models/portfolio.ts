@@ -119,6 +119,11 @@ export const BalancesSchema = Type.Record(Type.String(), BalanceSchema, {
 });
 export type Balances = Static<typeof BalancesSchema>;
 
+/** fetch_balance as answered: one named exchange's balance by currency, else every exchange's. */
+export const BalanceAnswerSchema = Type.Union([BalanceSchema, BalancesSchema], {
+  description: 'With `exchange`: that exchange\'s balance by currency ({"USD": n}); without: per exchange id, then per currency',
+});
+
 /**
  * What a person's `pmt balance` shows beyond the model: Kalshi's portfolio value, Polymarket's
  * allowance state. Never part of the JSON model.

@@ -53,10 +53,13 @@ export async function fetchBalance(svc: Services, q: { exchange?: ExchangeId } =
 }
 
 /**
- * The model `fetch_balance` returns: each exchange that answered under its id,
- * `{"kalshi": {"USD": n}, "polymarket": {"USDC": n}, "polymarket-us": {"USD": n}}` (docs/spec-additions.md).
+ * The model `fetch_balance` returns. For one named exchange, its balance by currency
+ * (`{"USD": n}`, as the contract fixes for `--exchange`); else each exchange that answered under
+ * its id, `{"kalshi": {"USD": n}, "polymarket": {"USDC": n}, "polymarket-us": {"USD": n}}`
+ * (docs/spec-additions.md), so two exchanges in USD are never summed.
  */
-export function balanceModel(b: Balances): Record<string, Record<string, number>> {
+export function balanceModel(b: Balances, exchange?: ExchangeId): Record<string, number> | Record<string, Record<string, number>> {
+  if (exchange !== undefined) return b.balances.find((x) => x.exchange === exchange)?.detail.balance ?? {};
   return Object.fromEntries(b.balances.map((x) => [x.exchange, x.detail.balance]));
 }
 

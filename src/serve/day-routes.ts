@@ -7,7 +7,7 @@
 import { EXCHANGE_IDS } from '../exchanges/registry.js';
 import { INTERVALS } from '../models/params.js';
 import { POSITION_STATUSES } from '../models/enums.js';
-import { BalancesSchema, CandleSchema, FillsPageSchema, PositionSchema, TradesPageSchema } from '../models/portfolio.js';
+import { BalanceAnswerSchema, CandleSchema, FillsPageSchema, PositionSchema, TradesPageSchema } from '../models/portfolio.js';
 import * as one from '../ops/order-one.js';
 import * as portfolio from '../ops/portfolio.js';
 import * as tape from '../ops/tape.js';
@@ -59,11 +59,11 @@ export const DAY_ROUTES: RouteDef[] = [
     summary: 'Cash available to trade on each exchange with credentials',
     description: 'When some exchanges answer and others fail: 200 with what came back and `Pmt-Failures`.',
     querystring: object({ exchange }),
-    response: served(BalancesSchema),
+    response: served(BalanceAnswerSchema),
     errors: upstream,
     handler: async (svc, { query }) => {
       const r = await portfolio.fetchBalance(svc, query);
-      return partial(portfolio.balanceModel(r), r.failed);
+      return partial(portfolio.balanceModel(r, (query as { exchange?: (typeof EXCHANGE_IDS)[number] }).exchange), r.failed);
     },
   },
   {

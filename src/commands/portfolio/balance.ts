@@ -12,7 +12,7 @@ import { printBalances } from '../../render/views/portfolio.js';
 export async function run(ctx: Context): Promise<void> {
   const svc = ctx;
   const b = await fetchBalance(svc, { exchange: ctx.exchangeFlag() });
-  if (ctx.json || ctx.ndjson) ctx.io.json(balanceModel(b));
+  if (ctx.json || ctx.ndjson) ctx.io.json(balanceModel(b, ctx.exchangeFlag()));
   else await printBalances(ctx.io, new Formatter(ctx.io), b.balances);
   if (b.failed.length) throw failureOf(b.failed);
 }

@@ -21,12 +21,12 @@ export const polymarketUs = {
     marketPlaceholder: 'slug',
     asset: () => false,
     assetNoun: 'Polymarket US market slug',
-    // The venue's order ids are opaque strings: any id of letters, digits, "-" and "_" that is
-    // neither a UUID (Kalshi's) nor a 0x hash (Polymarket's), so no id routes to two exchanges.
-    order: /^(?!0x[0-9a-fA-F]{64}$)(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$)[A-Za-z0-9][A-Za-z0-9_-]{5,127}$/,
-    // A UUID-shaped id is Kalshi's unless Polymarket US is named (`--exchange polymarket-us`).
-    orderWhenNamed: /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-    orderShape: '6 to 128 letters, digits, "-" or "_" (a UUID-shaped one with --exchange polymarket-us)',
+    // The venue's order ids are opaque strings whose shape it does not publish: a bare id never
+    // picks this exchange (a mistyped Kalshi UUID must stay a usage error, not a Polymarket US
+    // request); with `--exchange polymarket-us` any id of letters, digits, "-" and "_" is taken.
+    order: /(?!)/,
+    orderWhenNamed: /^[A-Za-z0-9][A-Za-z0-9_-]{5,127}$/,
+    orderShape: 'with --exchange polymarket-us, 6 to 128 letters, digits, "-" or "_"',
   },
   // One book per market priced as the long (Yes) side; the short (No) side is its complement.
   outcomes: 'yes-book',

@@ -49,11 +49,13 @@ describe('Ed25519 signing, byte for byte as the polymarket-us SDK', () => {
 
 describe('order ids', () => {
   const UUID = '0c37c47e-1178-4d56-8aa0-3151db6b11e4';
-  it("the venue's opaque ids pick it; a UUID stays Kalshi's unless polymarket-us is named", () => {
-    expect(orderExchange('pmus-ord-000001', undefined)).toEqual({ exchange: 'polymarket-us', id: 'pmus-ord-000001' });
+  it("its ids (shape unpublished) are taken only when polymarket-us is named; a bare id never routes there", () => {
+    expect(orderExchange('pmus-ord-000001', 'polymarket-us')).toEqual({ exchange: 'polymarket-us', id: 'pmus-ord-000001' });
     expect(orderExchange(UUID, undefined)).toEqual({ exchange: 'kalshi', id: UUID });
     expect(orderExchange(UUID, 'polymarket-us')).toEqual({ exchange: 'polymarket-us', id: UUID });
-    expect(() => orderExchange('pmus-ord-000001', 'kalshi')).toThrowError(/is a polymarket-us order id, not kalshi/);
+    // A mistyped Kalshi id stays a usage error (exit 2) rather than a request to another exchange.
+    expect(() => orderExchange('pmus-ord-000001', undefined)).toThrowError(/is not an order id .*with --exchange polymarket-us/);
+    expect(() => orderExchange('ffffffee-d6c2-5e97-a7e4-61670000000', undefined)).toThrowError(/is not an order id/);
   });
 });
 
@@ -160,7 +162,7 @@ describe('polymarket-us against the doubles', () => {
   it('balance: the buying power in USD, from a request the double verified as the SDK signs it', async () => {
     const r = await pmt(['balance', '--exchange', 'polymarket-us', '--json']);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ 'polymarket-us': { USD: 250 } });
+    expect(JSON.parse(r.stdout)).toEqual({ USD: 250 });
     const people = await pmt(['balance', '--exchange', 'polymarket-us'], { PMT_FORCE_TTY: '110', NO_COLOR: '1' });
     expect(people.stdout).toMatch(/^polymarket-us +USD +\$250\.00 +buying power \(cash less open orders and short margin\)$/m);
     const q = d.polymarketUs.apiDouble.requests.filter((x) => x.path === '/v1/account/balances').at(-1)!;
@@ -199,12 +201,12 @@ describe('polymarket-us against the doubles', () => {
     const id = order.id as string;
     const list = JSON.parse((await pmt(['order', 'list', '--exchange', 'polymarket-us', '--json'])).stdout);
     expect((list.orders ?? list).map((o: { id: string }) => o.id)).toContain(id);
-    const amended = await pmt(['order', 'amend', id, '--price', '0.62', '--size', '4', '--yes', '--json']);
+    const amended = await pmt(['order', 'amend', id, '--exchange', 'polymarket-us', '--price', '0.62', '--size', '4', '--yes', '--json']);
     expect(amended.exitCode, amended.stderr).toBe(0);
     expect(JSON.parse(d.polymarketUs.apiDouble.requests.find((x) => x.path.endsWith('/modify'))!.body)).toEqual({ marketSlug: 'nba-finals-2026-celtics', price: { value: '0.38', currency: 'USD' }, quantity: 4 });
-    const c = await pmt(['order', 'cancel', id, '--yes', '--json']);
+    const c = await pmt(['order', 'cancel', id, '--exchange', 'polymarket-us', '--yes', '--json']);
     expect(c.exitCode, c.stderr).toBe(0);
-    expect(JSON.parse((await pmt(['order', 'get', id, '--json'])).stdout)).toMatchObject({ id, status: 'cancelled' });
+    expect(JSON.parse((await pmt(['order', 'get', id, '--exchange', 'polymarket-us', '--json'])).stdout)).toMatchObject({ id, status: 'cancelled' });
   });
 
   it('a fill shows in fills and positions; dry-run runs the venue preview and sends nothing', async () => {

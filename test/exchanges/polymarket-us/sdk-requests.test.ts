@@ -46,8 +46,8 @@ beforeAll(async () => {
   await pmt('markets', 'search', 'fed', '--exchange', 'polymarket-us');
   await pmt('order', 'create', '--asset', u, '--outcome', 'no', '--side', 'buy', '--price', '0.37', '--size', '10', '--yes');
   await pmt('order', 'list', '--asset', u);
-  await pmt('order', 'amend', 'pmus-ord-000001', '--price', '0.38', '--size', '6', '--yes');
-  await pmt('order', 'cancel', 'pmus-ord-000001', '--yes');
+  await pmt('order', 'amend', 'pmus-ord-000001', '--exchange', 'polymarket-us', '--price', '0.38', '--size', '6', '--yes');
+  await pmt('order', 'cancel', 'pmus-ord-000001', '--exchange', 'polymarket-us', '--yes');
   await pmt('order', 'create', '--asset', u, '--outcome', 'no', '--side', 'buy', '--price', '0.36', '--size', '5', '--yes');
   await pmt('order', 'cancel-all', '--asset', u, '--yes');
   await pmt('balance', '--exchange', 'polymarket-us');
