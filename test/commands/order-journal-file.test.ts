@@ -12,23 +12,9 @@ import type { CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
 import { cleanEnv, PMT_BIN, runPmt, tempConfigDir } from '../helpers/cli.js';
 import type { Doubles } from '../upstream/doubles.js';
 import { startTradingEnv } from '../serve/trading-env.js';
+import { journalEntry } from '../helpers/stores.js';
 
-const entry = {
-  ts: '2026-11-27T00:00:00.000Z',
-  event: 'intent',
-  exchange: 'polymarket',
-  market_ticker: '0xcondition',
-  outcome: 'Yes',
-  side: 'buy',
-  price: 0.3,
-  size: 10,
-  type: 'gtc',
-  client_order_id: null,
-  order_hash: '0xhash',
-  order_id: null,
-  status: null,
-  message: null,
-};
+const entry = journalEntry();
 
 describe('pmt order journal', () => {
   it('shows the readable entries and names each bad line by number on stderr', async () => {

@@ -13,30 +13,12 @@ import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { PmtError } from '../../src/errors.js';
-import type { Order } from '../../src/exchanges/types.js';
-import { Journal, type JournalEntry } from '../../src/journal.js';
+import { Journal } from '../../src/journal.js';
 import { appendPrivateLine, readStats } from '../../src/line-store.js';
-import { IdempotencyStore, type KeyedSend, type SentRecord } from '../../src/ops/idempotency.js';
+import { IdempotencyStore } from '../../src/ops/idempotency.js';
+import { creator, journalEntry as entry, storeOrder as order } from '../helpers/stores.js';
 
 const temp = () => mkdtempSync(join(tmpdir(), 'pmt-durable-'));
-const entry = (over: Partial<JournalEntry>): JournalEntry => ({
-  ts: '2026-11-27T00:00:00.000Z',
-  event: 'intent',
-  exchange: 'polymarket',
-  market_ticker: '0xcondition',
-  outcome: 'Yes',
-  side: 'buy',
-  price: 0.3,
-  size: 10,
-  type: 'gtc',
-  client_order_id: null,
-  order_hash: '0xhash',
-  order_id: null,
-  status: null,
-  message: null,
-  ...over,
-});
-const order = (id: string): Order => ({ id, market_ticker: 'M', outcome: 'Yes', side: 'buy', price: 0.3, size: 3, filled: 0, status: 'open', created_at: '2026-11-27T00:00:00Z', fee: null, updated_at: null });
 
 describe('appendPrivateLine', () => {
   it('a short write under a file-size limit throws and leaves no partial line (before: 24 of 100 bytes written, no error)', () => {
@@ -143,27 +125,6 @@ describe('keyed lookups read one index bucket, never the whole file', () => {
   });
 });
 
-/** A create that "sends" (calls the hooks as the adapter would) and answers `answer`. */
-function creator(answer: () => Order | PmtError | Promise<Order>) {
-  const calls: string[] = [];
-  const create = async (send: KeyedSend) => {
-    calls.push('create');
-    send.sent('polymarket', { client_order_id: null, order_hash: '0xabc' });
-    const a = await answer();
-    if (a instanceof PmtError) {
-      if (!a.ambiguous) send.answered(null);
-      throw a;
-    }
-    send.answered(a);
-    return a;
-  };
-  const recalled: SentRecord[] = [];
-  const recall = async (r: SentRecord) => {
-    recalled.push(r);
-    return order(r.order_id ?? 'found-by-hash');
-  };
-  return { calls, create, recall, recalled };
-}
 
 describe('stores that cannot be read fail closed', () => {
   it('an unreadable key store stops the keyed send (Config), never reads as "no such key"', async () => {

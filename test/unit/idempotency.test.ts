@@ -7,33 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PmtError } from '../../src/errors.js';
-import type { Order } from '../../src/exchanges/types.js';
-import { IDEMPOTENCY_TTL_MS, IdempotencyStore, type KeyedSend, type SentRecord } from '../../src/ops/idempotency.js';
+import { IDEMPOTENCY_TTL_MS, IdempotencyStore } from '../../src/ops/idempotency.js';
+import { creator, storeOrder as order } from '../helpers/stores.js';
 
-const order = (id: string): Order => ({ id, market_ticker: 'M', outcome: 'Yes', side: 'buy', price: 0.3, size: 3, filled: 0, status: 'open', created_at: '2026-11-23T00:00:00Z', fee: null, updated_at: null });
 const file = () => join(mkdtempSync(join(tmpdir(), 'pmt-idem-')), 'cfg', 'idempotency.jsonl');
 
-/** A create that "sends" (calls the hooks as the adapter would) and answers `answer`. */
-function creator(answer: () => Order | PmtError) {
-  const calls: string[] = [];
-  const create = async (send: KeyedSend) => {
-    calls.push('create');
-    send.sent('polymarket', { client_order_id: null, order_hash: '0xabc' });
-    const a = answer();
-    if (a instanceof PmtError) {
-      if (!a.ambiguous) send.answered(null);
-      throw a;
-    }
-    send.answered(a);
-    return a;
-  };
-  const recalled: SentRecord[] = [];
-  const recall = async (r: SentRecord) => {
-    recalled.push(r);
-    return order(r.order_id ?? 'found-by-hash');
-  };
-  return { calls, create, recall, recalled };
-}
 
 describe('IdempotencyStore', () => {
   it('one create per key in a process; the repeat waits on the first', async () => {
