@@ -15,6 +15,7 @@ import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { postOnlyOf } from './post-only.js';
 import { reduceOnlyOf } from './reduce-only.js';
 import { expiresFor } from './expires.js';
+import { groupIdFor } from './order-groups.js';
 import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
 import { sendChecked } from './risk.js';
@@ -74,6 +75,8 @@ export interface CreateOrderBody {
   post_only?: unknown;
   /** Only shrink the position held (exchanges whose manifest says `reduceOnly`). */
   reduce_only?: unknown;
+  /** The profile's name of an order group to place into (ops/order-groups.ts, as `--group`). */
+  group?: unknown;
   exchange?: ExchangeId;
   /** The caller's id for this order: an idempotency key (and, derived, Kalshi's client_order_id). */
   client_order_id?: unknown;
@@ -132,6 +135,7 @@ export async function resolveCreate(svc: Services, b: CreateOrderBody): Promise<
   // The adapter refuses a crossing post-only order before sending (see post-only.ts).
   if (postOnly) req.post_only = true;
   if (reduceOnlyOf(b.reduce_only, info.exchange, 'reduce_only')) req.reduce_only = true;
+  if (b.group !== undefined) req.order_group_id = await groupIdFor(svc, b.group, info.exchange);
   const expiresAt = expiresFor({ field: svc.names.expires, value: b.expires, exchange: info.exchange, orderType, nowMs: svc.now() });
   if (expiresAt !== undefined) req.expires_at = expiresAt;
   return { ex, info, req, label };

@@ -172,6 +172,12 @@ export const ROUTES: RouteDef[] = [
           default: false,
           description: 'Only reduce the position held (Kalshi: the count is capped by it); refused on exchanges without reduce-only orders',
         },
+        group: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          description: "Place into this order group of the profile (Kalshi; the name `pmt order group create` gave it): an unknown name is refused before any request",
+        },
         expires: {
           type: ['string', 'integer'],
           description: 'GTD: the (gtc) order expires at this time, ISO 8601 or unix seconds; refused when inside the exchange\'s minimum lead (Kalshi: 1 minute, Polymarket: 3 minutes), naming the earliest allowed',

@@ -59,6 +59,21 @@ describe('pmt serve and the risk limits', () => {
     expect((await s.call('/v1/orders/create_order', { body })).status).toBe(403);
   });
 
+  it('create_order takes `group` as the CLI takes --group: placed into the group, an unknown name refused before any request', async () => {
+    expect((await pmt('risk', 'resume')).exitCode).toBe(0);
+    expect((await pmt('risk', 'set', '--clear', 'all')).exitCode).toBe(0);
+    expect((await pmt('order', 'group', 'create', 'desk', '--limit', '50', '--exchange', 'kalshi')).exitCode).toBe(0);
+    t.d.resetLogs();
+    const unknown = await s.call('/v1/orders/create_order', { body: { ...body, group: 'nope' } });
+    expect(unknown.status).toBe(400);
+    expect((unknown.json as { message: string }).message).toContain('no order group named "nope"');
+    expect(creates()).toBe(0);
+    const placed = await s.call('/v1/orders/create_order', { body: { ...body, group: 'desk' } });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(200);
+    const sent = JSON.parse(t.d.kalshi.double.requests.find((q) => q.method === 'POST' && q.path === '/portfolio/events/orders')!.body) as { order_group_id?: string };
+    expect(sent.order_group_id).toBeTruthy();
+  });
+
   it('OpenAPI documents the 403 with the RiskLimitError model and the kill route', async () => {
     const doc = (await s.call('/v1/openapi.json')).json as { paths: Record<string, Record<string, { responses: Record<string, { content: unknown }> }>>; components: { schemas: Record<string, unknown> } };
     expect(doc.paths['/v1/orders/create_order']!.post!.responses['403']!.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/RiskLimitError' } } });

@@ -91,7 +91,7 @@ describe('the OpenAPI document', () => {
     expect(names('/v1/orderbook/fetch_orderbook_stats')).toEqual(['asset_id', 'exchange', 'outcome']);
     expect(names('/v1/orderbook/fetch_orderbook_impact')).toEqual(['asset_id', 'exchange', 'outcome', 'size']);
     const body = (path: string) => doc.paths[path].post.requestBody.content['application/json'].schema;
-    expect(Object.keys(body('/v1/orders/create_order').properties).sort()).toEqual(['asset_id', 'client_order_id', 'exchange', 'expires', 'order_type', 'outcome', 'post_only', 'price', 'reduce_only', 'side', 'size']);
+    expect(Object.keys(body('/v1/orders/create_order').properties).sort()).toEqual(['asset_id', 'client_order_id', 'exchange', 'expires', 'group', 'order_type', 'outcome', 'post_only', 'price', 'reduce_only', 'side', 'size']);
     expect(body('/v1/orders/create_order').properties.order_type.default).toBe('gtc');
     expect(body('/v1/orders/create_order').properties.post_only).toMatchObject({ type: 'boolean', default: false });
     expect(Object.keys(body('/v1/orders/cancel_all_orders').properties).sort()).toEqual(['asset_id', 'exchange']);
