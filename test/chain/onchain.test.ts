@@ -6,16 +6,18 @@
  *
  * Wallet routes covered here: eoa and gnosis-safe with the real contracts; proxy against pmt's
  * stand-in of Polymarket's proxy factory (its source is not on npm: same `proxy(calls)` ABI,
- * different wallet addresses); poly-1271 (deposit wallet) only as a clear refusal.
+ * different wallet addresses). Neg-risk and Protocol V2 markets, deposit wallets through the
+ * relayer and the per-profile RPC: routes.test.ts.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { TOKEN } from '../serve/helpers.js';
 import { startServe } from '../serve/process.js';
 import { catalogMarket } from '../exchanges/polymarket/trading-fixture.js';
 import { startChain, type Chain } from './chain.js';
+import { POL, runner, USD, type Who } from './run.js';
 import { createWalletClient, encodeFunctionData, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -23,8 +25,7 @@ const erc20Approve = [{ type: 'function', name: 'approve', stateMutability: 'non
 
 let chain: Chain | null = null;
 let doubles: Doubles;
-const USD = (n: number) => BigInt(Math.round(n * 1e6));
-const POL = 10n ** 18n;
+const { pmt, journal, maybe } = runner(() => ({ chain, doubles }));
 
 beforeAll(async () => {
   chain = await startChain();
@@ -34,33 +35,6 @@ afterAll(async () => {
   await chain?.stop();
   await doubles?.close();
 });
-
-interface Who {
-  key: string;
-  type?: 'eoa' | 'gnosis-safe' | 'proxy' | 'poly-1271';
-  funder?: string;
-}
-function pmt(args: string[], who: Who, extra: Record<string, string> = {}, configDir = tempConfigDir()) {
-  return runPmt(args, {
-    timeout: 60_000,
-    env: {
-      ...doubles.env,
-      PMT_CONFIG_DIR: configDir,
-      PMT_POLYGON_RPC_URL: chain!.url,
-      POLYMARKET_PRIVATE_KEY: who.key,
-      POLYMARKET_SIGNATURE_TYPE: who.type ?? 'eoa',
-      ...(who.funder ? { POLYMARKET_FUNDER: who.funder } : {}),
-      ...extra,
-    },
-  });
-}
-const journal = async (who: Who, dir: string) => JSON.parse((await pmt(['order', 'journal', '--json'], who, {}, dir)).stdout) as Array<Record<string, unknown>>;
-
-const maybe = (name: string, fn: () => Promise<void>, timeout = 120_000) =>
-  it(name, async (ctx) => {
-    if (!chain) return ctx.skip('the local EVM could not start here');
-    await fn();
-  }, timeout);
 
 describe('an EOA, from a new wallet to trading and back to collateral', () => {
   maybe('doctor fails on missing approvals, approvals set fixes it (once), doctor passes', async () => {
@@ -80,7 +54,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
     const check = await pmt(['approvals', '--json'], who, {}, dir);
     expect(check.exitCode, check.stderr).toBe(0);
     const rows = JSON.parse(check.stdout) as Array<{ ok: boolean; token: string; standard: string }>;
-    expect(rows.length).toBe(12);
+    expect(rows.length).toBe(14);
     expect(rows.every((r) => !r.ok)).toBe(true);
 
     const notty = await pmt(['approvals', 'set'], who, {}, dir);
@@ -88,7 +62,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
 
     const set = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
     expect(set.exitCode, set.stderr).toBe(0);
-    expect(set.stdout.trim().split('\n').filter((l) => l.startsWith('confirmed')).length).toBe(12);
+    expect(set.stdout.trim().split('\n').filter((l) => l.startsWith('confirmed')).length).toBe(14);
     const after = JSON.parse((await pmt(['approvals', '--json'], who, {}, dir)).stdout) as Array<{ ok: boolean; allowance: string | null; standard: string }>;
     expect(after.every((r) => r.ok)).toBe(true);
     expect(after.filter((r) => r.standard === 'erc20').every((r) => r.allowance === 'unlimited')).toBe(true);
@@ -111,9 +85,9 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
 
     const j = await journal(who, dir);
     const results = j.filter((e) => e.event === 'result');
-    expect(results.length).toBe(12);
+    expect(results.length).toBe(14);
     expect(results.every((e) => e.type === 'approve' && /^0x[0-9a-f]{64}$/.test(String(e.order_hash)) && e.status === 'confirmed')).toBe(true);
-    expect(j.filter((e) => e.event === 'intent').length).toBe(12);
+    expect(j.filter((e) => e.event === 'intent').length).toBe(14);
 
     const ok = await pmt(['doctor', '--exchange', 'polymarket'], who, {}, dir);
     expect(ok.exitCode, ok.stdout + ok.stderr).toBe(0);
@@ -280,7 +254,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
       const j = await journal({ key: k.key }, dir);
       expect(j.map((e) => e.event)).toEqual(['intent', 'sent', 'unknown']);
       expect(j[2]).toMatchObject({ type: 'approve', order_hash: hash });
-      // Exactly one transaction left the wallet (the first of twelve; nothing re-sent).
+      // Exactly one transaction left the wallet (the first of fourteen; nothing re-sent).
       expect(await c.rpc('eth_getTransactionCount', [k.address, 'pending'])).toBe('0x1');
     } finally {
       await c.setAutomine(true);
@@ -436,22 +410,5 @@ describe('a proxy wallet, through the proxy factory (stand-in)', () => {
     expect(split.exitCode, split.stderr).toBe(0);
     expect(await c.ctfBalance(wallet, yes)).toBe(USD(12));
     expect(await c.pusdBalance(wallet)).toBe(0n);
-  });
-});
-
-describe('a deposit wallet (poly-1271)', () => {
-  maybe('approvals are read; sending is refused naming the relayer (NotSupported, exit 10), nothing signed', async () => {
-    const c = chain!;
-    const k = c.newKey();
-    await c.setPol(k.address, POL);
-    const depositWallet = c.newKey().address;
-    const who = { key: k.key, type: 'poly-1271' as const, funder: depositWallet };
-    const dir = tempConfigDir();
-    const read = await pmt(['approvals', '--json'], who, {}, dir);
-    expect(read.exitCode, read.stderr).toBe(0);
-    const r = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
-    expect(r.exitCode).toBe(10);
-    expect(r.stderr).toContain('relayer');
-    expect(await c.pub.getTransactionCount({ address: k.address as `0x${string}` })).toBe(0);
   });
 });
