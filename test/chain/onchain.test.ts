@@ -12,33 +12,20 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempConfigDir } from '../helpers/cli.js';
-import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { TOKEN } from '../serve/helpers.js';
 import { startServe } from '../serve/process.js';
 import { catalogMarket } from '../exchanges/polymarket/trading-fixture.js';
-import { startChain, type Chain } from './chain.js';
-import { POL, runner, USD, type Who } from './run.js';
+import { POL, useChain, useOtherChainRpc, USD, type Who } from './run.js';
 import { createWalletClient, encodeFunctionData, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 const erc20Approve = [{ type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 's', type: 'address' }, { name: 'v', type: 'uint256' }], outputs: [{ type: 'bool' }] }] as const;
 
-let chain: Chain | null = null;
-let doubles: Doubles;
-const { pmt, journal, maybe } = runner(() => ({ chain, doubles }));
-
-beforeAll(async () => {
-  chain = await startChain();
-  doubles = await startDoubles();
-}, 120_000);
-afterAll(async () => {
-  await chain?.stop();
-  await doubles?.close();
-});
+const { state, pmt, journal, maybe } = useChain();
 
 describe('an EOA, from a new wallet to trading and back to collateral', () => {
   maybe('doctor fails on missing approvals, approvals set fixes it (once), doctor passes', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     await c.mintPusd(k.address, USD(100));
@@ -101,10 +88,10 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
     } finally {
       expect(await s.stop()).toBe(0);
     }
-  });
+  }, 300_000);
 
   maybe('split → merge round trip, then resolve → redeem pays the winner, journaled', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     await c.mintPusd(k.address, USD(50));
@@ -143,7 +130,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
   });
 
   maybe('a market named by its slug: Gamma gives the condition; the tokens received are its clobTokenIds', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     await c.mintPusd(k.address, USD(8));
@@ -153,8 +140,8 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
     const cond = await c.prepareCondition(`slug-${k.address}`);
     const [yes, no] = await c.positionIds(cond);
     // The Gamma double's market now stands for the condition on the local chain.
-    const m = catalogMarket(doubles, { tick: '0.01', negRisk: false, nth: 3 });
-    const wire = doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
+    const m = catalogMarket(state.doubles, { tick: '0.01', negRisk: false, nth: 3 });
+    const wire = state.doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
     wire.conditionId = cond;
     wire.clobTokenIds = JSON.stringify([yes.toString(), no.toString()]);
     const r = await pmt(['position', 'split', `polymarket:${m.slug}`, '--size', '8', '--yes'], who, {}, dir);
@@ -174,7 +161,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
   });
 
   maybe('redeem --all redeems every market the Data API lists as redeemable', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     await c.mintPusd(k.address, USD(30));
@@ -210,7 +197,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
   });
 
   maybe('doctor finds the collateral: at another wallet of the key (names the setting), or unwrapped USDC.e', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const owner = c.newKey();
     await c.setPol(owner.address, POL);
     const safe = await c.deploySafe(owner.address as `0x${string}`);
@@ -228,7 +215,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
   });
 
   maybe('an EOA without POL is refused before anything is signed (InsufficientFunds, exit 4, naming POL)', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.mintPusd(k.address, USD(10));
     const dir = tempConfigDir();
@@ -240,7 +227,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
   });
 
   maybe('a send whose receipt never comes is unknown with its hash (exit 8), journaled, not re-sent', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     const dir = tempConfigDir();
@@ -264,27 +251,11 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
 });
 
 describe('the chain id is checked before signing', () => {
-  let other: Server;
-  let url = '';
-  beforeAll(async () => {
-    // A JSON-RPC endpoint of another chain (Ethereum mainnet's id 1).
-    other = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        const { id } = JSON.parse(body) as { id: number };
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x1' }));
-      });
-    });
-    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
-  });
-  afterAll(() => new Promise<void>((r) => other.close(() => r())));
+  const otherChain = useOtherChainRpc();
 
   maybe('an RPC on another chain is Config (exit 9) naming the chain id', async () => {
-    const k = chain!.newKey();
-    const r = await pmt(['approvals', 'set', '--yes'], { key: k.key }, { PMT_POLYGON_RPC_URL: url });
+    const k = state.chain!.newKey();
+    const r = await pmt(['approvals', 'set', '--yes'], { key: k.key }, { PMT_POLYGON_RPC_URL: otherChain() });
     expect(r.exitCode, r.stderr).toBe(9);
     expect(r.stderr).toContain('chain id 1,');
     expect(r.stderr).toContain('137');
@@ -293,7 +264,7 @@ describe('the chain id is checked before signing', () => {
 
 describe('a Safe (gnosis-safe), through execTransaction signed by its owner', () => {
   maybe('doctor → approvals set → doctor ok; split, resolve, redeem pays the Safe', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const owner = c.newKey();
     await c.setPol(owner.address, POL);
     const safe = await c.deploySafe(owner.address as `0x${string}`);
@@ -332,7 +303,7 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
   });
 
   maybe('a call that would revert is refused before signing (Api, exit 1), nothing sent', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const owner = c.newKey();
     await c.setPol(owner.address, POL);
     // No fallback handler: this Safe cannot receive ERC-1155 tokens, so a split into it reverts.
@@ -351,7 +322,7 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
   });
 
   maybe('an owner without POL is refused before signing (exit 4); a receipt that never comes is unknown with its hash (exit 8)', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const owner = c.newKey();
     const safe = await c.deploySafe(owner.address as `0x${string}`);
     await c.mintPusd(safe, USD(1));
@@ -379,7 +350,7 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
   });
 
   maybe('a key that does not own the Safe is refused before anything is signed (Config, exit 9)', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const owner = c.newKey();
     const stranger = c.newKey();
     await c.setPol(stranger.address, POL);
@@ -393,7 +364,7 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
 
 describe('a proxy wallet, through the proxy factory (stand-in)', () => {
   maybe('approvals set and split go from the proxy wallet; the key pays the gas', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     const wallet = await c.proxyWallet(k.address as `0x${string}`);

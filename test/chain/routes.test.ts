@@ -5,32 +5,18 @@
  * npm), for an EOA and a Safe; deposit wallets (poly-1271) through a loopback double of
  * Polymarket's relayer that checks auth as the real one does; and the per-profile RPC.
  */
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { tempConfigDir } from '../helpers/cli.js';
 import { catalogMarket } from '../exchanges/polymarket/trading-fixture.js';
-import { startDoubles, type Doubles } from '../upstream/doubles.js';
-import { ADDR, startChain, type Chain } from './chain.js';
+import { ADDR } from './chain.js';
 import { startRelayer, type RelayerDouble } from './relayer-double.js';
-import { POL, runner, USD, type Who } from './run.js';
+import { POL, useChain, useOtherChainRpc, USD, type Who } from './run.js';
 
-let chain: Chain | null = null;
-let doubles: Doubles;
-const { pmt, journal, maybe } = runner(() => ({ chain, doubles }));
-type H = `0x${string}`;
-
-beforeAll(async () => {
-  chain = await startChain();
-  doubles = await startDoubles();
-}, 120_000);
-afterAll(async () => {
-  await chain?.stop();
-  await doubles?.close();
-});
+const { state, pmt, journal, maybe } = useChain();
 
 /** A funded wallet: an EOA, or a 1-of-1 Safe whose owner pays the gas. */
 async function wallet(kind: 'eoa' | 'gnosis-safe', pusd: number): Promise<{ who: Who; holder: H; dir: string }> {
-  const c = chain!;
+  const c = state.chain!;
   const k = c.newKey();
   await c.setPol(k.address, POL);
   const holder = kind === 'eoa' ? (k.address as H) : await c.deploySafe(k.address as H);
@@ -44,8 +30,8 @@ async function wallet(kind: 'eoa' | 'gnosis-safe', pusd: number): Promise<{ who:
 
 /** A Gamma market of the double made to stand for a condition on the local chain. */
 function gammaMarket(negRisk: boolean, nth: number, conditionId: string, ids: [bigint, bigint]): string {
-  const m = catalogMarket(doubles, { tick: '0.01', negRisk, nth });
-  const wire = doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
+  const m = catalogMarket(state.doubles, { tick: '0.01', negRisk, nth });
+  const wire = state.doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
   wire.conditionId = conditionId;
   wire.clobTokenIds = JSON.stringify(ids.map(String));
   return m.slug;
@@ -53,7 +39,7 @@ function gammaMarket(negRisk: boolean, nth: number, conditionId: string, ids: [b
 
 describe.each(['eoa', 'gnosis-safe'] as const)('a neg-risk market through the Neg Risk Collateral Adapter (%s)', (kind) => {
   maybe('split → merge; resolve → redeem pays the winner in pUSD; the tokens are the adapter-wrapped ids', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const { who, holder, dir } = await wallet(kind, 30);
     const { conditionId, questionId } = await c.prepareNegRisk(`nr-${kind}-${holder}`);
     const [yes, no] = await c.negRiskIds(conditionId);
@@ -86,11 +72,11 @@ describe.each(['eoa', 'gnosis-safe'] as const)('a neg-risk market through the Ne
 
 describe.each(['eoa', 'gnosis-safe'] as const)('a Protocol V2 market through the Router and PositionManager (%s)', (kind) => {
   maybe('split → merge; resolve → redeem pays the winner; positions live in the PositionManager', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const { who, holder, dir } = await wallet(kind, 25);
     const v2 = c.v2Condition(`v2-${kind}-${holder}`);
-    const m = doubles.polymarket.gamma.addV2Market({ label: `chain-${kind}-${holder.slice(2, 10).toLowerCase()}` });
-    const wire = doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
+    const m = state.doubles.polymarket.gamma.addV2Market({ label: `chain-${kind}-${holder.slice(2, 10).toLowerCase()}` });
+    const wire = state.doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
     wire.conditionId = v2.conditionId;
     wire.positionIds = v2.positionIds.map(String);
     const [yes, no] = v2.positionIds;
@@ -125,11 +111,11 @@ describe.each(['eoa', 'gnosis-safe'] as const)('a Protocol V2 market through the
 
 describe('Protocol V2: position ids that are not one condition are refused before signing', () => {
   maybe('a Gamma condition id that does not match the position ids: nothing is sent', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const { who, holder, dir } = await wallet('eoa', 3);
     const v2 = c.v2Condition(`v2-bad-${holder}`);
-    const m = doubles.polymarket.gamma.addV2Market({ label: `bad-${holder.slice(2, 10).toLowerCase()}` });
-    const wire = doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
+    const m = state.doubles.polymarket.gamma.addV2Market({ label: `bad-${holder.slice(2, 10).toLowerCase()}` });
+    const wire = state.doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
     wire.positionIds = v2.positionIds.map(String);
     const nonce = await c.pub.getTransactionCount({ address: holder });
     const r = await pmt(['position', 'split', `polymarket:${m.slug}`, '--size', '1', '--yes'], who, {}, dir);
@@ -145,12 +131,12 @@ describe('a deposit wallet (poly-1271) through the relayer', () => {
   const relayerKeys = new Map<string, string>();
   const builder = { key: 'builder-key-7d2e', secret: Buffer.from('builder secret bytes, 32 long!!').toString('base64'), passphrase: 'builder-pass' };
   beforeAll(async () => {
-    if (chain) relayer = await startRelayer(chain, { relayerApiKeys: relayerKeys, builder });
+    if (state.chain) relayer = await startRelayer(chain, { relayerApiKeys: relayerKeys, builder });
   });
   afterAll(() => relayer?.close());
 
   async function depositWallet(pusd: number) {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     const holder = await c.deployDepositWallet(k.address as H);
     await c.mintPusd(holder, USD(pusd));
@@ -179,7 +165,7 @@ describe('a deposit wallet (poly-1271) through the relayer', () => {
   });
 
   maybe('doctor FAIL → approvals set through the relayer → doctor ok; split, resolve, redeem pays the deposit wallet', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const { k, holder, who, dir } = await depositWallet(20);
     const env = withRelayer(k);
     const before = await pmt(['doctor', '--exchange', 'polymarket', '--json'], who, env, dir);
@@ -211,7 +197,7 @@ describe('a deposit wallet (poly-1271) through the relayer', () => {
   });
 
   maybe('Builder API credentials sign each request (HMAC); a wrong secret is Authentication (exit 3), nothing relayed', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const { k, holder, who, dir } = await depositWallet(2);
     const env = { PMT_POLYMARKET_RELAYER_URL: relayer.url, POLYMARKET_BUILDER_API_KEY: builder.key, POLYMARKET_BUILDER_PASSPHRASE: builder.passphrase };
     const bad = await pmt(['approvals', 'set', '--yes'], who, { ...env, POLYMARKET_BUILDER_SECRET: Buffer.from('not the secret').toString('base64') }, dir);
@@ -224,7 +210,7 @@ describe('a deposit wallet (poly-1271) through the relayer', () => {
   });
 
   maybe('a batch the relayer never settles is unknown with its relayer id and hash (exit 8), journaled, not re-sent', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const { k, holder, who, dir } = await depositWallet(1);
     relayer.settle = false;
     try {
@@ -243,25 +229,10 @@ describe('a deposit wallet (poly-1271) through the relayer', () => {
 });
 
 describe('the RPC per profile: --polygon-rpc-url; a named profile > PMT_POLYGON_RPC_URL > the active profile', () => {
-  let other: Server;
-  let wrong = '';
-  beforeAll(async () => {
-    // A JSON-RPC endpoint of another chain (id 1).
-    other = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: (JSON.parse(body) as { id: number }).id, result: '0x1' }));
-      });
-    });
-    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
-    wrong = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
-  });
-  afterAll(() => new Promise<void>((r) => other.close(() => r())));
+  const otherChain = useOtherChainRpc();
 
   maybe('profile add stores it, profile show and doctor name it, and the precedence holds', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     const dir = tempConfigDir();
     const base = { ...doubles.env, PMT_CONFIG_DIR: dir };
@@ -279,9 +250,9 @@ describe('the RPC per profile: --polygon-rpc-url; a named profile > PMT_POLYGON_
     // The active profile's RPC, when the environment names none.
     expect(await rpcCheck([], {})).toMatchObject({ ok: true, detail: expect.stringContaining('profile main') });
     // The environment wins over the active profile…
-    expect(await rpcCheck([], { PMT_POLYGON_RPC_URL: wrong })).toMatchObject({ ok: false, detail: expect.stringContaining('chain id 1,') });
+    expect(await rpcCheck([], { PMT_POLYGON_RPC_URL: otherChain() })).toMatchObject({ ok: false, detail: expect.stringContaining('chain id 1,') });
     // …and a profile named with --profile wins over the environment.
-    expect(await rpcCheck(['--profile', 'main'], { PMT_POLYGON_RPC_URL: wrong })).toMatchObject({ ok: true, detail: expect.stringContaining('profile main') });
+    expect(await rpcCheck(['--profile', 'main'], { PMT_POLYGON_RPC_URL: otherChain() })).toMatchObject({ ok: true, detail: expect.stringContaining('profile main') });
     expect(ADDR.CTF).toBeDefined();
   });
 });

@@ -3,10 +3,11 @@
  * wallet needs (key, signature type, funder, RPC), the journal read back, and a test that skips
  * (saying why) when the EVM could not start here.
  */
-import { it } from 'vitest';
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, it } from 'vitest';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
-import type { Doubles } from '../upstream/doubles.js';
-import type { Chain } from './chain.js';
+import { startDoubles, type Doubles } from '../upstream/doubles.js';
+import { startChain, type Chain } from './chain.js';
 
 export interface Who {
   key: string;
@@ -38,4 +39,37 @@ export function runner(get: () => { chain: Chain | null; doubles: Doubles }) {
       await fn();
     }, timeout);
   return { pmt, journal, maybe };
+}
+
+/** One chain and the upstream doubles for a test file, started before its tests and stopped after. */
+export function useChain() {
+  const state: { chain: Chain | null; doubles: Doubles } = { chain: null, doubles: undefined as unknown as Doubles };
+  beforeAll(async () => {
+    state.chain = await startChain();
+    state.doubles = await startDoubles();
+  }, 120_000);
+  afterAll(async () => {
+    await state.chain?.stop();
+    await state.doubles?.close();
+  });
+  return { state, ...runner(() => state) };
+}
+
+/** A JSON-RPC endpoint of another chain (Ethereum mainnet's id 1), for the chain id check; its URL getter. */
+export function useOtherChainRpc(): () => string {
+  let url = '';
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: (JSON.parse(body) as { id: number }).id, result: '0x1' }));
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  return () => url;
 }
