@@ -80,7 +80,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
     expect(ok.exitCode, ok.stdout + ok.stderr).toBe(0);
 
     // pmt serve reads the same approvals.
-    const s = await startServe([], { ...doubles.env, PMT_CONFIG_DIR: dir, PMT_POLYGON_RPC_URL: c.url, POLYMARKET_PRIVATE_KEY: k.key, PMT_SERVE_TOKEN: TOKEN });
+    const s = await startServe([], { ...state.doubles.env, PMT_CONFIG_DIR: dir, PMT_POLYGON_RPC_URL: c.url, POLYMARKET_PRIVATE_KEY: k.key, PMT_SERVE_TOKEN: TOKEN });
     try {
       const r = await s.call('/v1/account/fetch_approvals');
       expect(r.status, r.text).toBe(200);

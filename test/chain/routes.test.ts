@@ -13,6 +13,7 @@ import { startRelayer, type RelayerDouble } from './relayer-double.js';
 import { POL, useChain, useOtherChainRpc, USD, type Who } from './run.js';
 
 const { state, pmt, journal, maybe } = useChain();
+type H = `0x${string}`;
 
 /** A funded wallet: an EOA, or a 1-of-1 Safe whose owner pays the gas. */
 async function wallet(kind: 'eoa' | 'gnosis-safe', pusd: number): Promise<{ who: Who; holder: H; dir: string }> {
@@ -131,7 +132,7 @@ describe('a deposit wallet (poly-1271) through the relayer', () => {
   const relayerKeys = new Map<string, string>();
   const builder = { key: 'builder-key-7d2e', secret: Buffer.from('builder secret bytes, 32 long!!').toString('base64'), passphrase: 'builder-pass' };
   beforeAll(async () => {
-    if (state.chain) relayer = await startRelayer(chain, { relayerApiKeys: relayerKeys, builder });
+    if (state.chain) relayer = await startRelayer(state.chain, { relayerApiKeys: relayerKeys, builder });
   });
   afterAll(() => relayer?.close());
 
@@ -235,7 +236,7 @@ describe('the RPC per profile: --polygon-rpc-url; a named profile > PMT_POLYGON_
     const c = state.chain!;
     const k = c.newKey();
     const dir = tempConfigDir();
-    const base = { ...doubles.env, PMT_CONFIG_DIR: dir };
+    const base = { ...state.doubles.env, PMT_CONFIG_DIR: dir };
     const { runPmt } = await import('../helpers/cli.js');
     const add = await runPmt(['profile', 'add', 'main', '--polymarket-private-key-stdin', '--polymarket-signature-type', 'eoa', '--polygon-rpc-url', c.url], { env: base, input: k.key });
     expect(add.exitCode, add.stderr).toBe(0);
