@@ -8,7 +8,7 @@ import { manifestOf } from '../exchanges/registry.js';
 import type { ExchangeId } from '../exchanges/registry.js';
 import type { Order } from '../exchanges/types.js';
 import { requireAccess } from './capabilities.js';
-import { fanOut, settle, type ExchangeFailure } from './fanout.js';
+import { failureOf, fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { bodyInput, prepareOrder, sendPrepared, type CreateOrderBody, type SendOptions } from './order-create.js';
 import { accountScope, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
@@ -140,6 +140,31 @@ export async function cancelAllOrders(svc: Services, scope: { ids: ExchangeId[];
     }
   }
   return out;
+}
+
+/**
+ * How `pmt order cancel-all` ends once it has cancelled what it could: the user asked for all of
+ * them to be gone, so an exchange that could not be listed, one whose cancel failed outright (its
+ * own kind) or any order refused (Api, exit 1, the reasons in the message, which is all stderr
+ * holds under --json) makes it fail; null when everything listed was cancelled.
+ */
+export function cancelAllFailure(unreachable: readonly ExchangeFailure[], r: CancelOutcome): PmtError | null {
+  const { broken, refused } = r;
+  if (unreachable.length) return failureOf([...unreachable, ...broken.map((b) => ({ exchange: b.exchange, error: b.error }))]);
+  const first = broken[0];
+  if (first) {
+    return new PmtError(first.error.kind, `cancel-all failed on ${broken.map((b) => b.exchange).join(' and ')}: ${first.error.message}`, {
+      hint: first.error.hint ?? 'run `pmt order list` to see what is still open',
+      status: first.error.status,
+      retryAfter: first.error.retryAfter,
+    });
+  }
+  if (refused.length) {
+    return new PmtError('Api', `${refused.length} order${refused.length === 1 ? ' was' : 's were'} not cancelled (${refused.map((x) => `${x.exchange} ${x.id}: ${x.reason}`).join('; ')})`, {
+      hint: 'run `pmt order list` to see what is still open',
+    });
+  }
+  return null;
 }
 
 export { accountScope };
