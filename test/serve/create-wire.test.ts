@@ -5,6 +5,9 @@
  * request body from all three, but for what makes each order itself (Kalshi's client_order_id,
  * Polymarket's salt, timestamp and signature).
  *
+ * MCP's `create_order` without `confirm` answers the CLI's `--dry-run --json` document for the
+ * same order (one function, ops/order-preview.ts), and sends nothing.
+ *
  * The prices and sizes are float traps (0.07, 0.29, 0.57, 0.58; a NO price whose YES side is
  * 1 − 0.07; a 0.001 tick; sizes such as 0.29 and 10.29 where the venue takes fractions): each
  * must reach the wire as its exact decimal, which a trip through a JS number would break
@@ -157,5 +160,31 @@ describe('create_order: the same upstream body from the CLI, serve and MCP', () 
     // The exact decimals on the wire.
     const body = sent[0]!.body;
     expect(body.order && typeof body.order === 'object' ? body.order : body).toMatchObject(c.wire);
+  });
+});
+
+describe("create_order without confirm: the CLI's dry run, through the same function", () => {
+  /** What differs between two previews a moment apart: the book's time and age, a Polymarket order's salt and timestamp. */
+  const still = (doc: Record<string, unknown>) => {
+    const d = JSON.parse(JSON.stringify(doc)) as { preview: Record<string, unknown>; upstream: { body: Record<string, unknown> } };
+    Object.assign(d.preview, { book_time: '<t>', book_age_s: '<age>' });
+    const order = d.upstream.body?.order as Record<string, unknown> | undefined;
+    if (order) Object.assign(order, { salt: '<salt>', timestamp: '<t>' });
+    return d;
+  };
+  beforeAll(async () => {
+    // The Polymarket account's API key exists (any signed read makes it): a dry run never creates
+    // one, while MCP's preview, on a server that also sends, may (see docs/spec-additions.md).
+    expect((await runPmt(['order', 'list', '--exchange', 'polymarket', '--json'], { env: t.env })).exitCode).toBe(0);
+  });
+  it.each([CASES[2]!, CASES[8]!, CASES[11]!].map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    t.d.resetLogs();
+    const cli = await runPmt(['order', 'create', ...c.flags, '--dry-run', '--json'], { env: t.env });
+    expect(cli.exitCode, cli.stderr).toBe(0);
+    const tool = await mcp.callTool({ name: 'create_order', arguments: c.body });
+    expect(tool.isError, JSON.stringify(tool.content)).toBeFalsy();
+    expect(still(tool.structuredContent as Record<string, unknown>)).toEqual(still(JSON.parse(cli.stdout)));
+    expect((tool.structuredContent as { request: unknown }).request).toMatchObject({ price: c.body.price, size: c.body.size });
+    expect(creates()).toEqual([]);
   });
 });
