@@ -59,46 +59,6 @@ export interface CreateInput {
   group?: unknown;
 }
 
-/** serve's and MCP's create_order body (the route's schema has checked its types). */
-export interface CreateOrderBody {
-  asset_id: unknown;
-  outcome?: unknown;
-  price: unknown;
-  side: OrderSide;
-  size: unknown;
-  order_type?: OrderType;
-  /** Rest or nothing (gtc only); refused before sending when it would cross the book. */
-  post_only?: unknown;
-  /** Only shrink the position held (exchanges whose manifest says `reduceOnly`). */
-  reduce_only?: unknown;
-  /** The profile's name of an order group to place into (ops/order-groups.ts, as `--group`). */
-  group?: unknown;
-  exchange?: ExchangeId;
-  /** The caller's id for this order: an idempotency key (and, derived, Kalshi's client_order_id). */
-  client_order_id?: unknown;
-  /** GTD: an ISO time or unix seconds at which the (gtc) order expires (ops/expires.ts). */
-  expires?: unknown;
-}
-
-/** A create_order body as create's input: sent as asked (the request is the confirmation), or previewed. */
-export function bodyInput(b: CreateOrderBody, opts: { dryRun?: boolean } = {}): CreateInput {
-  return {
-    asset: b.asset_id,
-    side: b.side,
-    price: b.price as string | number,
-    size: b.size as string | number,
-    outcome: b.outcome,
-    type: b.order_type,
-    postOnly: b.post_only,
-    reduceOnly: b.reduce_only,
-    expires: b.expires,
-    group: b.group,
-    exchange: b.exchange,
-    yes: true,
-    dryRun: opts.dryRun === true,
-  };
-}
-
 /** What the price prompt shows beside the question. */
 export interface PriceAsk {
   info: AssetInfo;

@@ -5,7 +5,8 @@
  * (ops/order-create.ts prepareOrder). Nothing is sent.
  */
 import type { CreateOrderRequest, ExchangeId } from '../exchanges/types.js';
-import { bodyInput, prepareOrder, type CreateOrderBody, type PreparedOrder } from './order-create.js';
+import { prepareOrder, type PreparedOrder } from './order-create.js';
+import { bodyInput, type CreateOrderBody } from './orders.js';
 import { previewJson } from './preview.js';
 import type { LimitCheck } from './risk.js';
 import type { Services } from './services.js';

@@ -6,10 +6,10 @@ import { PmtError, toPmtError, usageError } from '../errors.js';
 import { orderExchange } from '../exchanges/ids.js';
 import { manifestOf } from '../exchanges/registry.js';
 import type { ExchangeId } from '../exchanges/registry.js';
-import type { Order } from '../exchanges/types.js';
+import type { Order, OrderSide, OrderType } from '../exchanges/types.js';
 import { requireAccess } from './capabilities.js';
 import { failureOf, fanOut, settle, type ExchangeFailure } from './fanout.js';
-import { bodyInput, prepareOrder, sendPrepared, type CreateOrderBody, type SendOptions } from './order-create.js';
+import { prepareOrder, sendPrepared, type CreateInput, type SendOptions } from './order-create.js';
 import { accountScope, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
 import { idempotencyKey, type KeyedSend, type SentRecord } from './idempotency.js';
@@ -57,7 +57,45 @@ async function openOn(svc: Services, id: ExchangeId, assets: string[] | undefine
   return lists.flat();
 }
 
-export type { CreateOrderBody };
+/** serve's and MCP's create_order body (the route's schema has checked its types). */
+export interface CreateOrderBody {
+  asset_id: unknown;
+  outcome?: unknown;
+  price: unknown;
+  side: OrderSide;
+  size: unknown;
+  order_type?: OrderType;
+  /** Rest or nothing (gtc only); refused before sending when it would cross the book. */
+  post_only?: unknown;
+  /** Only shrink the position held (exchanges whose manifest says `reduceOnly`). */
+  reduce_only?: unknown;
+  /** The profile's name of an order group to place into (ops/order-groups.ts, as `--group`). */
+  group?: unknown;
+  exchange?: ExchangeId;
+  /** The caller's id for this order: an idempotency key (and, derived, Kalshi's client_order_id). */
+  client_order_id?: unknown;
+  /** GTD: an ISO time or unix seconds at which the (gtc) order expires (ops/expires.ts). */
+  expires?: unknown;
+}
+
+/** A create_order body as create's input: sent as asked (the request is the confirmation), or previewed. */
+export function bodyInput(b: CreateOrderBody, opts: { dryRun?: boolean } = {}): CreateInput {
+  return {
+    asset: b.asset_id,
+    side: b.side,
+    price: b.price as string | number,
+    size: b.size as string | number,
+    outcome: b.outcome,
+    type: b.order_type,
+    postOnly: b.post_only,
+    reduceOnly: b.reduce_only,
+    expires: b.expires,
+    group: b.group,
+    exchange: b.exchange,
+    yes: true,
+    dryRun: opts.dryRun === true,
+  };
+}
 
 /**
  * serve's and MCP's create_order: `pmt order create --yes` without its preview (ops/order-create.ts,
