@@ -7,15 +7,10 @@ import type { Context } from '../context.js';
 import { settlements } from '../ops/settlements.js';
 import { printTable } from '../render/table.js';
 import { parseInteger } from '../validate.js';
-import { action } from './action.js';
+import { addOperation } from './op-command.js';
 
 export function registerSettlements(program: Command): void {
-  program
-    .command('settlements')
-    .description('Settled markets: result, contracts held, cost, payout, fees and net (Kalshi)')
-    .option('--ticker <ticker>', 'one market')
-    .option('--limit <n>', 'at most this many, newest first')
-    .action(action(async (ctx, opts) => run(ctx, opts as never)));
+  addOperation(program, 'fetch_settlements', async (ctx, opts) => run(ctx, opts as never));
 }
 
 export async function run(ctx: Context, opts: { ticker?: string; limit?: string }): Promise<void> {
