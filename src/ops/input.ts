@@ -31,7 +31,9 @@ export function readCli(o: OperationDecl, values: Record<string, unknown>, args:
   for (const p of o.input) {
     if (p.cli === undefined) continue;
     const at = positions.indexOf(p);
-    const raw = !isArgument(p) ? values[attributeOf(p)] : /\.\.\.[>\]]$/.test(p.cli) ? args.slice(at) : args[at];
+    const given = !isArgument(p) ? values[attributeOf(p)] : /\.\.\.[>\]]$/.test(p.cli) ? args.slice(at) : args[at];
+    // Commander applies a flag's default; a verb run in process may be handed none.
+    const raw = given ?? (typeof p.default === 'string' ? p.default : undefined);
     const field = isArgument(p) ? p.name : longFlag(p);
     put(out, p, raw === undefined || p.text === undefined ? raw : fromText(p.text, field, raw), field);
   }
@@ -41,7 +43,8 @@ export function readCli(o: OperationDecl, values: Record<string, unknown>, args:
 /** From a request's query or body, validated against the operation's schema (serve/input-schema.ts). */
 export function readHttp(o: OperationDecl, values: Record<string, unknown>): Input {
   const out: Input = {};
-  for (const p of servedOf(o)) put(out, p, values[servedName(p)], servedName(p));
+  // fastify (Ajv, useDefaults) has applied the defaults; another caller may not have.
+  for (const p of servedOf(o)) put(out, p, values[servedName(p)] ?? p.default, servedName(p));
   return out;
 }
 
