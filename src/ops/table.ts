@@ -487,13 +487,14 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     capability: 'fetchOrder',
     description: 'Show one order by id (Kalshi UUID or Polymarket 0x hash), or by the client order id / hash it was sent with',
     input: [
-      orderId('order id', '[order_id]'),
+      alter(orderId('order id', '[order_id]'), { example: '3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c' }),
       {
         name: 'client_order_id',
         cli: '--client-id <id>',
         help: 'the client order id (Kalshi) or order hash (Polymarket) pmt sent the order with',
         schema: ID,
         doc: 'The id the order was sent with: Kalshi client order id, or Polymarket order hash (0x + 64 hex); instead of order_id',
+        example: '6d1f0c52-3b7e-4a49-9c1e-2f8a7d3b5e10',
       },
       exchange,
     ],
