@@ -125,6 +125,13 @@ const ORDER_ID_DOC = 'Kalshi order id (UUID) or Polymarket order id (0x + 64 hex
 
 // Markets --------------------------------------------------------------------------------------
 
+/** `markets search`: markets in all, across exchanges (ops/search.ts). */
+export const DEFAULT_SEARCH_LIMIT = 20;
+export const MAX_SEARCH_LIMIT = 200;
+/** A page of fills (ops/portfolio.ts) or of the tape (ops/tape.ts), per exchange. */
+export const FILLS_LIMIT_MAX = 1000;
+export const TRADES_LIMIT_MAX = 1000;
+
 
 export const marketStatus: Param = {
   name: 'status',
