@@ -78,12 +78,10 @@ async function same(o: OperationDecl, values: Map<Param, string>): Promise<any> 
 }
 
 describe('every filter of every read answers alike on the CLI and over serve', () => {
-  it('the walk covers every read, each with its filters', () => {
-    expect(READS.map((o) => o.id)).toEqual([
-      'fetch_markets', 'search_markets', 'fetch_market_lineage', 'fetch_price_history', 'fetch_orderbook', 'fetch_orderbook_stats', 'fetch_orderbook_impact',
-      'fetch_order', 'fetch_open_orders', 'fetch_balance', 'fetch_positions', 'fetch_fills', 'fetch_trades', 'fetch_approvals', 'fetch_settlements', 'doctor',
-    ]);
-    expect(filters(READS[0]!).map((p) => p.name)).toEqual(['status', 'limit', 'cursor', 'event_ticker', 'series_ticker', 'market_tickers', 'exchange']);
+  it('the walk sees the reads and their filters (what it asks is derived, never listed)', () => {
+    expect(READS.map((o) => o.id)).toEqual(expect.arrayContaining(['fetch_markets', 'fetch_orderbook', 'fetch_positions', 'fetch_trades', 'doctor']));
+    expect(READS.map((o) => o.id)).not.toContain('create_order');
+    expect(filters(READS.find((o) => o.id === 'fetch_markets')!).map((p) => p.name)).toEqual(['status', 'limit', 'cursor', 'event_ticker', 'series_ticker', 'market_tickers', 'exchange']);
   });
 
   it.each(READS.map((o) => [o.id, o] as const))('%s', async (_id, o) => {
