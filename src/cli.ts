@@ -57,8 +57,8 @@ function reportOne(err: unknown, argv: string[], stderr: NodeJS.WritableStream):
   return code;
 }
 
-const SECRET_ENV = ['KALSHI_PRIVATE_KEY', 'POLYMARKET_PRIVATE_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE', 'POLYMARKET_US_PRIVATE_KEY'] as const;
-const SECRET_FIELD_RE = /^(private_key|api_secret|api_passphrase)$/;
+const SECRET_ENV = ['KALSHI_PRIVATE_KEY', 'POLYMARKET_PRIVATE_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE', 'POLYMARKET_US_PRIVATE_KEY', 'POLYMARKET_RELAYER_API_KEY', 'POLYMARKET_BUILDER_SECRET', 'POLYMARKET_BUILDER_PASSPHRASE'] as const;
+const SECRET_FIELD_RE = /^(private_key|api_secret|api_passphrase|relayer_api_key|builder_secret|builder_passphrase)$/;
 
 /**
  * Before printing an error, learn every secret this run could hold, even if the failure came

@@ -110,6 +110,14 @@ export function resolveCredentials(opts: {
       apiKey: pick('POLYMARKET_API_KEY', p?.api_key),
       apiSecret: pick('POLYMARKET_API_SECRET', p?.api_secret),
       apiPassphrase: pick('POLYMARKET_API_PASSPHRASE', p?.api_passphrase),
+      // Not a credential: a profile named with --profile wins over the environment, which wins
+      // over the active profile (the contract's precedence); a named profile without one takes the environment's.
+      rpcUrl: opts.namedProfile && p?.polygon_rpc_url ? { value: p.polygon_rpc_url, source: 'profile', origin: pOrigin } : pick('PMT_POLYGON_RPC_URL', p?.polygon_rpc_url),
+      relayerApiKey: pick('POLYMARKET_RELAYER_API_KEY', p?.relayer_api_key),
+      relayerApiKeyAddress: pick('POLYMARKET_RELAYER_API_KEY_ADDRESS', p?.relayer_api_key_address),
+      builderApiKey: pick('POLYMARKET_BUILDER_API_KEY', p?.builder_api_key),
+      builderSecret: pick('POLYMARKET_BUILDER_SECRET', p?.builder_secret),
+      builderPassphrase: pick('POLYMARKET_BUILDER_PASSPHRASE', p?.builder_passphrase),
     };
   }
   // Polymarket US: the key id, and the Ed25519 secret as a file path or base64 text (a path wins within one source level).
@@ -131,7 +139,7 @@ export function resolveCredentials(opts: {
     });
   }
   // Whatever prints later (errors, --verbose, crash reports) scrubs these values.
-  for (const secret of [kalshi?.privateKeyPem.value, polymarket?.privateKey.value, polymarket?.apiSecret?.value, polymarket?.apiPassphrase?.value, polymarketUs?.secretKey.value.trim()]) {
+  for (const secret of [kalshi?.privateKeyPem.value, polymarket?.privateKey.value, polymarket?.apiSecret?.value, polymarket?.apiPassphrase?.value, polymarket?.relayerApiKey?.value, polymarket?.builderSecret?.value, polymarket?.builderPassphrase?.value, polymarketUs?.secretKey.value.trim()]) {
     registerSecret(secret);
   }
   return { profileName, kalshi, polymarket, kalshiDemo, polymarketUs };

@@ -27,6 +27,14 @@ export interface PolymarketProfile {
   api_key?: string;
   api_secret?: string;
   api_passphrase?: string;
+  /** The Polygon RPC for on-chain actions (not a secret); `PMT_POLYGON_RPC_URL` when the profile is not named. */
+  polygon_rpc_url?: string;
+  /** Polymarket relayer credentials (deposit wallets): a Relayer API key (secret) and its address, or Builder API credentials. */
+  relayer_api_key?: string;
+  relayer_api_key_address?: string;
+  builder_api_key?: string;
+  builder_secret?: string;
+  builder_passphrase?: string;
 }
 
 export interface PolymarketUsProfile {

@@ -30,6 +30,15 @@ export interface PolymarketCredentials {
   apiKey?: Sourced;
   apiSecret?: Sourced;
   apiPassphrase?: Sourced;
+  /** The Polygon JSON-RPC for on-chain actions (`PMT_POLYGON_RPC_URL`, or the profile's `polygon_rpc_url`). */
+  rpcUrl?: Sourced;
+  /** Polymarket's relayer (deposit wallets): a Relayer API key and the address it belongs to… */
+  relayerApiKey?: Sourced;
+  relayerApiKeyAddress?: Sourced;
+  /** …or Builder API credentials (HMAC-signed requests). */
+  builderApiKey?: Sourced;
+  builderSecret?: Sourced;
+  builderPassphrase?: Sourced;
 }
 
 /** Polymarket US: an API key id and its Ed25519 secret (base64 text, read from the file when given as a path). */

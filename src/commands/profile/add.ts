@@ -15,7 +15,7 @@ import { savedLines } from '../../render/views/profiles.js';
 import { profileSummary } from './summary.js';
 import * as ask from './ask.js';
 import { envSecret, refuseSecretFlags, SECRETS, stdinSecret, type SecretSpec } from './secrets-input.js';
-import { addressProblem, checkKalshiKeyFile, checkPolymarketUsKeyFile, kalshiPemCheck, normalizePolymarketKey, polymarketKeyProblem, polymarketUsKeyProblem, signerAddress, tokenProblem } from './fields.js';
+import { addressProblem, checkKalshiKeyFile, checkPolymarketUsKeyFile, kalshiPemCheck, normalizePolymarketKey, polymarketKeyProblem, polymarketUsKeyProblem, signerAddress, tokenProblem, urlProblem } from './fields.js';
 
 export interface AddOpts {
   kalshiApiKeyId?: string;
@@ -36,10 +36,32 @@ export interface AddOpts {
   polymarketUsPrivateKeyPath?: string;
   polymarketUsPrivateKey?: string;
   polymarketUsPrivateKeyStdin?: boolean;
+  polygonRpcUrl?: string;
+  polymarketRelayerApiKey?: string;
+  polymarketRelayerApiKeyStdin?: boolean;
+  polymarketRelayerApiKeyAddress?: string;
+  polymarketBuilderApiKey?: string;
+  polymarketBuilderSecret?: string;
+  polymarketBuilderSecretStdin?: boolean;
+  polymarketBuilderPassphrase?: string;
+  polymarketBuilderPassphraseStdin?: boolean;
 }
 
 const KALSHI_KEYS = ['kalshiApiKeyId', 'kalshiPrivateKeyPath', 'kalshiPrivateKey', 'kalshiDemo'] as const;
-const POLY_KEYS = ['polymarketPrivateKey', 'polymarketFunder', 'polymarketSignatureType', 'polymarketApiKey', 'polymarketApiSecret', 'polymarketApiPassphrase'] as const;
+const POLY_KEYS = [
+  'polymarketPrivateKey',
+  'polymarketFunder',
+  'polymarketSignatureType',
+  'polymarketApiKey',
+  'polymarketApiSecret',
+  'polymarketApiPassphrase',
+  'polygonRpcUrl',
+  'polymarketRelayerApiKey',
+  'polymarketRelayerApiKeyAddress',
+  'polymarketBuilderApiKey',
+  'polymarketBuilderSecret',
+  'polymarketBuilderPassphrase',
+] as const;
 const POLY_US_KEYS = ['polymarketUsApiKeyId', 'polymarketUsPrivateKeyPath', 'polymarketUsPrivateKey'] as const;
 
 function check(problem: string | null): void {
@@ -116,6 +138,12 @@ function fromEnvironment(ctx: Context, o: AddOpts, existing: Profile, want: Exch
   if (want.includes('polymarket') && o.polymarketApiKey !== undefined) {
     take(apiSecret);
     take(apiPassphrase);
+  }
+  const [relayerKey, builderSecret, builderPassphrase] = SECRETS.slice(5) as [SecretSpec, SecretSpec, SecretSpec];
+  if (want.includes('polymarket') && o.polymarketRelayerApiKeyAddress !== undefined && !existing.polymarket?.relayer_api_key) take(relayerKey);
+  if (want.includes('polymarket') && o.polymarketBuilderApiKey !== undefined) {
+    take(builderSecret);
+    take(builderPassphrase);
   }
 }
 
@@ -232,7 +260,40 @@ async function polymarketSection(ctx: Context, o: AddOpts, old: PolymarketProfil
     const creds = await ask.askApiCredentials(pr!);
     if (creds) Object.assign(p, { api_key: creds.key, api_secret: creds.secret, api_passphrase: creds.passphrase });
   }
+  await chainSettings(o, p, origin);
   return p;
+}
+
+/**
+ * The on-chain settings: the Polygon RPC (not a secret) and the relayer's credentials (deposit
+ * wallets): a Relayer API key (a secret: stdin or POLYMARKET_RELAYER_API_KEY) with its address,
+ * or Builder API credentials (the key, and its secret and passphrase kept out of argv).
+ */
+async function chainSettings(o: AddOpts, p: PolymarketProfile, origin: Partial<Record<SecretSpec['key'], string>>): Promise<void> {
+  if (o.polygonRpcUrl !== undefined) {
+    check(urlProblem('--polygon-rpc-url', o.polygonRpcUrl));
+    p.polygon_rpc_url = o.polygonRpcUrl.trim();
+  }
+  if (o.polymarketRelayerApiKey !== undefined) {
+    check(tokenProblem(`the Relayer API key from ${origin.polymarketRelayerApiKey ?? 'input'}`, o.polymarketRelayerApiKey));
+    p.relayer_api_key = o.polymarketRelayerApiKey.trim();
+  }
+  if (o.polymarketRelayerApiKeyAddress !== undefined) {
+    check(await addressProblem('--polymarket-relayer-api-key-address', o.polymarketRelayerApiKeyAddress));
+    p.relayer_api_key_address = o.polymarketRelayerApiKeyAddress.trim();
+  }
+  const builder = [o.polymarketBuilderApiKey, o.polymarketBuilderSecret, o.polymarketBuilderPassphrase];
+  if (builder.some((v) => v !== undefined)) {
+    if (builder.some((v) => v === undefined)) {
+      throw usageError('Builder API credentials go together: --polymarket-builder-api-key KEY with the secret and passphrase (POLYMARKET_BUILDER_SECRET, POLYMARKET_BUILDER_PASSPHRASE, or one of them on stdin with --polymarket-builder-secret-stdin / --polymarket-builder-passphrase-stdin)');
+    }
+    check(tokenProblem('--polymarket-builder-api-key', o.polymarketBuilderApiKey!));
+    check(tokenProblem(`the Builder API secret from ${origin.polymarketBuilderSecret ?? 'input'}`, o.polymarketBuilderSecret!));
+    check(tokenProblem(`the Builder API passphrase from ${origin.polymarketBuilderPassphrase ?? 'input'}`, o.polymarketBuilderPassphrase!));
+    p.builder_api_key = o.polymarketBuilderApiKey!.trim();
+    p.builder_secret = o.polymarketBuilderSecret!.trim();
+    p.builder_passphrase = o.polymarketBuilderPassphrase!.trim();
+  }
 }
 
 async function polymarketUsSection(ctx: Context, o: AddOpts, old: PolymarketUsProfile, pr: Prompter | undefined, origin: Partial<Record<SecretSpec['key'], string>>): Promise<PolymarketUsProfile> {

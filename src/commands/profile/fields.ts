@@ -83,6 +83,18 @@ export async function checkKalshiKeyFile(field: string, path: string): Promise<{
   return { problem, absolute, warning, ...(kind ? { kind } : {}) };
 }
 
+/** An http(s) URL (an RPC endpoint); its credentials, if any, are never echoed. */
+export function urlProblem(field: string, value: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(value.trim());
+  } catch {
+    return `${field} must be an http:// or https:// URL`;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return `${field} must be an http:// or https:// URL (got ${u.protocol})`;
+  return null;
+}
+
 /** Kalshi API key ids and Polymarket API keys are UUID-like; accept any printable token. */
 export function tokenProblem(field: string, value: string): string | null {
   const v = value.trim();

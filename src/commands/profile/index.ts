@@ -22,6 +22,12 @@ export function registerProfile(program: Command): void {
     .option('--polymarket-api-key <uuid>', 'Polymarket CLOB API key (else derived from the private key)')
     .option('--polymarket-api-secret-stdin', 'read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)')
     .option('--polymarket-api-passphrase-stdin', 'read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)')
+    .option('--polygon-rpc-url <url>', 'Polygon JSON-RPC for on-chain actions (approvals, split, merge, redeem, doctor); default PMT_POLYGON_RPC_URL or a public RPC')
+    .option('--polymarket-relayer-api-key-stdin', "read the Polymarket Relayer API key from stdin (or set POLYMARKET_RELAYER_API_KEY): deposit wallets move only through Polymarket's relayer")
+    .option('--polymarket-relayer-api-key-address <address>', "the address the Relayer API key belongs to (default: the signer's)")
+    .option('--polymarket-builder-api-key <key>', 'Polymarket Builder API key (the relayer, instead of a Relayer API key)')
+    .option('--polymarket-builder-secret-stdin', 'read the Polymarket Builder API secret from stdin (or set POLYMARKET_BUILDER_SECRET)')
+    .option('--polymarket-builder-passphrase-stdin', 'read the Polymarket Builder API passphrase from stdin (or set POLYMARKET_BUILDER_PASSPHRASE)')
     .option('--polymarket-us-api-key-id <id>', 'Polymarket US API key id')
     .option('--polymarket-us-private-key-path <file>', 'path to the file holding the Polymarket US secret key (base64 Ed25519); the key stays in its file')
     .option('--polymarket-us-private-key-stdin', 'read the Polymarket US secret key (base64) from stdin (or set POLYMARKET_US_PRIVATE_KEY)')
@@ -31,6 +37,9 @@ export function registerProfile(program: Command): void {
     .addOption(new Option('--polymarket-api-secret <secret>').hideHelp())
     .addOption(new Option('--polymarket-api-passphrase <passphrase>').hideHelp())
     .addOption(new Option('--polymarket-us-private-key <base64>').hideHelp())
+    .addOption(new Option('--polymarket-relayer-api-key <key>').hideHelp())
+    .addOption(new Option('--polymarket-builder-secret <secret>').hideHelp())
+    .addOption(new Option('--polymarket-builder-passphrase <passphrase>').hideHelp())
     .action(action(async (ctx, opts, args) => (await import('./add.js')).run(ctx, opts as never, args)));
 
   profile

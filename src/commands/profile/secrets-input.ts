@@ -8,11 +8,19 @@ import { usageError } from '../../errors.js';
 
 export interface SecretSpec {
   /** The option key of the refused value flag (and the field add.ts reads). */
-  key: 'kalshiPrivateKey' | 'polymarketPrivateKey' | 'polymarketApiSecret' | 'polymarketApiPassphrase' | 'polymarketUsPrivateKey';
+  key: 'kalshiPrivateKey' | 'polymarketPrivateKey' | 'polymarketApiSecret' | 'polymarketApiPassphrase' | 'polymarketUsPrivateKey' | 'polymarketRelayerApiKey' | 'polymarketBuilderSecret' | 'polymarketBuilderPassphrase';
   flag: string;
   env: string;
   /** The option key of the stdin flag. */
-  stdin: 'kalshiPrivateKeyStdin' | 'polymarketPrivateKeyStdin' | 'polymarketApiSecretStdin' | 'polymarketApiPassphraseStdin' | 'polymarketUsPrivateKeyStdin';
+  stdin:
+    | 'kalshiPrivateKeyStdin'
+    | 'polymarketPrivateKeyStdin'
+    | 'polymarketApiSecretStdin'
+    | 'polymarketApiPassphraseStdin'
+    | 'polymarketUsPrivateKeyStdin'
+    | 'polymarketRelayerApiKeyStdin'
+    | 'polymarketBuilderSecretStdin'
+    | 'polymarketBuilderPassphraseStdin';
   what: string;
 }
 
@@ -22,6 +30,10 @@ export const SECRETS: readonly SecretSpec[] = [
   { key: 'polymarketApiSecret', flag: '--polymarket-api-secret', env: 'POLYMARKET_API_SECRET', stdin: 'polymarketApiSecretStdin', what: 'the Polymarket API secret' },
   { key: 'polymarketApiPassphrase', flag: '--polymarket-api-passphrase', env: 'POLYMARKET_API_PASSPHRASE', stdin: 'polymarketApiPassphraseStdin', what: 'the Polymarket API passphrase' },
   { key: 'polymarketUsPrivateKey', flag: '--polymarket-us-private-key', env: 'POLYMARKET_US_PRIVATE_KEY', stdin: 'polymarketUsPrivateKeyStdin', what: 'the Polymarket US secret key (base64)' },
+  // Polymarket's relayer (deposit wallets): a Relayer API key, or Builder API credentials.
+  { key: 'polymarketRelayerApiKey', flag: '--polymarket-relayer-api-key', env: 'POLYMARKET_RELAYER_API_KEY', stdin: 'polymarketRelayerApiKeyStdin', what: 'the Polymarket Relayer API key' },
+  { key: 'polymarketBuilderSecret', flag: '--polymarket-builder-secret', env: 'POLYMARKET_BUILDER_SECRET', stdin: 'polymarketBuilderSecretStdin', what: 'the Polymarket Builder API secret' },
+  { key: 'polymarketBuilderPassphrase', flag: '--polymarket-builder-passphrase', env: 'POLYMARKET_BUILDER_PASSPHRASE', stdin: 'polymarketBuilderPassphraseStdin', what: 'the Polymarket Builder API passphrase' },
 ];
 
 export type SecretOpts = Partial<Record<SecretSpec['key'], string>> & Partial<Record<SecretSpec['stdin'], boolean>>;

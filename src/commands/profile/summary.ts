@@ -6,6 +6,8 @@
 import type { ResolvedCredentials, Sourced } from '../../credentials.js';
 import { maskSecret, type Profile } from '../../profiles.js';
 import type { ProfileSummary, Setting } from '../../render/views/profiles.js';
+import { EXCHANGE_IDS, manifestOf } from '../../exchanges/registry.js';
+import { shownUrl } from '../../safe-text.js';
 import { kalshiPemProblem, polymarketUsKeyProblem, signerAddress } from './fields.js';
 
 export function profileSummary(name: string, p: Profile, active: boolean): ProfileSummary {
@@ -29,6 +31,9 @@ export function profileSummary(name: string, p: Profile, active: boolean): Profi
           signature_type: m.signature_type ?? null,
           funder: m.funder ?? null,
           api_credentials: m.api_key && m.api_secret && m.api_passphrase ? 'stored' : 'derived',
+          // On-chain settings, shown only when stored (a profile without them reads as before).
+          ...(m.polygon_rpc_url ? { polygon_rpc_url: m.polygon_rpc_url } : {}),
+          ...(m.relayer_api_key ? { relayer: 'relayer api key' as const } : m.builder_api_key ? { relayer: 'builder api key' as const } : {}),
         }
       : null,
     ...(u
@@ -82,6 +87,16 @@ export async function settingsOf(c: ResolvedCredentials, env: NodeJS.ProcessEnv)
   out.push(from('POLYMARKET_API_SECRET', p?.apiSecret, () => 'set'));
   out.push(from('POLYMARKET_API_PASSPHRASE', p?.apiPassphrase, () => 'set'));
   if (p && !p.apiKey) out[out.length - 3] = { setting: 'POLYMARKET_API_KEY', value: 'derived from the private key', source: 'derived', origin: 'derived when needed' };
+  if (p) {
+    const rpc = EXCHANGE_IDS.map((id) => manifestOf(id).chainRpc).find(Boolean);
+    if (rpc) out.push(p.rpcUrl ? from(rpc.env, p.rpcUrl, (v) => shownUrl(String(v))) : { setting: rpc.env, value: rpc.default, source: 'default', origin: 'default' });
+    // The relayer's credentials (deposit wallets), only when some are set.
+    if (p.relayerApiKey) out.push(from('POLYMARKET_RELAYER_API_KEY', p.relayerApiKey, () => 'set'));
+    if (p.relayerApiKeyAddress) out.push(from('POLYMARKET_RELAYER_API_KEY_ADDRESS', p.relayerApiKeyAddress, (v) => String(v)));
+    if (p.builderApiKey) out.push(from('POLYMARKET_BUILDER_API_KEY', p.builderApiKey, (v) => maskSecret(String(v))));
+    if (p.builderSecret) out.push(from('POLYMARKET_BUILDER_SECRET', p.builderSecret, () => 'set'));
+    if (p.builderPassphrase) out.push(from('POLYMARKET_BUILDER_PASSPHRASE', p.builderPassphrase, () => 'set'));
+  }
   const u = c.polymarketUs;
   if (u) {
     out.push(from('POLYMARKET_US_API_KEY_ID', u.apiKeyId, (v) => maskSecret(String(v))));
