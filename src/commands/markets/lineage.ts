@@ -8,7 +8,7 @@ import { fitLines } from '../../render/width.js';
 import { cliInput } from '../input.js';
 
 export async function run(ctx: Context, opts: object, args: string[]): Promise<void> {
-  const lineage = await fetchMarketLineage(ctx, cliInput(ctx, 'fetch_market_lineage', opts ?? {}, args));
+  const lineage = await fetchMarketLineage(ctx, cliInput(ctx, 'fetch_market_lineage', opts, args));
   if (ctx.json || ctx.ndjson) return ctx.io.json(lineage);
   if (!ctx.io.isTTY) return printTable(ctx.io, [], lineageRows(lineage));
   ctx.io.out(fitLines(ctx.io, lineageLines(new Formatter(ctx.io), lineage), 4).join('\n'));
