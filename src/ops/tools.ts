@@ -9,6 +9,7 @@ import { PmtError, usageError } from '../errors.js';
 import type { ExchangeId } from '../exchanges/registry.js';
 import type { MarketStatusFilter } from '../exchanges/types.js';
 import type { ExchangeFailure } from './fanout.js';
+import { readHttp } from './input.js';
 import * as markets from './markets.js';
 import { journalEntries } from './journal.js';
 import * as one from './order-one.js';
@@ -17,6 +18,7 @@ import * as orders from './orders.js';
 import type { CreateOrderBody } from './orders.js';
 import { riskError, riskStatus } from './risk.js';
 import type { Services } from './services.js';
+import { operation } from './table.js';
 import { EXCHANGE_IDS } from '../exchanges/registry.js';
 
 export interface ToolAnnotations {
@@ -90,7 +92,10 @@ export const TOOL_RULES: Record<string, ToolRule> = {
     extraInputs: { all: { type: 'boolean', description: 'Follow every cursor to the end (progress notifications when a progress token is sent; stops when the call is cancelled)' } },
     async instead(svc, q, call) {
       if (q.all !== true) return undefined;
-      const query = { status: q.status as MarketStatusFilter | undefined, limit: q.limit, exchange: q.exchange as ExchangeId | undefined, event_ticker: q.event_ticker, series_ticker: q.series_ticker, market_tickers: q.market_tickers ?? [] };
+      // Read as serve reads the page it would answer (tickers split and checked), from the first page.
+      const { cursor: _from, ...query } = readHttp(operation('fetch_markets'), q) as markets.MarketsQuery;
+      // A ticker lookup is one request per exchange, with nothing more to follow (as `markets list --all --ticker`).
+      if (query.market_tickers?.length) return undefined;
       const failed: ExchangeFailure[] = [];
       const out = [];
       let pages = 0;

@@ -16,6 +16,7 @@ import { sanitize } from '../safe-text.js';
 import { redactSecrets } from '../secrets.js';
 import { bearerGate, hostAllowed, Throttle, type ThrottleOptions } from './guard.js';
 import { duplicateKey } from './json-body.js';
+import { readRoute } from './route-def.js';
 import { ROUTES } from './routes.js';
 import { ErrorObject, type JsonSchema } from './schemas.js';
 import { registerStreamRoute, STREAM_PATH } from './stream-route.js';
@@ -204,7 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         response: { 200: r.response },
       },
       handler: async (req, reply) => {
-        const run = () => r.handler(opts.services, { query: req.query as never, body: req.body as never, headers: req.headers });
+        const run = async () => r.handler(opts.services, { input: readRoute(r, r.method === 'GET' ? req.query : req.body), headers: req.headers });
         // A client that goes away abandons its read: its requests leave the exchange's rate queue
         // (so abandoned book requests cannot delay a cancel) and reads in flight stop. Operations
         // that write (POST) always run to the end: an order's outcome must be known and journaled.

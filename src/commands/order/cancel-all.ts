@@ -19,6 +19,7 @@ import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { cancelSay, printCancelled, printCancelList, unreachableNotes } from '../../render/views/order-cancel.js';
 import { cancelSummary } from '../../render/views/orders.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   asset?: string;
@@ -29,7 +30,8 @@ export async function run(ctx: Context, opts: Opts, _args: string[] = [], deps: 
   if (!opts.yes && !ctx.io.canPrompt) {
     throw usageError('not on a terminal: add --yes to cancel without a confirmation; nothing was cancelled');
   }
-  const scoped = await accountScope(ctx, { asset_id: opts.asset, exchange: ctx.exchangeFlag() }, 'cancelAllOrders');
+  const { asset_id, exchange } = cliInput(ctx, 'cancel_all_orders', opts) as { asset_id?: string; exchange?: never };
+  const scoped = await accountScope(ctx, { asset_id, exchange }, 'cancelAllOrders');
   // The list shown is the list confirmed. An exchange whose list fails (unreachable) is left out
   // and said so; the others are still cancelled (the contract's partial results): stdout holds
   // what was cancelled, stderr each unreachable exchange's error, and the exit code is the first's.
