@@ -11,6 +11,7 @@ import { PolymarketUsClient } from './client.js';
 import * as markets from './markets.js';
 import * as book from './book.js';
 import * as history from './history.js';
+import * as fees from './fees.js';
 import * as orders from './orders.js';
 import * as portfolio from './portfolio.js';
 import { watchBook } from './stream.js';
@@ -32,6 +33,8 @@ export function createPolymarketUs(cfg: AdapterConfig): PolymarketUsExchange {
     fetchPriceHistory: history.fetchPriceHistory,
     watchBook,
     watchOrders,
+    fetchFeeSchedule: fees.fetchFeeSchedule,
+    estimateFees: fees.estimateFees,
     ...orders,
     ...portfolio,
   });
