@@ -63,7 +63,7 @@ export async function run(ctx: Context, opts: AddOpts, args: string[], deps: { p
   fromEnvironment(ctx, opts, existing, want, origin);
   if (want.length === 0) {
     if (!pr) {
-      const ways = MANIFESTS.map((m) => m.credentials.add.howToGive);
+      const ways = MANIFESTS.filter((m) => fieldsOf(m).length > 0).map((m) => m.credentials.add.howToGive);
       throw usageError(`give credentials for at least one exchange: ${ways.slice(0, -1).join(', ')}, and/or ${ways[ways.length - 1]} (on a terminal, pmt asks)`);
     }
     want = await ask.askExchanges(pr);

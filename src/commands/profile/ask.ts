@@ -10,6 +10,7 @@ export function askExchanges(pr: Prompter): Promise<ExchangeId[]> {
   return pr.checkbox<ExchangeId>({
     message: 'Which exchanges should this profile trade on? (space selects, enter confirms)',
     required: true,
-    choices: MANIFESTS.map((m) => ({ name: m.credentials.add.choice, value: m.id })),
+    // A read-only exchange (no credential fields) has nothing to add.
+    choices: MANIFESTS.filter((m) => m.credentials.fields.length > 0).map((m) => ({ name: m.credentials.add.choice, value: m.id })),
   });
 }
