@@ -1,4 +1,18 @@
-/** Checks of credential values shared by `profile add` and the exchanges' own sections: each returns the problem as text (naming the field, never echoing the value) or null. */
+/**
+ * Credential helpers shared by the exchanges' declarations and `profile add`: checks that return
+ * the problem as text (naming the field, never echoing the value) or null, and the key-pair view
+ * of resolved fields.
+ */
+import type { Sourced } from './config.js';
+import type { ResolvedFields } from './credential-spec.js';
+
+/** A key id and its key (text, read from its file when given as a path) from the resolved fields; null unless both are there. */
+export function keyPair(f: ResolvedFields, id = 'api_key_id', key = 'private_key'): { id: Sourced; key: Sourced; path?: string } | null {
+  const i = f[id];
+  const k = f[key];
+  if (!i || !k) return null;
+  return { id: { value: String(i.value), source: i.source, origin: i.origin }, key: { value: String(k.value), source: k.source, origin: k.origin }, ...(k.path !== undefined ? { path: k.path } : {}) };
+}
 
 /** API key ids and keys are UUID-like; accept any printable token. */
 export function tokenProblem(field: string, value: string): string | null {

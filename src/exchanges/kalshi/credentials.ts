@@ -6,6 +6,7 @@
 import type { Sourced } from '../config.js';
 import type { CredentialField, CredentialSpec, ResolvedFields } from '../credential-spec.js';
 import { maskSecret } from '../../secrets.js';
+import { keyPair } from '../credential-checks.js';
 
 export interface KalshiCredentials {
   apiKeyId: Sourced;
@@ -83,14 +84,8 @@ export const kalshiCredentials = {
   profileKey: 'kalshi',
   fields: FIELDS,
   build: (f: ResolvedFields): KalshiCredentials | null => {
-    const id = f.api_key_id;
-    const key = f.private_key;
-    if (!id || !key) return null;
-    return {
-      apiKeyId: id as Sourced,
-      privateKeyPem: { value: String(key.value), source: key.source, origin: key.origin },
-      ...(key.path !== undefined ? { privateKeyPath: key.path } : {}),
-    };
+    const k = keyPair(f);
+    return k && { apiKeyId: k.id, privateKeyPem: k.key, ...(k.path !== undefined ? { privateKeyPath: k.path } : {}) };
   },
   fix: 'run `pmt profile add <name> --kalshi-api-key-id ID --kalshi-private-key-path FILE`, or set KALSHI_API_KEY_ID and KALSHI_PRIVATE_KEY_PATH',
   setup: 'set KALSHI_API_KEY_ID and KALSHI_PRIVATE_KEY_PATH, or run `pmt profile add <name> --kalshi-api-key-id ID --kalshi-private-key-path FILE`',

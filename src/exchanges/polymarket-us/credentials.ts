@@ -4,6 +4,7 @@
  * public key), from a file by path or as text. `c.polymarketUs` is what the adapter reads.
  */
 import type { Sourced } from '../config.js';
+import { keyPair } from '../credential-checks.js';
 import type { CredentialField, CredentialSpec, ResolvedFields } from '../credential-spec.js';
 
 export interface PolymarketUsCredentials {
@@ -67,14 +68,8 @@ export const polymarketUsCredentials = {
   profileKey: 'polymarket_us',
   fields: FIELDS,
   build: (f: ResolvedFields): PolymarketUsCredentials | null => {
-    const id = f.api_key_id;
-    const key = f.private_key;
-    if (!id || !key) return null;
-    return {
-      apiKeyId: id as Sourced,
-      secretKey: { value: String(key.value), source: key.source, origin: key.origin },
-      ...(key.path !== undefined ? { privateKeyPath: key.path } : {}),
-    };
+    const k = keyPair(f);
+    return k && { apiKeyId: k.id, secretKey: k.key, ...(k.path !== undefined ? { privateKeyPath: k.path } : {}) };
   },
   fix: 'run `pmt profile add <name> --polymarket-us-api-key-id ID --polymarket-us-private-key-path key.txt`, or set POLYMARKET_US_API_KEY_ID and POLYMARKET_US_PRIVATE_KEY_PATH',
   setup: 'set POLYMARKET_US_API_KEY_ID and POLYMARKET_US_PRIVATE_KEY_PATH (the base64 Ed25519 key from polymarket.us/developer), or run `pmt profile add <name>`',

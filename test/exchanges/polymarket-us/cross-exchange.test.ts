@@ -4,7 +4,6 @@
  * `positions` without `--exchange`, and the kill switch (`pmt kill`), which cancels its open
  * orders with the others' and then refuses new ones (exit 11).
  */
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -28,11 +27,7 @@ beforeAll(async () => {
   d.polymarket.trading.fund(privateKeyToAccount(pk).address, 300);
   const seed = Buffer.alloc(32, 0x33);
   writeFileSync(join(dir, 'us.key'), seed.toString('base64'), { mode: 0o600 });
-  const pub = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' }))
-    .export({ format: 'der', type: 'spki' })
-    .subarray(-32)
-    .toString('base64');
-  d.polymarketUs.api.register('pmus-cross-0001', pub);
+  d.polymarketUs.api.registerSeed('pmus-cross-0001', seed);
   d.polymarketUs.api.setBuyingPower('pmus-cross-0001', 200);
   env = {
     ...d.env,

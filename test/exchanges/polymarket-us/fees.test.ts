@@ -5,7 +5,6 @@
  * taker Θ is the market's `feeCoefficient` where the gateway sends one (the schedule's exchange-wide
  * Θ otherwise, said in the basis); the order preview shows the estimate instead of "unknown".
  */
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,11 +53,7 @@ describe('the order preview on Polymarket US', () => {
   beforeAll(async () => {
     d = await startDoubles();
     const seed = Buffer.alloc(32, 5);
-    const pub = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' }))
-      .export({ format: 'der', type: 'spki' })
-      .subarray(-32)
-      .toString('base64');
-    d.polymarketUs.api.register('pmus-fees-0001', pub);
+    d.polymarketUs.api.registerSeed('pmus-fees-0001', seed);
     d.polymarketUs.api.setBuyingPower('pmus-fees-0001', 1000);
     const dir = tempConfigDir();
     writeFileSync(join(dir, 'us.key'), seed.toString('base64'), { mode: 0o600 });

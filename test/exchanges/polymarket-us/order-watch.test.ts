@@ -7,7 +7,6 @@
  * snapshot of open orders at subscribe is not an event; a refused key ends the watch (exit 3 on
  * the CLI). Then `pmt order watch --exchange polymarket-us` end to end on the built binary.
  */
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,15 +21,11 @@ import { startDoubles, type Doubles } from '../../upstream/doubles.js';
 
 const KEY_ID = 'pmus-watch-0001';
 const SEED = Buffer.alloc(32, 7);
-const PUBLIC = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), SEED]), format: 'der', type: 'pkcs8' }))
-  .export({ format: 'der', type: 'spki' })
-  .subarray(-32)
-  .toString('base64');
 
 let d: Doubles;
 beforeAll(async () => {
   d = await startDoubles();
-  d.polymarketUs.api.register(KEY_ID, PUBLIC);
+  d.polymarketUs.api.registerSeed(KEY_ID, SEED);
   d.polymarketUs.api.setBuyingPower(KEY_ID, 500);
 });
 afterAll(() => d?.close());

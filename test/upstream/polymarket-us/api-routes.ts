@@ -8,11 +8,13 @@
  * venue's shape (`Execution`: id, order, type, lastShares, lastPx, tradeId, aggressor,
  * transactTime), handed to the private WebSocket double (stream-routes.ts) for its key.
  */
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { RecordedRequest, Reply, Router } from '../server.js';
 import type { UsCatalog } from './catalog.js';
 
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+// PKCS#8 wrapper of a raw Ed25519 seed (RFC 8410).
+const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const err = (status: number, message: string): Reply => ({ status, json: { code: status === 401 ? 16 : status === 404 ? 5 : 3, message } });
 const usd = (v: string) => ({ value: v, currency: 'USD' });
 
@@ -107,6 +109,10 @@ export function createUsApi(cat: UsCatalog) {
     authed,
     register(keyId: string, publicKeyBase64: string): void {
       keys.set(keyId, createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(publicKeyBase64, 'base64')]), format: 'der', type: 'spki' }));
+    },
+    /** Accept the key whose 32-byte Ed25519 seed is `seed` (the secret a test hands pmt as base64). */
+    registerSeed(keyId: string, seed: Buffer): void {
+      keys.set(keyId, createPublicKey(createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' })));
     },
     setBuyingPower(keyId: string, v: number): void {
       buying.set(keyId, v);

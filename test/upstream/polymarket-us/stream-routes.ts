@@ -39,6 +39,22 @@ export interface UsOrderFeed {
   onExecution(l: (keyId: string, execution: Record<string, unknown>) => void): () => void;
 }
 
+type Subscribe = { requestId?: string; subscriptionType?: string; marketSlugs?: string[] };
+
+/** Each text frame's `subscribe` request, parsed (other frames are ignored, as the venue does). */
+function onSubscribe(ws: WebSocket, handle: (s: Subscribe) => void): void {
+  ws.on('message', (d, isBinary) => {
+    if (isBinary) return;
+    let m: { subscribe?: Subscribe };
+    try {
+      m = JSON.parse(d.toString());
+    } catch {
+      return;
+    }
+    if (m.subscribe) handle(m.subscribe);
+  });
+}
+
 export function createUsStream(cat: UsCatalog, authed: (req: RecordedRequest) => string | { status?: number }, feed?: UsOrderFeed) {
   const wss = new WebSocketServer({ noServer: true });
   const conns = new Set<Conn>();
@@ -60,16 +76,7 @@ export function createUsStream(cat: UsCatalog, authed: (req: RecordedRequest) =>
       stats.privateConnections += 1;
       const c: PrivateConn = { ws, keyId: who, orders: new Map() };
       privates.add(c);
-      ws.on('message', (d, isBinary) => {
-        if (isBinary) return;
-        let m: { subscribe?: { requestId?: string; subscriptionType?: string; marketSlugs?: string[] } };
-        try {
-          m = JSON.parse(d.toString());
-        } catch {
-          return;
-        }
-        const s = m.subscribe;
-        if (!s) return;
+      onSubscribe(ws, (s) => {
         const requestId = s.requestId ?? '';
         const slugs = s.marketSlugs ?? [];
         if (s.subscriptionType !== 'SUBSCRIPTION_TYPE_ORDER' && s.subscriptionType !== 'SUBSCRIPTION_TYPE_ORDER_SNAPSHOT') {
@@ -113,16 +120,8 @@ export function createUsStream(cat: UsCatalog, authed: (req: RecordedRequest) =>
       stats.connections += 1;
       const c: Conn = { ws, subs: new Map() };
       conns.add(c);
-      ws.on('message', (d, isBinary) => {
-        if (isBinary) return;
-        let m: { subscribe?: { requestId?: string; subscriptionType?: string; marketSlugs?: string[] } };
-        try {
-          m = JSON.parse(d.toString());
-        } catch {
-          return;
-        }
-        const s = m.subscribe;
-        if (!s || s.subscriptionType !== 'SUBSCRIPTION_TYPE_MARKET_DATA') return;
+      onSubscribe(ws, (s) => {
+        if (s.subscriptionType !== 'SUBSCRIPTION_TYPE_MARKET_DATA') return;
         stats.subscribes += 1;
         for (const slug of s.marketSlugs ?? []) {
           if (!cat.markets.has(slug)) {
