@@ -23,7 +23,9 @@ export type { ResolvedCredentials, Source, Sourced } from './exchanges/config.js
 export type CredentialFlags = Partial<Record<string, string | boolean>>;
 
 /** Every variable a profile's fields can come from, in registry order (a named profile ignores them all). */
-export const CREDENTIAL_ENV: readonly string[] = MANIFESTS.flatMap((m) => m.credentials.fields.flatMap((f: CredentialField) => [f.file?.env, f.env].filter((e): e is string => e !== undefined)));
+export const CREDENTIAL_ENV: readonly string[] = MANIFESTS.flatMap((m) =>
+  (m.credentials.fields as readonly CredentialField[]).filter((f) => !f.namedProfileTakesEnv).flatMap((f) => [f.file?.env, f.env].filter((e): e is string => e !== undefined)),
+);
 
 /** The key of a field in CredentialFlags: its variable, else its flag in upper snake case. */
 export const flagKey = (f: { env?: string; flag: string }): string => f.env ?? f.flag.toUpperCase().replace(/-/g, '_');
@@ -54,13 +56,15 @@ export function resolveCredentials(opts: ResolveOptions): ResolvedCredentials {
   const pOrigin = `profile ${opts.profileName ?? ''}`.trim();
   const flags = opts.flags ?? {};
 
-  const pick = (key: string, envName: string | undefined, stored: unknown): Sourced<string | boolean> | undefined => {
+  /** Flag, then environment, then profile; `profileFirst` (a named profile's setting): flag, profile, environment. */
+  const pick = (key: string, envName: string | undefined, stored: unknown, profileFirst = false): Sourced<string | boolean> | undefined => {
     const f = flags[key];
     if ((typeof f === 'string' && f !== '') || typeof f === 'boolean') return { value: f, source: 'flag', origin: '--' + key.toLowerCase().replace(/_/g, '-') };
+    const fromProfile = typeof stored === 'boolean' || (typeof stored === 'string' && stored !== '') ? ({ value: stored as string | boolean, source: 'profile', origin: pOrigin } as const) : undefined;
+    if (profileFirst && fromProfile) return fromProfile;
     const e = envName === undefined ? undefined : env[envName];
     if (e !== undefined && e !== '') return { value: e, source: 'env', origin: envName! };
-    if (typeof stored === 'boolean' || (typeof stored === 'string' && stored !== '')) return { value: stored as string | boolean, source: 'profile', origin: pOrigin };
-    return undefined;
+    return fromProfile;
   };
 
   for (const m of MANIFESTS) {
@@ -73,7 +77,7 @@ export function resolveCredentials(opts: ResolveOptions): ResolvedCredentials {
         (out as unknown as Record<string, unknown>)[f.setting] = s ?? null;
         continue;
       }
-      const text = pick(flagKey(f), f.env, section?.[f.name]);
+      const text = pick(flagKey(f), f.env, section?.[f.name], f.namedProfileTakesEnv === true && opts.namedProfile === true);
       const path = f.file ? pick(flagKey(f.file), f.file.env, section?.[f.file.name]) : undefined;
       if (text || path) found[f.name] = { text, path };
     }

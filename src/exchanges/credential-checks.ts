@@ -21,3 +21,15 @@ export function tokenProblem(field: string, value: string): string | null {
   if (v.length > 200 || /[\s\u0000-\u001f\u007f]/.test(v)) return `${field} must be one printable token without spaces`;
   return null;
 }
+
+/** An http(s) URL (an RPC endpoint); its credentials, if any, are never echoed. */
+export function urlProblem(field: string, value: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(value.trim());
+  } catch {
+    return `${field} must be an http:// or https:// URL`;
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return `${field} must be an http:// or https:// URL (got ${u.protocol})`;
+  return null;
+}

@@ -66,6 +66,12 @@ export interface CredentialField {
    * `ResolvedCredentials[setting]`, kept in every `pmt exchanges` scope, never scrubbed.
    */
   setting?: Exclude<keyof ResolvedCredentials, 'profileName'>;
+  /**
+   * Not a credential though read with them (an RPC URL): under a profile named with `--profile`
+   * the profile's value wins and, when it has none, the environment's is taken (a credential is
+   * never filled in from the environment then); its variable is not among those a named profile ignores.
+   */
+  namedProfileTakesEnv?: boolean;
   /** How `profile add` takes, checks and asks for it (absent: the exchange's `add.section` does). */
   add?: FieldAdd;
   /** `profile show`: how a loaded value reads (a key file or text that does not load is flagged). */
@@ -89,8 +95,10 @@ export interface FieldAdd {
   guided?: boolean;
   /** Taken from its variable when nothing is given or stored (a secret says so on stderr). */
   fromEnv?: boolean;
-  /** Taken from its variable only beside this field given now (an API secret beside its key), stored or not. */
+  /** Taken from its variable only beside this field given now (an API secret beside its key), stored or not… */
   with?: string;
+  /** …unless one is stored (with `with`). */
+  unlessStored?: boolean;
   /** Off a terminal, when required and missing (default: "--<flag> is required with the other <Name> flags"). */
   missing?: string;
   /** The value in messages: "the Kalshi key from --kalshi-private-key-stdin". */

@@ -119,6 +119,8 @@ export interface ExchangeManifest<Id extends string = string> {
   load(): Promise<(cfg: AdapterConfig) => unknown>;
   /** On-chain account actions (approvals, split/merge/redeem, the chain's doctor checks), loaded on first use. */
   onchain?(): Promise<import('./onchain.js').OnchainFactory>;
+  /** The chain those actions use: its RPC's variable (a profile may set its own) and the public default. */
+  chainRpc?: { env: string; default: string };
   /** The exchange's own `pmt doctor` checks beyond credentials, auth and clock (loaded on first use). */
   doctor?(): Promise<(ex: object) => () => Promise<import('./onchain.js').DoctorCheck[]>>;
   /** The account's settled markets (`pmt settlements`), loaded on first use. */

@@ -5,7 +5,8 @@
  * wrote it (fixtures/profiles-0.3.1/profiles.json) still loads, and `profile list/show` and
  * `exchanges` answer as they did, masking included. Every step and its recorded answer are in
  * fixtures/profiles-0.3.1/ (steps.json, expected.json); `$DIR` stands for the test's directory,
- * `$PEM` and `$USKEY` for the fixture keys. Recorded with the 0.3.1 build (PMT_RECORD_PROFILE_COMPAT=1
+ * `$PEM` and `$USKEY` for the fixture keys. Recorded with the 0.3.1 build of main before the fields
+ * moved, on-chain settings of issue 25 included (PMT_RECORD_PROFILE_COMPAT=1
  * rewrites expected.json; never set it to make a failure go away). One answer changed on purpose
  * since: 0.3.1's `pmt exchanges` looked for a profile's Polymarket US section under its exchange id
  * (`polymarket-us`) instead of its profile key (`polymarket_us`), and so called stored Polymarket US

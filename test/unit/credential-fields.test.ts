@@ -12,6 +12,7 @@ import { CREDENTIAL_ENV, resolveCredentials } from '../../src/credentials.js';
 import type { CredentialField } from '../../src/exchanges/credential-spec.js';
 import { ALL_MANIFESTS } from '../../src/exchanges/registry.js';
 import { secretSources } from '../../src/secrets.js';
+import type { Profile } from '../../src/profiles.js';
 
 const SRC = resolve(import.meta.dirname, '../../src');
 const fields = ALL_MANIFESTS.flatMap((m) => (m.credentials.fields as readonly CredentialField[]).map((f) => ({ m, f })));
@@ -71,17 +72,18 @@ describe('credentials declared in the manifests', () => {
     const flags = fields.flatMap(({ f }) => [f.flag, f.file?.flag].filter(Boolean));
     expect(new Set(envs).size).toBe(envs.length);
     expect(new Set(flags).size).toBe(flags.length);
-    for (const { m, f } of fields) {
-      expect(f.flag.startsWith(m.id === 'polymarket-us' ? 'polymarket-us-' : `${m.id}-`), f.flag).toBe(true);
+    for (const { f } of fields) {
       if (f.display === 'secret') expect([f.what, f.env, f.arg], f.name).toEqual([expect.any(String), expect.any(String), expect.stringMatching(/^<.+>$/)]);
       if (f.required) expect(f.required.missing, f.name).toMatch(/\([A-Z_]+\)$/);
     }
-    // What a named profile ignores and what an error scrubs are the same declarations.
-    expect(CREDENTIAL_ENV).toEqual(envs);
+    // What a named profile ignores and what an error scrubs are the same declarations (a setting
+    // a named profile may take from the environment, the Polygon RPC, is not ignored).
+    expect(CREDENTIAL_ENV).toEqual(fields.filter(({ f }) => !f.namedProfileTakesEnv).flatMap(({ f }) => [f.file?.env, f.env].filter(Boolean)));
+    expect(envs.filter((e) => !CREDENTIAL_ENV.includes(e!))).toEqual(['PMT_POLYGON_RPC_URL']);
     const src = secretSources();
     expect(src.env).toEqual(fields.filter(({ f }) => f.display === 'secret').map(({ f }) => f.env));
     expect(src.files).toEqual(['KALSHI_PRIVATE_KEY_PATH', 'POLYMARKET_US_PRIVATE_KEY_PATH']);
-    expect(src.fields.sort()).toEqual(['api_passphrase', 'api_secret', 'private_key']);
+    expect(src.fields.sort()).toEqual(['api_passphrase', 'api_secret', 'builder_passphrase', 'builder_secret', 'private_key', 'relayer_api_key']);
   });
 });
 
@@ -115,6 +117,16 @@ describe('resolution, field by field', () => {
     expect(() => resolveCredentials({ env: { POLYMARKET_US_API_KEY_ID: 'id-1' }, profile: undefined, profileName: null })).toThrow(
       'Polymarket US credentials are incomplete: a secret key (POLYMARKET_US_PRIVATE_KEY_PATH) is missing',
     );
+  });
+
+  it('the Polygon RPC: a named profile\'s wins over the environment, which fills in when it has none; the environment beats the active profile', () => {
+    const key = '0x' + '22'.repeat(32);
+    const env = { PMT_POLYGON_RPC_URL: 'https://env.example/rpc' };
+    const withRpc = { polymarket: { private_key: key, polygon_rpc_url: 'https://profile.example/rpc' } };
+    const rpc = (profile: Profile, namedProfile: boolean) => resolveCredentials({ env, profile, profileName: 'p', namedProfile }).polymarket?.rpcUrl;
+    expect(rpc(withRpc, true)).toEqual({ value: 'https://profile.example/rpc', source: 'profile', origin: 'profile p' });
+    expect(rpc({ polymarket: { private_key: key } }, true)).toEqual({ value: 'https://env.example/rpc', source: 'env', origin: 'PMT_POLYGON_RPC_URL' });
+    expect(rpc(withRpc, false)?.source).toBe('env');
   });
 
   it('settings resolve whatever the credentials (pmt exchanges scopes keep them); one exchange only when asked', () => {

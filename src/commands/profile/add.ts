@@ -98,7 +98,7 @@ function fromEnvironment(ctx: Context, o: AddOpts, existing: Profile, want: Exch
       const fileKey = f.file ? optionKey(f.file.flag) : undefined;
       if (f.add?.with !== undefined) {
         const beside = fieldsOf(m).find((x) => x.name === f.add!.with);
-        if (!beside || o[optionKey(beside.flag)] === undefined) continue;
+        if (!beside || o[optionKey(beside.flag)] === undefined || (f.add.unlessStored && stored[f.name])) continue;
       } else if (stored[f.name] || (f.file && stored[f.file.name])) continue;
       if (o[key] !== undefined || (fileKey && o[fileKey] !== undefined)) continue;
       if (f.file?.fromEnv && ctx.env[f.file.env]) {

@@ -6,6 +6,7 @@
  * the wallet type and the funder decide each other).
  */
 import { PmtError } from '../../errors.js';
+import { shownUrl } from '../../safe-text.js';
 import { maskSecret } from '../../secrets.js';
 import type { Sourced } from '../config.js';
 import type { CredentialField, CredentialSetting, CredentialSpec, ResolvedFields } from '../credential-spec.js';
@@ -21,7 +22,19 @@ export interface PolymarketCredentials {
   apiKey?: Sourced;
   apiSecret?: Sourced;
   apiPassphrase?: Sourced;
+  /** The Polygon JSON-RPC for on-chain actions (`PMT_POLYGON_RPC_URL`, or the profile's `polygon_rpc_url`). */
+  rpcUrl?: Sourced;
+  /** Polymarket's relayer (deposit wallets): a Relayer API key and the address it belongs to… */
+  relayerApiKey?: Sourced;
+  relayerApiKeyAddress?: Sourced;
+  /** …or Builder API credentials (HMAC-signed requests). */
+  builderApiKey?: Sourced;
+  builderSecret?: Sourced;
+  builderPassphrase?: Sourced;
 }
+
+/** The chain on-chain actions use: its RPC's variable (a profile may set its own, `--polygon-rpc-url`) and the public default. */
+export const POLYGON_RPC = { env: 'PMT_POLYGON_RPC_URL', default: 'https://polygon-rpc.com' } as const;
 
 declare module '../config.js' {
   interface ResolvedCredentials {
@@ -83,6 +96,50 @@ const FIELDS = [
     what: 'the Polymarket API passphrase',
     add: { fromEnv: true, with: 'api_key' },
   },
+  // On-chain settings (approvals, split/merge/redeem, doctor): the Polygon RPC, not a secret (its
+  // path may hold a provider's key: shown as scheme and host), which a named profile takes from
+  // the environment when it has none; and the relayer's credentials (deposit wallets only).
+  {
+    name: 'polygon_rpc_url',
+    env: POLYGON_RPC.env,
+    flag: 'polygon-rpc-url',
+    arg: '<url>',
+    help: 'Polygon JSON-RPC for on-chain actions (approvals, split, merge, redeem, doctor); default PMT_POLYGON_RPC_URL or a public RPC',
+    display: 'plain',
+    namedProfileTakesEnv: true,
+  },
+  {
+    name: 'relayer_api_key',
+    env: 'POLYMARKET_RELAYER_API_KEY',
+    flag: 'polymarket-relayer-api-key',
+    arg: '<key>',
+    help: "read the Polymarket Relayer API key from stdin (or set POLYMARKET_RELAYER_API_KEY): deposit wallets move only through Polymarket's relayer",
+    display: 'secret',
+    what: 'the Polymarket Relayer API key',
+    add: { fromEnv: true, with: 'relayer_api_key_address', unlessStored: true },
+  },
+  { name: 'relayer_api_key_address', env: 'POLYMARKET_RELAYER_API_KEY_ADDRESS', flag: 'polymarket-relayer-api-key-address', arg: '<address>', help: "the address the Relayer API key belongs to (default: the signer's)", display: 'plain' },
+  { name: 'builder_api_key', env: 'POLYMARKET_BUILDER_API_KEY', flag: 'polymarket-builder-api-key', arg: '<key>', help: 'Polymarket Builder API key (the relayer, instead of a Relayer API key)', display: 'masked' },
+  {
+    name: 'builder_secret',
+    env: 'POLYMARKET_BUILDER_SECRET',
+    flag: 'polymarket-builder-secret',
+    arg: '<secret>',
+    help: 'read the Polymarket Builder API secret from stdin (or set POLYMARKET_BUILDER_SECRET)',
+    display: 'secret',
+    what: 'the Polymarket Builder API secret',
+    add: { fromEnv: true, with: 'builder_api_key' },
+  },
+  {
+    name: 'builder_passphrase',
+    env: 'POLYMARKET_BUILDER_PASSPHRASE',
+    flag: 'polymarket-builder-passphrase',
+    arg: '<passphrase>',
+    help: 'read the Polymarket Builder API passphrase from stdin (or set POLYMARKET_BUILDER_PASSPHRASE)',
+    display: 'secret',
+    what: 'the Polymarket Builder API passphrase',
+    add: { fromEnv: true, with: 'builder_api_key' },
+  },
 ] as const satisfies readonly CredentialField[];
 
 /** The wallet type as given, else the one a funder implies (almost always a browser-wallet Safe), else eoa. */
@@ -102,7 +159,20 @@ function build(f: ResolvedFields): PolymarketCredentials | null {
       ? { value: 'gnosis-safe', source: funder.source, origin: `${funder.origin} (funder set)` }
       : { value: 'eoa', source: privateKey.source, origin: `${privateKey.origin} (no funder)` };
   }
-  return { privateKey, funder, signatureType, apiKey: s('api_key'), apiSecret: s('api_secret'), apiPassphrase: s('api_passphrase') };
+  return {
+    privateKey,
+    funder,
+    signatureType,
+    apiKey: s('api_key'),
+    apiSecret: s('api_secret'),
+    apiPassphrase: s('api_passphrase'),
+    rpcUrl: s('polygon_rpc_url'),
+    relayerApiKey: s('relayer_api_key'),
+    relayerApiKeyAddress: s('relayer_api_key_address'),
+    builderApiKey: s('builder_api_key'),
+    builderSecret: s('builder_secret'),
+    builderPassphrase: s('builder_passphrase'),
+  };
 }
 
 const row = (setting: string, v: Sourced<unknown> | undefined, value: (x: unknown) => string | null): CredentialSetting =>
@@ -124,6 +194,15 @@ async function rows(c: { polymarket: PolymarketCredentials | null }): Promise<Cr
       : row('POLYMARKET_API_KEY', p?.apiKey, (v) => maskSecret(String(v))),
   );
   out.push(row('POLYMARKET_API_SECRET', p?.apiSecret, () => 'set'), row('POLYMARKET_API_PASSPHRASE', p?.apiPassphrase, () => 'set'));
+  if (p) {
+    out.push(p.rpcUrl ? row(POLYGON_RPC.env, p.rpcUrl, (v) => shownUrl(String(v))) : { setting: POLYGON_RPC.env, value: POLYGON_RPC.default, source: 'default', origin: 'default' });
+    // The relayer's credentials (deposit wallets), only when some are set.
+    if (p.relayerApiKey) out.push(row('POLYMARKET_RELAYER_API_KEY', p.relayerApiKey, () => 'set'));
+    if (p.relayerApiKeyAddress) out.push(row('POLYMARKET_RELAYER_API_KEY_ADDRESS', p.relayerApiKeyAddress, String));
+    if (p.builderApiKey) out.push(row('POLYMARKET_BUILDER_API_KEY', p.builderApiKey, (v) => maskSecret(String(v))));
+    if (p.builderSecret) out.push(row('POLYMARKET_BUILDER_SECRET', p.builderSecret, () => 'set'));
+    if (p.builderPassphrase) out.push(row('POLYMARKET_BUILDER_PASSPHRASE', p.builderPassphrase, () => 'set'));
+  }
   return out;
 }
 
@@ -149,6 +228,9 @@ export const polymarketCredentials = {
       signature_type: m.signature_type ?? null,
       funder: m.funder ?? null,
       api_credentials: m.api_key && m.api_secret && m.api_passphrase ? 'stored' : 'derived',
+      // On-chain settings, shown only when stored (a profile without them reads as before).
+      ...(m.polygon_rpc_url ? { polygon_rpc_url: m.polygon_rpc_url } : {}),
+      ...(m.relayer_api_key ? { relayer: 'relayer api key' as const } : m.builder_api_key ? { relayer: 'builder api key' as const } : {}),
     }),
     label: (s) => `polymarket (${(s.signature_type as string | null) ?? 'eoa'})`,
     rows: async () => async (_rows, c) => rows(c),

@@ -1,6 +1,6 @@
 /** Polymarket's facts for the rest of pmt (see exchanges/manifest.ts); the adapter loads on first use. */
 import type { ExchangeManifest } from '../manifest.js';
-import { polymarketCredentials } from './credentials.js';
+import { POLYGON_RPC, polymarketCredentials } from './credentials.js';
 
 export const polymarket = {
   id: 'polymarket',
@@ -75,4 +75,6 @@ export const polymarket = {
   load: async () => (await import('./index.js')).createPolymarket,
   // Approvals, split/merge/redeem and the chain's doctor checks (viem, Polygon; chain/).
   onchain: async () => (await import('./chain/index.js')).createOnchain,
+  // Polygon (chain id 137); a profile's `polygon_rpc_url` (`--polygon-rpc-url`) overrides both.
+  chainRpc: POLYGON_RPC,
 } as const satisfies ExchangeManifest<'polymarket'>;

@@ -2,11 +2,12 @@
  * `profile add`'s Polymarket section: the signer key, then the wallet type and the funder, which
  * decide each other (a funder means a polymarket.com wallet; eoa means the key's own address holds
  * the funds), then CLOB API credentials (stored only as a key, secret and passphrase together;
- * else derived from the private key when needed). On a terminal what is missing is asked (the key
- * without echo); off one a missing value is a usage error naming the flag.
+ * else derived from the private key when needed), then the on-chain settings (the Polygon RPC,
+ * the relayer's credentials). On a terminal what is missing is asked (the key without echo); off
+ * one a missing value is a usage error naming the flag.
  */
 import { usageError } from '../../errors.js';
-import { tokenProblem } from '../credential-checks.js';
+import { tokenProblem, urlProblem } from '../credential-checks.js';
 import type { CredentialPrompter, ProfileSection, SectionInput } from '../credential-spec.js';
 import { parseSignatureType, type SignatureType } from './credentials.js';
 import { addressProblem, normalizePolymarketKey, polymarketKeyProblem, signerAddress } from './keys.js';
@@ -126,5 +127,41 @@ export async function polymarketSection(input: SectionInput): Promise<ProfileSec
     const creds = await askApiCredentials(pr!);
     if (creds) Object.assign(p, { api_key: creds.key, api_secret: creds.secret, api_passphrase: creds.passphrase });
   }
+  await chainSettings(input, p);
   return p;
+}
+
+/**
+ * The on-chain settings: the Polygon RPC (not a secret) and the relayer's credentials (deposit
+ * wallets): a Relayer API key (a secret: stdin or POLYMARKET_RELAYER_API_KEY) with its address,
+ * or Builder API credentials (the key, and its secret and passphrase kept out of argv).
+ */
+async function chainSettings({ given, origin }: SectionInput, p: ProfileSection): Promise<void> {
+  const rpc = str(given.polygon_rpc_url);
+  if (rpc !== undefined) {
+    check(urlProblem('--polygon-rpc-url', rpc));
+    p.polygon_rpc_url = rpc.trim();
+  }
+  const relayerKey = str(given.relayer_api_key);
+  if (relayerKey !== undefined) {
+    check(tokenProblem(`the Relayer API key from ${origin.relayer_api_key ?? 'input'}`, relayerKey));
+    p.relayer_api_key = relayerKey.trim();
+  }
+  const relayerAddress = str(given.relayer_api_key_address);
+  if (relayerAddress !== undefined) {
+    check(await addressProblem('--polymarket-relayer-api-key-address', relayerAddress));
+    p.relayer_api_key_address = relayerAddress.trim();
+  }
+  const [key, secret, passphrase] = [str(given.builder_api_key), str(given.builder_secret), str(given.builder_passphrase)];
+  if ([key, secret, passphrase].some((v) => v !== undefined)) {
+    if (key === undefined || secret === undefined || passphrase === undefined) {
+      throw usageError('Builder API credentials go together: --polymarket-builder-api-key KEY with the secret and passphrase (POLYMARKET_BUILDER_SECRET, POLYMARKET_BUILDER_PASSPHRASE, or one of them on stdin with --polymarket-builder-secret-stdin / --polymarket-builder-passphrase-stdin)');
+    }
+    check(tokenProblem('--polymarket-builder-api-key', key));
+    check(tokenProblem(`the Builder API secret from ${origin.builder_secret ?? 'input'}`, secret));
+    check(tokenProblem(`the Builder API passphrase from ${origin.builder_passphrase ?? 'input'}`, passphrase));
+    p.builder_api_key = key.trim();
+    p.builder_secret = secret.trim();
+    p.builder_passphrase = passphrase.trim();
+  }
 }
