@@ -4,6 +4,7 @@
  */
 import type { PositionStatus } from '../models/enums.js';
 import type {
+  AmendRequest,
   CreateOrderRequest,
   ExchangeId,
   FetchMarketsParams,
@@ -17,7 +18,6 @@ import type {
   Orderbook,
 } from './types.js';
 import type {
-  AmendRequest,
   BalanceDetail,
   Candle,
   FetchFillsParams,

@@ -7,13 +7,14 @@
  */
 import { PmtError, usageError } from '../errors.js';
 import type { ExchangeId } from '../exchanges/registry.js';
-import type { MarketStatusFilter, OrderSide, OrderType } from '../exchanges/types.js';
+import type { MarketStatusFilter } from '../exchanges/types.js';
 import type { ExchangeFailure } from './fanout.js';
 import * as markets from './markets.js';
 import { journalEntries } from './journal.js';
 import * as one from './order-one.js';
 import { previewCreateOrder } from './order-preview.js';
 import * as orders from './orders.js';
+import type { CreateOrderBody } from './orders.js';
 import { riskError, riskStatus } from './risk.js';
 import type { Services } from './services.js';
 import { EXCHANGE_IDS } from '../exchanges/registry.js';
@@ -107,8 +108,8 @@ export const TOOL_RULES: Record<string, ToolRule> = {
     idempotent: true,
     previewShape: 'other',
     extraInputs: CONFIRM,
-    preview: async (svc, q) =>
-      doc(await previewCreateOrder(svc, { asset_id: q.asset_id, outcome: q.outcome, price: q.price, side: q.side as OrderSide, size: q.size, order_type: q.order_type as OrderType | undefined, post_only: q.post_only, exchange: q.exchange })),
+    // The CLI's `--dry-run --json` of the same order (ops/order-preview.ts), whatever else the call carries.
+    preview: async (svc, { confirm: _confirm, client_order_id: _key, ...body }) => doc(await previewCreateOrder(svc, body as CreateOrderBody)),
     beforeSend(q) {
       if (typeof q.client_order_id !== 'string' || q.client_order_id === '') throw usageError('client_order_id is required with confirm: true (a retry under the same id returns the same order, never a second one)');
     },

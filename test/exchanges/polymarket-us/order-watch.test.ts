@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdapterConfig } from '../../../src/context.js';
+import { Decimal } from '../../../src/decimal.js';
 import { resolveCredentials } from '../../../src/credentials.js';
 import type { OrderEvent } from '../../../src/exchanges/order-stream.js';
 import { PolymarketUsClient } from '../../../src/exchanges/polymarket-us/client.js';
@@ -71,16 +72,16 @@ describe('Polymarket US private channel', () => {
     try {
       await until(() => stats.orderSubscribes > subscribes, 'subscribe');
       // A No bought at 0.40 rests on the venue as BUY_SHORT at a long price of 0.60.
-      const no = await createOrder(c, { asset_id: `polymarket-us:${slug}`, outcome: 'no', side: 'buy', price: 0.4, size: 5, order_type: 'gtc' });
+      const no = await createOrder(c, { asset_id: `polymarket-us:${slug}`, outcome: 'no', side: 'buy', price: Decimal.from(0.4), size: Decimal.from(5), order_type: 'gtc' });
       await until(() => events.length >= 1, 'placed');
       d.polymarketUs.api.fillResting(no.id, 2);
       await until(() => events.length >= 3, 'maker fill');
-      await amendOrder(c, no.id, { price: 0.35 });
+      await amendOrder(c, no.id, { price: Decimal.from('0.35') });
       await until(() => events.length >= 4, 'modify');
       await cancelOrder(c, no.id);
       await until(() => events.length >= 5, 'cancel');
       // A Yes bought at the best offer fills at once: the account took liquidity.
-      const yes = await createOrder(c, { asset_id: `polymarket-us:${slug}`, outcome: 'yes', side: 'buy', price: Number(bestOffer), size: 3, order_type: 'gtc' });
+      const yes = await createOrder(c, { asset_id: `polymarket-us:${slug}`, outcome: 'yes', side: 'buy', price: Decimal.from(Number(bestOffer)), size: Decimal.from(3), order_type: 'gtc' });
       await until(() => events.length >= 7, 'taker fill');
       const brief = events.map((e) => [e.kind, e.order_id, e.status, e.outcome, e.side, e.price, e.size, e.filled, e.is_taker]);
       expect(brief).toEqual([
@@ -128,7 +129,7 @@ describe('pmt order watch --exchange polymarket-us', () => {
     const before = d.polymarketUs.stream.stats.orderSubscribes;
     const run = runPmt(['order', 'watch', '--exchange', 'polymarket-us', '--count', '2'], { env });
     while (d.polymarketUs.stream.stats.orderSubscribes === before) await new Promise((r) => setTimeout(r, 10));
-    const o = await createOrder(client(), { asset_id: `polymarket-us:${slug}`, outcome: 'yes', side: 'buy', price: 0.2, size: 2, order_type: 'gtc' });
+    const o = await createOrder(client(), { asset_id: `polymarket-us:${slug}`, outcome: 'yes', side: 'buy', price: Decimal.from(0.2), size: Decimal.from(2), order_type: 'gtc' });
     await cancelOrder(client(), o.id);
     const r = await run;
     expect(r.exitCode, r.stderr).toBe(0);
