@@ -14,6 +14,7 @@ import { PmtError } from '../../src/errors.js';
 import { Decimal } from '../../src/decimal.js';
 import { Context } from '../../src/context.js';
 import type { ResolvedCredentials } from '../../src/credentials.js';
+import { estimateFees as estimatePolymarketUsFees } from '../../src/exchanges/polymarket-us/fees.js';
 import { type AssetInfo, type CancelResult, type Exchange, type FeeSchedule } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Market, Order, Orderbook } from '../../src/exchanges/types.js';
 import { IO } from '../../src/render/io.js';
@@ -212,7 +213,8 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
   }
   /** The real published formulas, as the adapters bind them. */
   estimateFees(s: FeeSchedule, legs: FeeLegs): FeeAmounts {
-    return s.exchange === 'kalshi' ? estimateKalshiFees(s, legs) : estimatePolymarketFees(s, legs);
+    if (s.exchange === 'kalshi') return estimateKalshiFees(s, legs);
+    return s.exchange === 'polymarket' ? estimatePolymarketFees(s, legs) : estimatePolymarketUsFees(null, s, legs);
   }
   async checkAuth(): Promise<never> {
     throw new Error('fake: not used');

@@ -1,6 +1,7 @@
 /**
  * `pmt order watch [--exchange E] [--duration S] [--count N]`: your orders and fills as the
- * exchanges push them (Polymarket's user channel, Kalshi's user_orders and fill channels), until
+ * exchanges push them (Polymarket's user channel, Kalshi's user_orders and fill channels,
+ * Polymarket US's private socket), until
  * Ctrl-C or a limit. Piped or with `--ndjson`: one OrderEvent per line; on a terminal, one
  * readable line per event. `--json` has no meaning for an endless stream and is refused.
  */

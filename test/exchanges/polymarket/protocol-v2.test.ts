@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { PolymarketCredentials } from '../../../src/credentials.js';
+import type { PolymarketCredentials } from '../../../src/exchanges/polymarket/credentials.js';
 import { Decimal } from '../../../src/decimal.js';
 import { orderAmounts } from '../../../src/exchanges/polymarket/amounts.js';
 import { parseMarket } from '../../../src/exchanges/polymarket/parse.js';

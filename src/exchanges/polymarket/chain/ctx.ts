@@ -10,7 +10,8 @@ import { PmtError } from '../../../errors.js';
 import { shownUrl } from '../../../safe-text.js';
 import type { ChainCall } from '../../onchain.js';
 import type { PolymarketClient } from '../client.js';
-import type { PolymarketCredentials, Sourced } from '../../config.js';
+import type { Sourced } from '../../config.js';
+import type { PolymarketCredentials } from '../credentials.js';
 import { buildWallet, requireCredentials, type Hex, type Wallet } from '../wallet.js';
 import { COLLATERAL_DECIMALS, DEFAULT_POLYGON_RPC, DEFAULT_RECEIPT_TIMEOUT_MS, POLYGON_CHAIN_ID, RECEIPT_TIMEOUT_ENV, RPC_ENV } from './contracts.js';
 
