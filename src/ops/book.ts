@@ -1,5 +1,5 @@
 /** fetch_orderbook, fetch_orderbook_stats and fetch_orderbook_impact, once for the CLI and serve. */
-import { bookImpact, bookStats, MAX_IMPACT_SIZE } from '../analytics/book.js';
+import { bookImpact, bookStats, MAX_IMPACT_SIZE, walkBook, type Walk } from '../analytics/book.js';
 import { usageError } from '../errors.js';
 import type { Orderbook, OrderbookImpact, OrderbookStats } from '../exchanges/types.js';
 import { parseSize } from '../validate.js';
@@ -15,7 +15,7 @@ export interface BookAnswer<T> {
   /** Which exchange and asset the answer is about (views title it). */
   asset: ResolvedAsset;
   book: Orderbook;
-  result: T;
+  body: T;
 }
 
 /**
@@ -23,10 +23,11 @@ export interface BookAnswer<T> {
  * `depth` keeps the N best levels per side (contract: in JSON too); `book` stays whole for the
  * stats a view prints beside the ladder.
  */
-export async function fetchOrderbook(svc: Services, q: AssetQuery & { depth?: number }): Promise<BookAnswer<Orderbook>> {
+export async function fetchOrderbook(svc: Services, q: AssetQuery & { depth?: number }): Promise<BookAnswer<Orderbook> & { stats: OrderbookStats }> {
   const asset = await resolveAsset(svc, q, { op: 'fetchOrderbook' });
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
-  return { asset, book, result: q.depth === undefined ? book : trimBook(book, q.depth) };
+  // The stats a ladder shows beside it are the whole book's.
+  return { asset, book, body: q.depth === undefined ? book : trimBook(book, q.depth), stats: bookStats(book, serviceTs(svc)) };
 }
 
 /** The N best levels per side; the exchange's hash only while nothing was cut (it is over the whole book). */
@@ -38,7 +39,7 @@ export function trimBook(book: Orderbook, depth: number): Orderbook {
 export async function fetchOrderbookStats(svc: Services, q: AssetQuery): Promise<BookAnswer<OrderbookStats>> {
   const asset = await resolveAsset(svc, q, { op: 'fetchOrderbook' });
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
-  return { asset, book, result: bookStats(book, serviceTs(svc)) };
+  return { asset, book, body: bookStats(book, serviceTs(svc)) };
 }
 
 /** Impact size: > 0, at most 6 decimals (the book's contract grid) and at most MAX_IMPACT_SIZE. */
@@ -50,9 +51,10 @@ export function parseImpactSize(svc: Services, input: unknown): number {
   return d.toNumber();
 }
 
-export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size: unknown }): Promise<BookAnswer<OrderbookImpact> & { size: number }> {
+/** The impact, and each side's walk (the levels a view details). */
+export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size: unknown }): Promise<BookAnswer<OrderbookImpact> & { size: number; buy: Walk; sell: Walk }> {
   const size = parseImpactSize(svc, q.size);
   const asset = await resolveAsset(svc, q, { op: 'fetchOrderbook' });
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
-  return { asset, book, size, result: bookImpact(book, size, serviceTs(svc)) };
+  return { asset, book, size, body: bookImpact(book, size, serviceTs(svc)), buy: walkBook(book.asks, size), sell: walkBook(book.bids, size) };
 }

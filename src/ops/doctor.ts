@@ -7,6 +7,7 @@
 import { PmtError, toPmtError } from '../errors.js';
 import type { DoctorCheck } from '../exchanges/onchain.js';
 import { manifestOf, type ExchangeId } from '../exchanges/registry.js';
+import type { Answer } from './answer.js';
 import type { Services } from './services.js';
 
 /** Local clock minus the exchange's beyond this may get signed requests refused. */
@@ -18,12 +19,14 @@ export interface DoctorReport {
   ok: boolean;
 }
 
-export async function doctor(svc: Services, q: { exchange?: ExchangeId }): Promise<DoctorReport> {
+/** The checks per exchange; the CLI then exits 9 when trading is blocked (`verdict`), serve answers 200 either way. */
+export async function doctor(svc: Services, q: { exchange?: ExchangeId }): Promise<DoctorReport & Answer<DoctorReport['exchanges']>> {
   const ids = q.exchange ? [q.exchange] : await svc.configured();
   if (ids.length === 0) throw await svc.noCredentials();
   const exchanges: DoctorReport['exchanges'] = {};
   for (const id of ids) exchanges[id] = await doctorOne(svc, id);
-  return { exchanges, ok: Object.values(exchanges).every((cs) => cs!.every((c) => c.ok)) };
+  const r = { exchanges, ok: Object.values(exchanges).every((cs) => cs!.every((c) => c.ok)) };
+  return { ...r, body: exchanges, verdict: doctorFailure(r) };
 }
 
 async function doctorOne(svc: Services, id: ExchangeId): Promise<DoctorCheck[]> {

@@ -7,7 +7,8 @@ import { PmtError, usageError } from '../errors.js';
 import { marketExchange, SERIES_EXCHANGES, splitUnified } from '../exchanges/ids.js';
 import { capable, requireCapability } from './capabilities.js';
 import { EXCHANGE_IDS, manifestOf, type ExchangeId } from '../exchanges/registry.js';
-import type { FetchMarketsParams, Market, MarketLineage, MarketStatusFilter } from '../exchanges/types.js';
+import type { FetchMarketsParams, Market, MarketLineage, MarketsPage, MarketStatusFilter } from '../exchanges/types.js';
+import type { Answer } from './answer.js';
 import type { ExchangeFailure } from './fanout.js';
 import { fetchMarketsAcross, iterateMarkets } from './markets-across.js';
 import { sortMarkets, type MarketSort } from './market-sort.js';
@@ -161,7 +162,13 @@ export function iterateAllMarkets(
   return iterateMarkets((id) => svc.exchange(id), p.ids, p.base, limitFor(q, true), hooks.onPage, hooks.onFailure);
 }
 
-export async function fetchMarketLineage(svc: Services, q: { market_ticker: unknown; exchange?: ExchangeId }): Promise<MarketLineage> {
+/** fetch_markets' answer over serve and MCP: one page (the CLI's list adds --all, --sort and notes). */
+export async function marketsPage(svc: Services, q: MarketsQuery): Promise<Answer<MarketsPage>> {
+  const r = await fetchMarkets(svc, q);
+  return { body: { markets: r.markets, cursor: r.cursor }, failed: r.failed };
+}
+
+export async function fetchMarketLineage(svc: Services, q: { market_ticker: unknown; exchange?: ExchangeId }): Promise<Answer<MarketLineage>> {
   const { exchange, ticker } = marketExchange(q.market_ticker, q.exchange, { field: svc.names.market, via: svc.names.exchange });
-  return (await svc.exchange(exchange)).fetchMarketLineage(ticker);
+  return { body: await (await svc.exchange(exchange)).fetchMarketLineage(ticker) };
 }

@@ -11,6 +11,7 @@ import { manifestOf, EXCHANGE_IDS, type ExchangeId } from '../exchanges/registry
 import type { ApprovalRow, ChainCall, ChainPlan, ChainSent, Onchain, PositionRequest } from '../exchanges/onchain.js';
 import type { JournalEntry } from '../journal.js';
 import type { OrderType } from '../exchanges/types.js';
+import type { Answer } from './answer.js';
 import type { Services } from './services.js';
 
 /** The exchanges with on-chain actions. */
@@ -32,9 +33,10 @@ export async function onchainFor(svc: Services, exchange?: ExchangeId): Promise<
   return { id, chain: factory(await svc.exchange(id)) };
 }
 
-export async function approvalsCheck(svc: Services, q: { exchange?: ExchangeId }): Promise<{ exchange: ExchangeId; rows: ApprovalRow[] }> {
+export async function approvalsCheck(svc: Services, q: { exchange?: ExchangeId }): Promise<Answer<ApprovalRow[]> & { exchange: ExchangeId; rows: ApprovalRow[] }> {
   const { id, chain } = await onchainFor(svc, q.exchange);
-  return { exchange: id, rows: await chain.approvals() };
+  const rows = await chain.approvals();
+  return { exchange: id, rows, body: rows };
 }
 
 export interface PreparedAction {

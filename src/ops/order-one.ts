@@ -9,6 +9,7 @@ import type { ExchangeId } from '../exchanges/types.js';
 import type { ExchangeOrder } from './orders.js';
 import { parsePrice, parseSize } from '../validate.js';
 import { requireCapability } from './capabilities.js';
+import type { Answer } from './answer.js';
 import type { Services } from './services.js';
 import { asPlaced, orderEvent, placedCancels } from './journal.js';
 import { requireTrading } from './risk.js';
@@ -43,9 +44,10 @@ export async function currentOrder(svc: Services, t: { exchange: ExchangeId; id:
 }
 
 /** The cancelled order as placed, recorded in the journal (placedCancels). */
-export async function cancelOrder(svc: Services, q: OrderRef): Promise<ExchangeOrder> {
+export async function cancelOrder(svc: Services, q: OrderRef): Promise<ExchangeOrder & Answer<Order>> {
   const { exchange, id } = await orderTarget(svc, q, 'cancelOrder');
-  return placedCancels(svc, [{ exchange, order: await (await svc.exchange(exchange)).cancelOrder(id) }])[0]!;
+  const o = placedCancels(svc, [{ exchange, order: await (await svc.exchange(exchange)).cancelOrder(id) }])[0]!;
+  return { ...o, body: o.order };
 }
 
 export interface AmendBody extends OrderRef {
@@ -129,7 +131,7 @@ async function amendPreview(svc: Services, ex: Exchange, current: ExchangeOrder,
  * amend_order: sent on the exchange's own scale (planAmend), read back as placed, and journaled as
  * an `amend` event with the new price and size as placed (so later reads relabel it at its new price).
  */
-export async function amendOrder(svc: Services, b: AmendBody, plan?: AmendPlan): Promise<ExchangeOrder> {
+export async function amendOrder(svc: Services, b: AmendBody, plan?: AmendPlan): Promise<ExchangeOrder & Answer<Order>> {
   // A changed order is a new risk: refused while trading is off (ops/risk.ts).
   await requireTrading(svc, 'amend_order');
   const p = plan ?? (await planAmend(svc, b, { preview: false }));
@@ -137,7 +139,7 @@ export async function amendOrder(svc: Services, b: AmendBody, plan?: AmendPlan):
   const after = await ex.amendOrder(p.id, p.wire);
   const placed = p.mirrored && !sameLabel(after.outcome, p.current.order.outcome) ? { ...after, outcome: p.current.order.outcome, side: p.current.order.side, price: complementPrice(Decimal.from(after.price)).toNumber() } : after;
   journalAmend(svc, p, placed);
-  return { exchange: p.exchange, order: placed };
+  return { exchange: p.exchange, order: placed, body: placed };
 }
 
 /** The amend in the journal (best effort: the exchange has already amended). */

@@ -11,6 +11,7 @@ import { requireAccess } from './capabilities.js';
 import { failureOf, fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { prepareOrder, sendPrepared, type CreateInput, type SendOptions } from './order-create.js';
 import { accountScope, type AccountScope } from './resolve.js';
+import type { Answer } from './answer.js';
 import type { Services } from './services.js';
 import { idempotencyKey, type KeyedSend, type SentRecord } from './idempotency.js';
 import { asPlaced, fetchOrderByClientId, placedCancels } from './journal.js';
@@ -18,13 +19,21 @@ import { asPlaced, fetchOrderByClientId, placedCancels } from './journal.js';
 export type { ExchangeOrder } from './services.js';
 import type { ExchangeOrder } from './services.js';
 
-export async function fetchOrder(svc: Services, q: { order_id?: unknown; client_order_id?: unknown; exchange?: ExchangeId }): Promise<ExchangeOrder> {
+/** An order answered with its exchange, and (for people) with its market by name. */
+export type OrderAnswer = ExchangeOrder & Answer<Order> & { named(): Promise<ExchangeOrder> };
+
+export async function fetchOrder(svc: Services, q: { order_id?: unknown; client_order_id?: unknown; exchange?: ExchangeId }): Promise<OrderAnswer> {
+  const o = await findOrder(svc, q);
+  return { ...o, body: o.order, named: async () => (await nameMarkets(svc, [o]))[0]! };
+}
+
+async function findOrder(svc: Services, q: { order_id?: unknown; client_order_id?: unknown; exchange?: ExchangeId }): Promise<ExchangeOrder> {
   // By the id it was sent with (Kalshi's client order id, Polymarket's order hash): settles an "unknown" create.
   if (q.client_order_id !== undefined) {
-    if (q.order_id !== undefined) throw usageError('give "order_id" or "client_order_id", not both');
+    if (q.order_id !== undefined) throw usageError(svc.names.orderOrClientId.both);
     return fetchOrderByClientId(svc, { client_order_id: q.client_order_id, exchange: q.exchange });
   }
-  if (q.order_id === undefined) throw usageError(`${svc.names.order === 'order_id' ? 'query parameter ' : ''}"${svc.names.order}" is required (or "client_order_id", the id the order was sent with)`);
+  if (q.order_id === undefined) throw usageError(svc.names.orderOrClientId.missing);
   const { exchange, id } = orderExchange(q.order_id, q.exchange, { field: svc.names.order, via: svc.names.exchange });
   await requireAccess(svc, exchange, 'fetchOrder');
   return asPlaced(svc, [{ exchange, order: await (await svc.exchange(exchange)).fetchOrder(id) }])[0]!;
@@ -40,8 +49,9 @@ export interface OpenOrders {
 }
 
 /** Open orders of each exchange in scope, in parallel; partial when one fails, an error when all do. */
-export async function fetchOpenOrders(svc: Services, q: { asset_id?: unknown; exchange?: ExchangeId }): Promise<OpenOrders> {
-  return listOpenOrders(svc, await accountScope(svc, q, 'fetchOpenOrders'));
+export async function fetchOpenOrders(svc: Services, q: { asset_id?: unknown; exchange?: ExchangeId }): Promise<OpenOrders & Answer<Order[]> & { named(): Promise<ExchangeOrder[]> }> {
+  const r = await listOpenOrders(svc, await accountScope(svc, q, 'fetchOpenOrders'));
+  return { ...r, body: r.orders.map((o) => o.order), named: () => nameMarkets(svc, r.orders) };
 }
 
 /** fetch_open_orders over a scope already resolved (cancel-all lists, confirms, then cancels that scope). */

@@ -12,7 +12,7 @@ import type { JournalEntry } from '../journal.js';
 import { sameLabel } from '../outcome.js';
 import type { ExchangeId } from '../exchanges/types.js';
 import { Decimal } from '../decimal.js';
-import type { BalanceDetail, Fill, Position } from '../models/portfolio.js';
+import type { Balance, BalanceDetail, Fill, FillsPage, Position } from '../models/portfolio.js';
 import { parseCursor, parseInteger } from '../validate.js';
 import { usageError } from '../errors.js';
 import { manifestOf } from '../exchanges/registry.js';
@@ -20,6 +20,7 @@ import { POSITION_STATUSES, type PositionStatus } from '../models/enums.js';
 import { capable, requireAccess, type CapabilityName } from './capabilities.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { decodeCombinedCursor, encodeCombinedCursor } from './markets-across.js';
+import type { Answer } from './answer.js';
 import type { Services } from './services.js';
 import { marketTarget } from './tape.js';
 import { FILLS_LIMIT_MAX } from './params.js';
@@ -42,15 +43,19 @@ async function scope(svc: Services, q: { market_ticker?: unknown; exchange?: Exc
   return { ids };
 }
 
+/** fetch_balance's model: one named exchange's balance by currency, else each exchange's under its id. */
+export type BalanceAnswer = Balance | Record<string, Balance>;
+
 export interface Balances {
   balances: Array<{ exchange: ExchangeId; detail: BalanceDetail }>;
   failed: ExchangeFailure[];
 }
 
-export async function fetchBalance(svc: Services, q: { exchange?: ExchangeId } = {}): Promise<Balances> {
+export async function fetchBalance(svc: Services, q: { exchange?: ExchangeId } = {}): Promise<Balances & Answer<BalanceAnswer>> {
   const { ids } = await scope(svc, q, 'fetchBalance');
   const r = settle(await fanOut(ids, async (id) => (await svc.exchange(id)).fetchBalance()));
-  return { balances: r.ok.map((x) => ({ exchange: x.exchange, detail: x.value })), failed: r.failed };
+  const b = { balances: r.ok.map((x) => ({ exchange: x.exchange, detail: x.value })), failed: r.failed };
+  return { ...b, body: balanceModel(b, q.exchange) };
 }
 
 /**
@@ -59,7 +64,7 @@ export async function fetchBalance(svc: Services, q: { exchange?: ExchangeId } =
  * its id, `{"kalshi": {"USD": n}, "polymarket": {"USDC": n}, "polymarket-us": {"USD": n}}`
  * (docs/spec-additions.md), so two exchanges in USD are never summed.
  */
-export function balanceModel(b: Balances, exchange?: ExchangeId): Record<string, number> | Record<string, Record<string, number>> {
+export function balanceModel(b: Balances, exchange?: ExchangeId): BalanceAnswer {
   if (exchange !== undefined) return b.balances.find((x) => x.exchange === exchange)?.detail.balance ?? {};
   return Object.fromEntries(b.balances.map((x) => [x.exchange, x.detail.balance]));
 }
@@ -85,7 +90,7 @@ const unableError = (id: ExchangeId, status: PositionStatus) => usageError(`${ma
  * by it: named explicitly (`exchange` or the market's) one that cannot is a usage error; in the
  * every-exchange scope the others are left out (they have nothing of that kind to report).
  */
-export async function fetchPositions(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId; status?: unknown } = {}): Promise<Positions> {
+export async function fetchPositions(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId; status?: unknown } = {}): Promise<Positions & Answer<Position[]>> {
   const status = positionStatus(q.status);
   // An exchange named outright that cannot list this status: say so before asking for its credentials.
   if (q.exchange && status !== 'open' && !statusesOf(q.exchange).includes(status) && (q.market_ticker === undefined || q.market_ticker === null || q.market_ticker === '')) {
@@ -101,7 +106,8 @@ export async function fetchPositions(svc: Services, q: { market_ticker?: unknown
     if (ids.length === 0) throw usageError(`no exchange with credentials lists ${status} positions`);
   }
   const r = settle(await fanOut(ids, async (id) => (await svc.exchange(id)).fetchPositions(s.market, status === 'open' ? undefined : { status })));
-  return { positions: r.ok.flatMap((x) => x.value.map((position) => ({ exchange: x.exchange, position }))), failed: r.failed };
+  const positions = r.ok.flatMap((x) => x.value.map((position) => ({ exchange: x.exchange, position })));
+  return { positions, failed: r.failed, body: positions.map((p) => p.position) };
 }
 
 export interface FillsAnswer {
@@ -133,7 +139,12 @@ function fillsAsPlaced(svc: Services, fills: Array<{ exchange: ExchangeId; fill:
   });
 }
 
-export async function fetchFills(svc: Services, q: { market_ticker?: unknown; limit?: unknown; cursor?: unknown; exchange?: ExchangeId } = {}): Promise<FillsAnswer> {
+export async function fetchFills(svc: Services, q: { market_ticker?: unknown; limit?: unknown; cursor?: unknown; exchange?: ExchangeId } = {}): Promise<FillsAnswer & Answer<FillsPage>> {
+  const r = await fillsOf(svc, q);
+  return { ...r, body: { fills: r.fills.map((x) => x.fill), cursor: r.cursor } };
+}
+
+async function fillsOf(svc: Services, q: { market_ticker?: unknown; limit?: unknown; cursor?: unknown; exchange?: ExchangeId }): Promise<FillsAnswer> {
   const limit = q.limit === undefined || q.limit === null ? undefined : parseInteger('limit', q.limit, 1, FILLS_LIMIT_MAX);
   const cursor = q.cursor === undefined || q.cursor === null || q.cursor === '' ? undefined : parseCursor(q.cursor);
   const s = await scope(svc, q, 'fetchFills');

@@ -9,6 +9,7 @@ import { marketScore, queryWords, rankAcross } from '../exchanges/search-rank.js
 import type { Market, MarketStatusFilter } from '../exchanges/types.js';
 import { capable, requireCapability } from './capabilities.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
+import type { Answer } from './answer.js';
 import type { Services } from './services.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './params.js';
 
@@ -21,7 +22,7 @@ export interface SearchQuery {
   exchange?: ExchangeId;
 }
 
-export interface SearchResult {
+export interface SearchResult extends Answer<{ markets: Market[]; cursor: null }> {
   markets: Market[];
   /** Event titles by event ticker, for views that put them beside generic market titles. */
   event_titles: Record<string, string>;
@@ -43,5 +44,5 @@ export async function searchMarkets(svc: Services, q: SearchQuery): Promise<Sear
   const w = queryWords(words);
   const all = r.ok.flatMap((x) => x.value.markets.map((m) => ({ exchange: x.exchange as string, market: m, score: marketScore(w, m, m.event_ticker ? titles[m.event_ticker] : undefined) })));
   const markets = rankAcross(all, ids).slice(0, limit);
-  return { markets, event_titles: titles, failed: r.failed };
+  return { markets, event_titles: titles, failed: r.failed, body: { markets, cursor: null } };
 }

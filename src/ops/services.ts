@@ -42,13 +42,18 @@ export interface InputNames {
   bareMarketAsset?: boolean;
   /** create_order's own inputs, as each surface names them (`--price` / `price`, `--type` / `order_type`). */
   create: { asset: string; side: string; price: string; type: string; postOnly: string; reduceOnly: string };
+  /** fetch_order's refusals, in each surface's words: both an order id and the id it was sent with, or neither. */
+  orderOrClientId: { both: string; missing: string };
 }
 
 const CLI_CREATE = { asset: '--asset', side: '--side', price: '--price', type: '--type', postOnly: '--post-only', reduceOnly: '--reduce-only' };
 const SERVE_CREATE = { asset: 'asset_id', side: 'side', price: 'price', type: 'order_type', postOnly: 'post_only', reduceOnly: 'reduce_only' };
 
-export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', expires: '--expires', series: '--series', bareMarketAsset: true, create: CLI_CREATE };
-export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size', expires: 'expires', series: 'series_ticker', create: SERVE_CREATE };
+const CLI_ORDER_IDS = { both: 'give an order id or --client-id, not both', missing: 'missing order id (or --client-id <id>)' };
+const SERVE_ORDER_IDS = { both: 'give "order_id" or "client_order_id", not both', missing: 'query parameter "order_id" is required (or "client_order_id", the id the order was sent with)' };
+
+export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', expires: '--expires', series: '--series', bareMarketAsset: true, create: CLI_CREATE, orderOrClientId: CLI_ORDER_IDS };
+export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size', expires: 'expires', series: 'series_ticker', create: SERVE_CREATE, orderOrClientId: SERVE_ORDER_IDS };
 
 export interface Services {
   /** The adapter for one exchange, built on first use. */

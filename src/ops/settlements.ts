@@ -6,9 +6,10 @@
 import { PmtError } from '../errors.js';
 import { EXCHANGE_IDS, manifestOf, type ExchangeId } from '../exchanges/registry.js';
 import type { Settlement } from '../exchanges/settlements.js';
+import type { Answer } from './answer.js';
 import type { Services } from './services.js';
 
-export async function settlements(svc: Services, q: { exchange?: ExchangeId; ticker?: string; limit?: number }): Promise<Settlement[]> {
+export async function settlements(svc: Services, q: { exchange?: ExchangeId; ticker?: string; limit?: number }): Promise<Answer<Settlement[]>> {
   const withReader = EXCHANGE_IDS.filter((id) => manifestOf(id).settlements !== undefined);
   if (q.exchange && !manifestOf(q.exchange).settlements) {
     const m = manifestOf(q.exchange);
@@ -26,5 +27,5 @@ export async function settlements(svc: Services, q: { exchange?: ExchangeId; tic
     const read = (await manifestOf(id).settlements!())(await svc.exchange(id));
     out.push(...(await read({ ticker: q.ticker, limit: q.limit })));
   }
-  return out;
+  return { body: out };
 }

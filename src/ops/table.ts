@@ -10,14 +10,19 @@
  * - `pmt serve`: each route's method, path, operationId and querystring or body schema
  *   (serve/route-def.ts, serve/input-schema.ts), and so the OpenAPI document and the list an MCP
  *   server enumerates (serve/operations.ts);
- * - both: the op's input from a command line or a request, by the same parse (ops/input.ts).
+ * - both: the op's input from a command line or a request, by the same parse (ops/input.ts), and
+ *   the op that answers it (`run`, ops/modules.ts): serve's route is derived from the entry
+ *   (its tag, summary, response model and errors: serve/routes.ts), and so is the CLI's verb
+ *   where the entry names its `view` (commands/op-run.ts: input → op → JSON, NDJSON or the view).
  *
  * test/ops/table.test.ts walks it: every operation has flags (maybe none), examples, a capability
- * and a route (unless it is pmt's own, local), and every surface agrees with it.
+ * and a route (unless it is pmt's own, local), an op or a hook on each surface, and every surface
+ * agrees with it.
  *
  * Loaded on the start-up path (`pmt --help` lists from it): data only, no schema library.
  */
 import type { CapabilityName } from './capabilities.js';
+import type { OpRef } from './modules.js';
 import {
   accountCursor,
   accountMarket,
@@ -85,13 +90,52 @@ export interface OperationDecl {
   examples: Example[];
   /**
    * The REST route under `pmt serve`; null for one that is local (the journal lives on this
-   * machine). `order`: the served parameters' names in their order, where it is not the CLI's.
+   * machine).
    */
-  http: { method: 'GET' | 'POST'; path: string; order?: readonly string[] } | null;
+  http: HttpRoute | null;
   /** Reads only: nothing is placed, changed or cancelled. */
   readOnly: boolean;
   /** Cancels or changes what exists (a client should ask first). */
   destructive: boolean;
+  /**
+   * The op that answers it on every surface: `<module>.<export>` of `src/ops/<module>.ts`
+   * (ops/modules.ts loads it), `(svc, input) => Answer` (ops/answer.ts: the model as `body`, the
+   * exchanges that failed, what a view shows beside it). Serve's route runs it unless serve names
+   * a hook for the operation (serve/route-hooks.ts: create_order's Idempotency-Key, …).
+   */
+  run?: OpRef;
+  /**
+   * The CLI's view of the answer for people: `<module>.<export>` of `src/render/views/<module>.ts`,
+   * `(io, answer, input)`. With `run` and a view, the CLI's verb is derived (commands/op-run.ts):
+   * `--json` prints the body, `--ndjson` its `lines`, people see the view; failures then exit.
+   * Without, the verb is a module of its own (prompts, confirmations, pages, a live screen).
+   */
+  view?: string;
+  /** `--ndjson`: a line per element of the body (`true`) or of this field of it; without, `--ndjson` prints the document as `--json` does. */
+  lines?: true | string;
+}
+
+/** The OpenAPI tags routes are listed under. */
+export type Tag = 'Markets' | 'Orders' | 'Orderbook' | 'Account' | 'Server';
+
+/** The upstream failures every route may answer with (rate limited, config, not supported, upstream). */
+export const UPSTREAM = [429, 500, 501, 502] as const;
+
+export interface HttpRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  /** The served parameters' names in their order, where it is not the CLI's. */
+  order?: readonly string[];
+  /** OpenAPI: the tag it is listed under, its summary and description. */
+  tag?: Tag;
+  summary?: string;
+  description?: string;
+  /** The answer's model by name (serve/responses.ts: a model of src/models/, or `<Name>[]` for a list of them). */
+  response?: string;
+  /** The error statuses it documents besides 400 and 401 (which every route can answer). */
+  errors?: readonly number[];
+  /** Spans exchanges, and documents a 200 with partial results and `Pmt-Failures`. */
+  partial?: boolean;
 }
 
 /** Every operation, in the order the CLI lists them within their group. */
@@ -158,9 +202,25 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Every market of one Kalshi event, one JSON object per line', cmd: 'pmt markets list --exchange kalshi --event KXTEST-25Q4 --all --ndjson' },
       { note: 'Two markets by id, whatever their status', cmd: `pmt markets list --ticker kalshi:${K},${P} --status all` },
     ],
-    http: { method: 'GET', path: '/v1/markets/fetch_markets', order: ['cursor', 'event_ticker', 'limit', 'market_tickers', 'series_ticker', 'status', 'exchange'] },
+    http: {
+      method: 'GET',
+      path: '/v1/markets/fetch_markets',
+      order: ['cursor', 'event_ticker', 'limit', 'market_tickers', 'series_ticker', 'status', 'exchange'],
+      tag: 'Markets',
+      summary: 'List markets, optionally filtered by status, ticker, event or series',
+      description:
+        'Without `exchange`, both exchanges are listed and `cursor` carries both positions (opaque). ' +
+        'With `market_tickers`, only those markets are fetched (no paging; MarketNotFound when none exists). ' +
+        'When some exchanges answer and others fail, the answer is 200 with the markets that came back and the header ' +
+        '`Pmt-Failures` (a JSON array of `{exchange, kind, message}`, one per failed exchange; the cursor keeps a failed ' +
+        "exchange's position, so the next page asks it again); when every exchange fails, the first failure's error object.",
+      response: 'MarketsPage',
+      errors: [404, ...UPSTREAM],
+      partial: true,
+    },
     readOnly: true,
     destructive: false,
+    run: 'markets.marketsPage',
   },
   {
     id: 'search_markets',
@@ -196,9 +256,24 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Including settled ones, as JSON', cmd: 'pmt markets search test series --status all --json' },
       { note: 'The ten best matches on Kalshi', cmd: 'pmt markets search test --exchange kalshi --limit 10' },
     ],
-    http: { method: 'GET', path: '/v1/markets/search_markets' },
+    http: {
+      method: 'GET',
+      path: '/v1/markets/search_markets',
+      tag: 'Markets',
+      summary: 'Markets found by words in their title, event or series, best match first',
+      description:
+        'Without `exchange`, both exchanges are searched and their markets ranked together; `limit` counts markets in all. ' +
+        '`cursor` is always null (one page). When some exchanges answer and others fail: 200 with what came back and ' +
+        '`Pmt-Failures`; when every exchange fails, the first failure\'s error object.',
+      response: 'MarketsPage',
+      errors: [429, 500, 501, 502],
+      partial: true,
+    },
     readOnly: true,
     destructive: false,
+    run: 'search.searchMarkets',
+    view: 'markets.showSearch',
+    lines: 'markets',
   },
   {
     id: 'fetch_market_lineage',
@@ -222,9 +297,18 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'By unified id', cmd: `pmt markets lineage kalshi:${K}` },
       { note: 'By native slug, as JSON', cmd: 'pmt markets lineage polymarket-test-slug-2025q4 --exchange polymarket --json' },
     ],
-    http: { method: 'GET', path: '/v1/markets/fetch_market_lineage' },
+    http: {
+      method: 'GET',
+      path: '/v1/markets/fetch_market_lineage',
+      tag: 'Markets',
+      summary: 'One market with its parent event and series',
+      response: 'MarketLineage',
+      errors: [404, ...UPSTREAM],
+    },
     readOnly: true,
     destructive: false,
+    run: 'markets.fetchMarketLineage',
+    view: 'markets.showLineage',
   },
   {
     id: 'fetch_price_history',
@@ -261,9 +345,19 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Hourly closes over the last week, drawn to fit the terminal', cmd: `pmt markets history kalshi:${K}` },
       { note: 'Minute candles of the last 3 hours as JSON', cmd: `pmt markets history ${P} --interval 1m --since 3h --json` },
     ],
-    http: { method: 'GET', path: '/v1/markets/fetch_price_history' },
+    http: {
+      method: 'GET',
+      path: '/v1/markets/fetch_price_history',
+      tag: 'Markets',
+      summary: 'Candles of a market (Kalshi: YES prices) or token (Polymarket), oldest first',
+      response: 'Candle[]',
+      errors: [404, ...UPSTREAM],
+    },
     readOnly: true,
     destructive: false,
+    run: 'tape.fetchPriceHistory',
+    view: 'tape.showHistory',
+    lines: true,
   },
   {
     id: 'fetch_orderbook',
@@ -277,9 +371,18 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'The YES token of a Polymarket market, in cents', cmd: `pmt book show ${P} --outcome yes --cents` },
       { note: 'A token id, every level as JSON', cmd: `pmt book show ${TOKEN} --json` },
     ],
-    http: { method: 'GET', path: '/v1/orderbook/fetch_orderbook' },
+    http: {
+      method: 'GET',
+      path: '/v1/orderbook/fetch_orderbook',
+      tag: 'Orderbook',
+      summary: 'Full-depth level-2 orderbook of one asset',
+      response: 'Orderbook',
+      errors: [404, ...UPSTREAM],
+    },
     readOnly: true,
     destructive: false,
+    run: 'book.fetchOrderbook',
+    view: 'book.showBook',
   },
   {
     id: 'fetch_orderbook_stats',
@@ -292,9 +395,18 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Stats for a Kalshi market', cmd: `pmt book stats ${K}` },
       { note: 'Just the spread, for a script', cmd: `pmt book stats ${P} --json | jq .spread_bps` },
     ],
-    http: { method: 'GET', path: '/v1/orderbook/fetch_orderbook_stats' },
+    http: {
+      method: 'GET',
+      path: '/v1/orderbook/fetch_orderbook_stats',
+      tag: 'Orderbook',
+      summary: 'Top of book, mid, spread (bps), size-weighted mid, top-10 imbalance and depth',
+      response: 'OrderbookStats',
+      errors: [404, ...UPSTREAM],
+    },
     readOnly: true,
     destructive: false,
+    run: 'book.fetchOrderbookStats',
+    view: 'book.showStats',
   },
   {
     id: 'fetch_orderbook_impact',
@@ -313,9 +425,19 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: '100 contracts each way', cmd: `pmt book impact ${K} --size 100` },
       { note: 'A Polymarket token, as JSON', cmd: `pmt book impact ${TOKEN} --size 2500 --json` },
     ],
-    http: { method: 'GET', path: '/v1/orderbook/fetch_orderbook_impact', order: ['asset_id', 'exchange', 'outcome', 'size'] },
+    http: {
+      method: 'GET',
+      path: '/v1/orderbook/fetch_orderbook_impact',
+      order: ['asset_id', 'exchange', 'outcome', 'size'],
+      tag: 'Orderbook',
+      summary: 'Average fill price, fill % and slippage (bps) of a market order of `size` contracts, each side',
+      response: 'OrderbookImpact',
+      errors: [404, ...UPSTREAM],
+    },
     readOnly: true,
     destructive: false,
+    run: 'book.fetchOrderbookImpact',
+    view: 'book.showImpact',
   },
   {
     id: 'watch_orderbook',
@@ -430,6 +552,15 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       method: 'POST',
       path: '/v1/orders/create_order',
       order: ['asset_id', 'outcome', 'price', 'side', 'size', 'order_type', 'post_only', 'reduce_only', 'group', 'expires', 'exchange', 'client_order_id'],
+      tag: 'Orders',
+      summary: 'Submit a limit order',
+      description:
+        "`price` is on the scale of the asset's own book (what fetch_orderbook shows for `asset_id`). " +
+        '`price` is the price of `outcome`, what is paid or received per contract: `outcome` `no` at 0.30 buys NO at 0.30 on both exchanges (Kalshi: sent as a YES ask at 0.70). Polymarket: the asset is one outcome token; `outcome` may be omitted and, if given, must name that token. ' +
+        'The order is validated (tick size, minimum size, outcome) before it is signed; it is sent once and never retried. ' +
+        'An `Idempotency-Key` header (or `client_order_id` in the body) makes a repeat safe: the same key within 24 h returns the first request\'s order (waiting for it while it is in flight; after a restart, looked up on the exchange), never a second one; the same key with a different order is refused (400).',
+      response: 'Order',
+      errors: [402, 403, 404, 413, 415, ...UPSTREAM],
     },
     readOnly: false,
     destructive: false,
@@ -445,7 +576,20 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Lists what will be cancelled and asks first', cmd: 'pmt order cancel-all' },
       { note: 'One market, no question (scripts)', cmd: `pmt order cancel-all --asset ${K} --yes` },
     ],
-    http: { method: 'POST', path: '/v1/orders/cancel_all_orders' },
+    http: {
+      method: 'POST',
+      path: '/v1/orders/cancel_all_orders',
+      tag: 'Orders',
+      summary: "Cancel the caller's open orders, optionally of one asset",
+      description:
+        'The response holds the orders that were cancelled. If any order could not be cancelled the answer is the error ' +
+        'object instead (kind Api, 502, when an exchange refused some orders; the failing call\'s own kind when an exchange ' +
+        'failed outright), with the headers `Pmt-Cancelled-Ids` (what was cancelled) and `Pmt-Cancel-Failed-Ids` (what was ' +
+        'refused), comma-separated. Without `asset_id` and `exchange`: every exchange the server\'s profile has credentials ' +
+        'for. Send `{}` to cancel everything.',
+      response: 'Order[]',
+      errors: [404, 413, 415, ...UPSTREAM],
+    },
     readOnly: false,
     destructive: true,
   },
@@ -460,9 +604,18 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Shows the order and asks first', cmd: 'pmt order cancel 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c' },
       { note: 'No question (scripts), the cancelled order as JSON', cmd: 'pmt order cancel 0x9c1b7f4e2a6d8c3b5e0f1a2d4c6e8b0a3f5d7c9e1b2a4c6d8e0f1a3b5c7d9e1f --yes --json' },
     ],
-    http: { method: 'POST', path: '/v1/orders/cancel_order' },
+    http: {
+      method: 'POST',
+      path: '/v1/orders/cancel_order',
+      tag: 'Orders',
+      summary: 'Cancel one order',
+      description: 'Answers the order as the exchange now holds it (status `cancelled`). A filled or already cancelled order is refused (Api).',
+      response: 'Order',
+      errors: [404, 413, 415, ...UPSTREAM],
+    },
     readOnly: false,
     destructive: true,
+    run: 'order-one.cancelOrder',
   },
   {
     id: 'amend_order',
@@ -481,9 +634,20 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Move a bid to 0.44 (the price of the order\'s own outcome)', cmd: 'pmt order amend 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c --price 0.44' },
       { note: 'New price and total size, no question', cmd: 'pmt order amend 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c --price 0.45 --size 20 --yes' },
     ],
-    http: { method: 'POST', path: '/v1/orders/amend_order' },
+    http: {
+      method: 'POST',
+      path: '/v1/orders/amend_order',
+      tag: 'Orders',
+      summary: 'Change the price and/or size of a resting order (Kalshi)',
+      description:
+        "`price` is the price of the order's own outcome; `size` the new total size (filled contracts included). " +
+        'Polymarket has no amend: NotSupported (501); cancel the order and create a new one.',
+      response: 'Order',
+      errors: [402, 404, 413, 415, ...UPSTREAM],
+    },
     readOnly: false,
     destructive: true,
+    run: 'order-one.amendOrder',
   },
   {
     id: 'fetch_order',
@@ -508,9 +672,22 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'A Polymarket order (0x hash), as JSON', cmd: 'pmt order get 0x9c1b7f4e2a6d8c3b5e0f1a2d4c6e8b0a3f5d7c9e1b2a4c6d8e0f1a3b5c7d9e1f --json' },
       { note: 'Settle an order whose outcome was unknown, by the id it was sent with', cmd: 'pmt order get --client-id 6d1f0c52-3b7e-4a49-9c1e-2f8a7d3b5e10' },
     ],
-    http: { method: 'GET', path: '/v1/orders/fetch_order' },
+    http: {
+      method: 'GET',
+      path: '/v1/orders/fetch_order',
+      tag: 'Orders',
+      summary: 'One order by its id, or by the id it was sent with',
+      description:
+        'Give `order_id`, or `client_order_id`: the id an order was sent with (Kalshi\'s client order id, Polymarket\'s order hash), ' +
+        'as named by a create_order answered "order status unknown" (NetworkError, 502). The order found settles that create in the ' +
+        'journal, and a repeat of its Idempotency-Key then answers with it. OrderNotFound (404) when the exchange has no such order.',
+      response: 'Order',
+      errors: [404, ...UPSTREAM],
+    },
     readOnly: true,
     destructive: false,
+    run: 'orders.fetchOrder',
+    view: 'orders.showOrder',
   },
   {
     id: 'read_journal',
@@ -556,9 +733,24 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Everything open on both exchanges', cmd: 'pmt order list' },
       { note: 'One market, as JSON', cmd: `pmt order list --asset ${K} --json` },
     ],
-    http: { method: 'GET', path: '/v1/orders/fetch_open_orders' },
+    http: {
+      method: 'GET',
+      path: '/v1/orders/fetch_open_orders',
+      tag: 'Orders',
+      summary: "The caller's open orders, optionally of one asset",
+      description:
+        'Without `asset_id` and `exchange`, the open orders of every exchange the server\'s profile has credentials for. ' +
+        'When some exchanges answer and others fail: 200 with the orders that came back and the header `Pmt-Failures` ' +
+        '(a JSON array of `{exchange, kind, message}`, one per failed exchange); when every exchange fails, the first failure\'s error object.',
+      response: 'Order[]',
+      errors: [404, ...UPSTREAM],
+      partial: true,
+    },
     readOnly: true,
     destructive: false,
+    run: 'orders.fetchOpenOrders',
+    view: 'orders.showOpenOrders',
+    lines: true,
   },
   {
     id: 'fetch_balance',
@@ -571,9 +763,19 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Both exchanges (Kalshi portfolio value and Polymarket allowance too)', cmd: 'pmt balance' },
       { note: 'For a script: {"USD": n, "USDC": n}', cmd: 'pmt balance --json' },
     ],
-    http: { method: 'GET', path: '/v1/balance/fetch_balance' },
+    http: {
+      method: 'GET',
+      path: '/v1/balance/fetch_balance',
+      tag: 'Account',
+      summary: 'Cash available to trade on each exchange with credentials',
+      description: 'When some exchanges answer and others fail: 200 with what came back and `Pmt-Failures`.',
+      response: 'BalanceAnswer',
+      errors: UPSTREAM,
+    },
     readOnly: true,
     destructive: false,
+    run: 'portfolio.fetchBalance',
+    view: 'portfolio.showBalances',
   },
   {
     id: 'fetch_positions',
@@ -599,9 +801,20 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'One market, as Position models', cmd: `pmt positions --market kalshi:${K} --json` },
       { note: 'Polymarket positions whose market resolved, ready to redeem', cmd: 'pmt positions --exchange polymarket --status redeemable' },
     ],
-    http: { method: 'GET', path: '/v1/positions/fetch_positions' },
+    http: {
+      method: 'GET',
+      path: '/v1/positions/fetch_positions',
+      tag: 'Account',
+      summary: 'Open positions, optionally of one market',
+      description: 'Prices are those of the outcome held. When some exchanges answer and others fail: 200 with what came back and `Pmt-Failures`.',
+      response: 'Position[]',
+      errors: [404, ...UPSTREAM],
+    },
     readOnly: true,
     destructive: false,
+    run: 'portfolio.fetchPositions',
+    view: 'portfolio.showPositions',
+    lines: true,
   },
   {
     id: 'fetch_fills',
@@ -627,9 +840,18 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'The latest 100 on each exchange', cmd: 'pmt fills' },
       { note: 'Every fill of one market, one JSON object per line', cmd: `pmt fills --market kalshi:${K} --all --ndjson` },
     ],
-    http: { method: 'GET', path: '/v1/fills/fetch_fills' },
+    http: {
+      method: 'GET',
+      path: '/v1/fills/fetch_fills',
+      tag: 'Account',
+      summary: "The caller's fills, newest first, one page",
+      description: 'Without `exchange` or `market_ticker`, every exchange with credentials; `cursor` then carries each position (opaque).',
+      response: 'FillsPage',
+      errors: [404, ...UPSTREAM],
+    },
     readOnly: true,
     destructive: false,
+    run: 'portfolio.fetchFills',
   },
   {
     id: 'fetch_trades',
@@ -650,9 +872,17 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'The latest 20 trades', cmd: `pmt trades kalshi:${K} --limit 20` },
       { note: 'The whole tape of a Polymarket market as NDJSON', cmd: `pmt trades ${P} --all --ndjson` },
     ],
-    http: { method: 'GET', path: '/v1/trades/fetch_trades' },
+    http: {
+      method: 'GET',
+      path: '/v1/trades/fetch_trades',
+      tag: 'Markets',
+      summary: "A market's public trades (the tape), newest first, one page",
+      response: 'TradesPage',
+      errors: [404, ...UPSTREAM],
+    },
     readOnly: true,
     destructive: false,
+    run: 'tape.fetchTrades',
   },
   {
     id: 'fetch_approvals',
@@ -666,9 +896,18 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'As a table', cmd: 'pmt approvals check' },
       { note: 'For a script: [{spender, name, token, standard, ok, allowance}]', cmd: 'pmt approvals check --json' },
     ],
-    http: { method: 'GET', path: '/v1/account/fetch_approvals' },
+    http: {
+      method: 'GET',
+      path: '/v1/account/fetch_approvals',
+      tag: 'Account',
+      summary: "Each spender's permission to move the wallet's collateral and outcome tokens (Polymarket, on chain)",
+      response: 'Approval[]',
+      errors: UPSTREAM,
+    },
     readOnly: true,
     destructive: false,
+    run: 'onchain.approvalsCheck',
+    view: 'onchain.showApprovals',
   },
   {
     id: 'fetch_settlements',
@@ -686,9 +925,18 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Everything settled, newest first', cmd: 'pmt settlements' },
       { note: 'The last five, for a script', cmd: 'pmt settlements --limit 5 --json' },
     ],
-    http: { method: 'GET', path: '/v1/account/fetch_settlements' },
+    http: {
+      method: 'GET',
+      path: '/v1/account/fetch_settlements',
+      tag: 'Account',
+      summary: 'Settled markets: result, payout, fees and net, newest first (Kalshi)',
+      response: 'Settlement[]',
+      errors: UPSTREAM,
+    },
     readOnly: true,
     destructive: false,
+    run: 'settlements.settlements',
+    view: 'portfolio.showSettlements',
   },
   {
     id: 'doctor',
@@ -702,9 +950,18 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Every configured exchange', cmd: 'pmt doctor' },
       { note: 'For a script', cmd: 'pmt doctor --exchange polymarket --json' },
     ],
-    http: { method: 'GET', path: '/v1/account/doctor' },
+    http: {
+      method: 'GET',
+      path: '/v1/account/doctor',
+      tag: 'Account',
+      summary: 'Why an account cannot trade, and the fix, per exchange (200 either way: read `ok`)',
+      response: 'DoctorReport',
+      errors: UPSTREAM,
+    },
     readOnly: true,
     destructive: false,
+    run: 'doctor.doctor',
+    view: 'onchain.showDoctor',
   },
   {
     id: 'kill',
@@ -718,7 +975,18 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
       { note: 'Stop everything now', cmd: 'pmt kill --yes' },
       { note: 'One exchange only, for a script', cmd: 'pmt kill --exchange kalshi --yes --json' },
     ],
-    http: { method: 'POST', path: '/v1/kill' },
+    http: {
+      method: 'POST',
+      path: '/v1/kill',
+      tag: 'Orders',
+      summary: "Kill switch: turn trading off on the server's profile, then cancel every open order on every exchange",
+      description:
+        "`trading: off` is set first (every later create_order is refused with 403 RiskLimit until `pmt risk resume`), then each exchange's " +
+        'open orders are cancelled and read back. 200 with the cancelled orders only when nothing is left open; otherwise the first ' +
+        "failure's error object, with `Pmt-Cancelled-Ids` listing what was cancelled. Send `{}` for every exchange.",
+      response: 'Order[]',
+      errors: [413, 415, ...UPSTREAM],
+    },
     readOnly: false,
     destructive: true,
   },

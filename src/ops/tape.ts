@@ -9,6 +9,7 @@ import { INTERVALS, type Interval } from '../models/params.js';
 import type { Candle, TradesPage } from '../models/portfolio.js';
 import { parseCursor, parseEnum, parseInteger } from '../validate.js';
 import { requireCapability } from './capabilities.js';
+import type { Answer } from './answer.js';
 import type { Services } from './services.js';
 import { TRADES_LIMIT_MAX } from './params.js';
 
@@ -35,14 +36,14 @@ export function marketTarget(svc: Services, input: unknown, explicit: ExchangeId
   }
 }
 
-export async function fetchTrades(svc: Services, q: { market_ticker: unknown; limit?: unknown; cursor?: unknown; start_ts?: unknown; end_ts?: unknown; exchange?: ExchangeId }): Promise<TradesPage & { exchange: ExchangeId }> {
+export async function fetchTrades(svc: Services, q: { market_ticker: unknown; limit?: unknown; cursor?: unknown; start_ts?: unknown; end_ts?: unknown; exchange?: ExchangeId }): Promise<TradesPage & Answer<TradesPage> & { exchange: ExchangeId }> {
   const { exchange, ticker } = marketTarget(svc, q.market_ticker, q.exchange);
   requireCapability(exchange, 'fetchTrades');
   const limit = q.limit === undefined || q.limit === null ? undefined : parseInteger('limit', q.limit, 1, TRADES_LIMIT_MAX);
   const cursor = q.cursor === undefined || q.cursor === null || q.cursor === '' ? undefined : parseCursor(q.cursor);
   const ts = (name: string, v: unknown) => (v === undefined || v === null || v === '' ? undefined : parseInteger(name, v, 0, 32_503_680_000));
   const page = await (await svc.exchange(exchange)).fetchTrades(ticker, { limit, cursor, start_ts: ts('start_ts', q.start_ts), end_ts: ts('end_ts', q.end_ts) });
-  return { ...page, exchange };
+  return { ...page, exchange, body: { trades: page.trades, cursor: page.cursor } };
 }
 
 /** How far back a chart looks by default: about 100–170 candles of each interval. */
@@ -75,7 +76,7 @@ export interface HistoryQuery {
   exchange?: ExchangeId;
 }
 
-export async function fetchPriceHistory(svc: Services, q: HistoryQuery): Promise<{ exchange: ExchangeId; market: string; interval: Interval; candles: Candle[] }> {
+export async function fetchPriceHistory(svc: Services, q: HistoryQuery): Promise<Answer<Candle[]> & { exchange: ExchangeId; market: string; interval: Interval; candles: Candle[] }> {
   const interval = q.interval === undefined || q.interval === null || q.interval === '' ? '1h' : parseEnum('interval', q.interval, INTERVALS);
   const { exchange, ticker } = marketTarget(svc, q.market_ticker, q.exchange);
   requireCapability(exchange, 'fetchPriceHistory');
@@ -86,5 +87,5 @@ export async function fetchPriceHistory(svc: Services, q: HistoryQuery): Promise
   const ex = await svc.exchange(exchange);
   const asset = q.outcome === undefined ? ticker : await ex.resolveAsset(ticker, String(q.outcome));
   const candles = await ex.fetchPriceHistory(asset, { interval, start_ts: start, end_ts: end });
-  return { exchange, market: ticker, interval, candles };
+  return { exchange, market: ticker, interval, candles, body: candles };
 }

@@ -5,7 +5,8 @@
  */
 import { manifestOf } from '../../exchanges/registry.js';
 import type { ExchangeId, Level, Orderbook, OrderbookImpact, OrderbookStats } from '../../exchanges/types.js';
-import { displayWidth, type Formatter } from '../format.js';
+import type { BookAnswer } from '../../ops/book.js';
+import { displayWidth, Formatter } from '../format.js';
 import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
 
@@ -243,4 +244,27 @@ export async function printImpact(io: IO, f: Formatter, imp: OrderbookImpact, la
 export async function printStats(io: IO, f: Formatter, s: OrderbookStats, label: BookLabel): Promise<void> {
   if (!io.isTTY) return printTable(io, [], statsTsvRows(s));
   io.out(statsLines(f, s, label).join('\n'));
+}
+
+// The operations' views (ops/table.ts `view`): the answer of ops/book.ts and the CLI's input.
+
+type BookShown<T> = Pick<BookAnswer<T>, 'asset' | 'book' | 'body'>;
+/** `--cents` on every book view. */
+type BookInput = { cents?: boolean };
+const labelOf = (a: BookShown<unknown>): BookLabel => ({ exchange: a.asset.exchange, asset_id: a.book.asset_id, outcome: a.asset.outcome });
+
+/** `pmt book show`: the ladder, as deep as `--depth`, else as fits the terminal (piped: every level). */
+export async function showBook(io: IO, a: BookShown<Orderbook> & { stats: OrderbookStats }, q: BookInput & { depth?: number }): Promise<void> {
+  const shown = q.depth ?? (io.isTTY ? depthForRows(io.rows) : undefined);
+  await printLadder(io, new Formatter(io, { cents: q.cents }), a.book, a.stats, ladder(a.book, shown), labelOf(a));
+}
+
+/** `pmt book stats`. */
+export async function showStats(io: IO, a: BookShown<OrderbookStats>, q: BookInput): Promise<void> {
+  await printStats(io, new Formatter(io, { cents: q.cents }), a.body, labelOf(a));
+}
+
+/** `pmt book impact`: each side with the levels its walk took. */
+export async function showImpact(io: IO, a: BookShown<OrderbookImpact> & { buy: WalkDetail; sell: WalkDetail }, q: BookInput): Promise<void> {
+  await printImpact(io, new Formatter(io, { cents: q.cents }), a.body, labelOf(a), a.buy, a.sell);
 }

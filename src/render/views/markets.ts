@@ -1,8 +1,10 @@
 /** Presentation of markets and lineage: pure row mappers plus the table/tree printers. */
-import type { Market, MarketLineage } from '../../exchanges/types.js';
+import type { Market, MarketLineage, MarketStatusFilter } from '../../exchanges/types.js';
+import type { SearchResult } from '../../ops/search.js';
 import { Formatter, statusColor } from '../format.js';
 import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
+import { fitLines } from '../width.js';
 
 /**
  * Columns for people: what the market is, where, and its prices. The ticker is what people copy
@@ -114,4 +116,19 @@ export function lineageRows(l: MarketLineage): Cell[][] {
   rows.push(['event', l.event?.ticker ?? '', l.event?.title ?? '']);
   rows.push(['series', l.series?.ticker ?? '', l.series?.title ?? '']);
   return rows;
+}
+
+// The operations' views (ops/table.ts `view`): the op's answer and the CLI's input.
+
+/** `pmt markets lineage`: the tree on a terminal (fitted to it), `field value` rows piped. */
+export async function showLineage(io: IO, a: { body: MarketLineage }): Promise<void> {
+  if (!io.isTTY) return printTable(io, [], lineageRows(a.body));
+  io.out(fitLines(io, lineageLines(new Formatter(io), a.body), 4).join('\n'));
+}
+
+/** `pmt markets search`: the ranked markets, or on a terminal why there are none. */
+export async function showSearch(io: IO, a: SearchResult, q: { query: string; status: MarketStatusFilter }): Promise<void> {
+  if (a.markets.length > 0) return printMarkets(io, new Formatter(io), a.markets, a.event_titles);
+  const { query, status } = q;
+  if (io.isTTY && a.failed.length === 0) io.err(`no ${status === 'all' ? '' : status + ' '}markets match "${query}"${status === 'active' ? ' (try --status all)' : ''}`);
 }

@@ -259,3 +259,18 @@ export function cancelSummary(byExchange: Array<{ exchange: ExchangeId; count: n
   const parts = byExchange.filter((x) => x.count > 0).map((x) => `${x.count} on ${x.exchange}`);
   return `${total} open order${total === 1 ? '' : 's'}${parts.length ? ` (${parts.join(', ')})` : ''}`;
 }
+
+// The operations' views (ops/table.ts `view`): the answer of ops/orders.ts.
+
+/** `pmt order get`: the order's lines on a terminal (its market by name), its row piped. */
+export async function showOrder(io: IO, a: OrderAnswer): Promise<void> {
+  const f = new Formatter(io);
+  if (!io.isTTY) return printOrders(io, f, [a]);
+  io.out(fitLines(io, orderLines(f, await a.named()), ORDER_HANG).join('\n'));
+}
+
+/** `pmt order list`: the open orders (by market name on a terminal), or on a terminal where there are none. */
+export async function showOpenOrders(io: IO, a: OpenOrders & { named(): Promise<ExchangeOrder[]> }): Promise<void> {
+  if (a.orders.length > 0) return printOrders(io, new Formatter(io), io.isTTY ? await a.named() : a.orders);
+  if (io.isTTY && a.failed.length === 0) io.err(`no open orders on ${a.ids.join(' or ')}${a.assetId ? ` for ${a.assetId}` : ''}`);
+}
