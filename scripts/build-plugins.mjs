@@ -93,3 +93,36 @@ export const lazyChildProcess = {
     }));
   },
 };
+
+/**
+ * Edits to vendored sources that keep work out of module load: each `from` must occur exactly once
+ * in the file (else the build fails, so an upgraded package is looked at again, never silently
+ * left slow or half-patched).
+ */
+export function patchSources(patches) {
+  return {
+    name: 'pmt-patch-sources',
+    setup(b) {
+      for (const p of patches) {
+        b.onLoad({ filter: p.file }, (args) => {
+          const code = readFileSync(args.path, 'utf8');
+          const at = code.indexOf(p.from);
+          if (at < 0 || code.indexOf(p.from, at + 1) >= 0) throw new Error(`${args.path}: the text to patch (${p.why}) is not there exactly once; look at the package again`);
+          return { contents: code.slice(0, at) + p.to + code.slice(at + p.from.length), loader: 'js' };
+        });
+      }
+    },
+  };
+}
+
+/**
+ * @sindresorhus/is (got's option checks) builds two Intl.ListFormat at load, for the wording of a
+ * failed type assertion; the first ListFormat makes V8 build ICU's locale set, ~25% of the
+ * instructions of a one-request command that loads got (docs/performance.md). Built on first use.
+ */
+export const LAZY_LIST_FORMAT = {
+  file: /[\\/]@sindresorhus[\\/]is[\\/]distribution[\\/]index\.js$/,
+  why: 'Intl.ListFormat at load',
+  from: "const andFormatter = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });\nconst orFormatter = new Intl.ListFormat('en', { style: 'long', type: 'disjunction' });",
+  to: "let andList, orList;\nconst andFormatter = { format: (v) => (andList ??= new Intl.ListFormat('en', { style: 'long', type: 'conjunction' })).format(v) };\nconst orFormatter = { format: (v) => (orList ??= new Intl.ListFormat('en', { style: 'long', type: 'disjunction' })).format(v) };",
+};

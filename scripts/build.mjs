@@ -20,7 +20,7 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:f
 import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lazyChildProcess, lazyDependencies, moduleShape, resolveFile } from './build-plugins.mjs';
+import { LAZY_LIST_FORMAT, lazyChildProcess, lazyDependencies, moduleShape, patchSources, resolveFile } from './build-plugins.mjs';
 import { foldStages } from './merge-startup.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,7 +119,7 @@ for (const [spec, { esm, hasDefault, names }] of vendored) {
   vendorEntries[slug(spec)] = entry;
 }
 const vendorFiles = vendored.size
-  ? (await splitCommonJS({ entryPoints: vendorEntries, outdir: join(dist, 'vendor'), nodePaths: [join(root, 'node_modules')], plugins: [lazyDependencies(LAZY_INSIDE)] })).files
+  ? (await splitCommonJS({ entryPoints: vendorEntries, outdir: join(dist, 'vendor'), nodePaths: [join(root, 'node_modules')], plugins: [lazyDependencies(LAZY_INSIDE), patchSources([LAZY_LIST_FORMAT])] })).files
   : [];
 rmSync(join(root, '.build'), { recursive: true, force: true });
 // Each vendor entry must expose what the generated modules read.
