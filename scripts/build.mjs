@@ -103,7 +103,10 @@ const core = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') 
 // (scripts/merge-startup.mjs says why).
 const programFile = Object.entries(core.metafile.outputs).find(([, o]) => o.entryPoint === 'src/program.ts')?.[0];
 if (!programFile) throw new Error('no output for src/program.ts: is it still imported lazily by src/cli.ts?');
-const folded = foldStages(dist, core.metafile, ['cli.cjs', basename(programFile)]);
+// Past the stages, what every network command opens (the per-run services, and the code all
+// adapters share) is one file (dist/net.cjs).
+const ADAPTERS = ['kalshi', 'polymarket', 'polymarket-us'].map((id) => `src/exchanges/${id}/index.ts`);
+const folded = foldStages(dist, core.metafile, ['cli.cjs', basename(programFile)], [{ file: 'net.cjs', with: ['src/context.ts'], common: ADAPTERS }]);
 const coreFiles = core.files.filter((f) => !folded.includes(basename(f)));
 
 // Vendored packages: one entry per specifier that re-exports what Node's import exposes. An ES
