@@ -2,8 +2,7 @@
 import { bookStats } from '../../analytics/book.js';
 import type { Context } from '../../context.js';
 import { fetchOrderbook, serviceTs } from '../../ops/book.js';
-import { Formatter } from '../../render/format.js';
-import { depthForRows, ladder, printLadder } from '../../render/views/book.js';
+import { bookViews } from './views.js';
 import { parseInteger } from '../../validate.js';
 
 interface Opts {
@@ -17,6 +16,7 @@ export async function run(ctx: Context, opts: Opts, args: string[]): Promise<voi
   const { asset, book, result } = await fetchOrderbook(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome, depth });
   // --json is the Orderbook, with --depth's N best levels per side (contract, "Books").
   if (ctx.json || ctx.ndjson) return ctx.io.json(result);
+  const { Formatter, depthForRows, ladder, printLadder } = await bookViews();
   const f = new Formatter(ctx.io, { cents: opts.cents });
   // On a terminal the ladder fits the screen; piped, every level goes to the script.
   const shown = depth ?? (ctx.io.isTTY ? depthForRows(ctx.io.rows) : undefined);
