@@ -78,6 +78,34 @@ module.exports = new Proxy(function () {}.bind(), {
 }
 
 /**
+ * Node built-ins pmt's own modules import at the top but use only in some commands, loaded on
+ * first use instead: node:crypto (~9M instructions to load) is imported by the signing, order
+ * and book-hash modules that every command on an exchange's adapter loads, though only signed
+ * requests, orders and live books call it. The stand-in lists the module's export names so
+ * esbuild's interop finds them, and reads each from the real module when it is first used.
+ */
+export function lazyBuiltins(names) {
+  const filter = new RegExp(`^(node:)?(${names.join('|')})$`);
+  return {
+    name: 'pmt-lazy-builtins',
+    setup(b) {
+      b.onResolve({ filter }, (args) => (/[\\/]node_modules[\\/]/.test(args.importer) || args.namespace === 'pmt-lazy-builtin' ? undefined : { path: args.path.replace(/^node:/, ''), namespace: 'pmt-lazy-builtin' }));
+      b.onLoad({ filter: /.*/, namespace: 'pmt-lazy-builtin' }, (args) => {
+        const keys = Object.keys(createRequire(import.meta.url)(`node:${args.path}`)).filter(isIdentifier);
+        const contents = `
+let real;
+const load = () => (real ??= require(${JSON.stringify(`node:${args.path}`)}));
+const named = ${JSON.stringify(keys)};
+const out = {};
+for (const k of named) Object.defineProperty(out, k, { enumerable: true, get: () => load()[k] });
+module.exports = out;`;
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
  * commander loads node:child_process at the top for executable subcommands, which pmt does not
  * use; loading it pulls in net, dgram and the stream stack on every start. Defer it.
  */

@@ -20,7 +20,7 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:f
 import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LAZY_LIST_FORMAT, lazyChildProcess, lazyDependencies, moduleShape, patchSources, resolveFile } from './build-plugins.mjs';
+import { LAZY_LIST_FORMAT, lazyBuiltins, lazyChildProcess, lazyDependencies, moduleShape, patchSources, resolveFile } from './build-plugins.mjs';
 import { foldStages } from './merge-startup.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -98,7 +98,7 @@ async function splitCommonJS(options) {
   return { files, metafile: result.metafile };
 }
 
-const core = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') }, outdir: dist, plugins: [vendorPlugin, lazyChildProcess] });
+const core = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') }, outdir: dist, plugins: [vendorPlugin, lazyChildProcess, lazyBuiltins(['crypto'])] });
 // The chunks every run loads become part of the entry and of the command tree's file
 // (scripts/merge-startup.mjs says why).
 const programFile = Object.entries(core.metafile.outputs).find(([, o]) => o.entryPoint === 'src/program.ts')?.[0];
