@@ -99,14 +99,20 @@ async function splitCommonJS(options) {
 }
 
 const core = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') }, outdir: dist, plugins: [vendorPlugin, lazyChildProcess, lazyBuiltins(['crypto'])] });
+// PMT_BUILD_META=<file>: esbuild's metafile of pmt's own code, before folding (to study what loads what).
+if (process.env.PMT_BUILD_META) writeFileSync(process.env.PMT_BUILD_META, JSON.stringify(core.metafile));
 // The chunks every run loads become part of the entry and of the command tree's file
 // (scripts/merge-startup.mjs says why).
 const programFile = Object.entries(core.metafile.outputs).find(([, o]) => o.entryPoint === 'src/program.ts')?.[0];
 if (!programFile) throw new Error('no output for src/program.ts: is it still imported lazily by src/cli.ts?');
 // Past the stages, what every network command opens (the per-run services, and the code all
-// adapters share) is one file (dist/net.cjs).
+// adapters share) is one file (dist/net.cjs); not what a group's definitions load (`pmt markets
+// list --help` reads no adapter code).
 const ADAPTERS = ['kalshi', 'polymarket', 'polymarket-us'].map((id) => `src/exchanges/${id}/index.ts`);
-const folded = foldStages(dist, core.metafile, ['cli.cjs', basename(programFile)], [{ file: 'net.cjs', with: ['src/context.ts'], common: ADAPTERS }]);
+const groups = core.metafile.outputs[programFile].imports
+  .filter((i) => i.kind === 'dynamic-import' && !i.external && core.metafile.outputs[i.path]?.entryPoint?.startsWith('src/commands/'))
+  .map((i) => basename(i.path));
+const folded = foldStages(dist, core.metafile, ['cli.cjs', basename(programFile)], [{ file: 'net.cjs', with: ['src/context.ts'], common: ADAPTERS, without: groups }]);
 const coreFiles = core.files.filter((f) => !folded.includes(basename(f)));
 
 // Vendored packages: one entry per specifier that re-exports what Node's import exposes. An ES

@@ -28,10 +28,12 @@ const CHUNK_REQUIRE = /require\("\.\/([\w.-]+\.cjs)"\)/g;
  * @param {string[]} stages  output file names, in the order a run loads them; each later stage
  *                           must be loaded (only) after the earlier ones finished evaluating,
  *                           and every other lazily loaded file only after the last
- * @param {Array<{file: string, with: string[], common?: string[]}>} packs  files to create, each
- *                           holding the outputs of the `with` entry points (source paths) and
- *                           their static closures, and the chunks the closures of all `common`
- *                           entry points share; nothing a stage holds
+ * @param {Array<{file: string, with: string[], common?: string[], without?: string[]}>} packs  files
+ *                           to create, each holding the outputs of the `with` entry points (source
+ *                           paths) and their static closures, and the chunks the closures of all
+ *                           `common` entry points share; nothing a stage holds, nor anything in
+ *                           the static closure of the `without` outputs (file names: what is
+ *                           loaded before, or without, the pack, such as a group's definitions)
  * @returns {string[]} the chunk files folded in (and removed from dir)
  */
 export function foldStages(dir, metafile, stages, packs = []) {
@@ -78,7 +80,8 @@ export function foldStages(dir, metafile, stages, packs = []) {
       const [first, ...rest] = p.common.map((src) => closure(byEntry(src)));
       for (const c of first) if (rest.every((r) => r.has(c)) && !p.common.some((src) => byEntry(src) === c)) members.add(c);
     }
-    const mine = [...members].filter((c) => !held(c)).sort();
+    const before = new Set((p.without ?? []).flatMap((f) => [...closure(f)]));
+    const mine = [...members].filter((c) => !held(c) && !before.has(c)).sort();
     for (const c of mine) owner.set(c, p.file);
     return mine;
   });
