@@ -17,6 +17,10 @@
 // wrapper. A pack gathers such files into one file of module functions and no body of its own:
 // loading it compiles them all (lazily, as V8 does any file) and evaluates each only when it is
 // first required, exactly when its own file would have been.
+//
+// Each module function is parenthesised: V8 compiles such a function when it compiles the file
+// (each is called on nearly every run that opens the file) instead of pre-parsing it then and
+// parsing it again at its first call (book stats: -9M instructions, --help -4M).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
@@ -97,7 +101,7 @@ export function foldStages(dir, metafile, stages, packs = []) {
   stages.forEach((stage, k) => {
     const mine = foldedBy[k];
     if (mine.length === 0 && k === 0) return;
-    const modules = mine.map((name) => `${JSON.stringify(name)}:function(module,exports,require){${relink(readFileSync(join(dir, name), 'utf8'), stage)}\n}`);
+    const modules = mine.map((name) => `${JSON.stringify(name)}:(function(module,exports,require){${relink(readFileSync(join(dir, name), 'utf8'), stage)}\n})`);
     writeFileSync(
       join(dir, stage),
       [
@@ -111,7 +115,7 @@ export function foldStages(dir, metafile, stages, packs = []) {
   });
 
   packs.forEach((p, k) => {
-    const modules = packed[k].map((name) => `${JSON.stringify(name)}:function(module,exports,require){${relink(readFileSync(join(dir, name), 'utf8'), p.file)}\n}`);
+    const modules = packed[k].map((name) => `${JSON.stringify(name)}:(function(module,exports,require){${relink(readFileSync(join(dir, name), 'utf8'), p.file)}\n})`);
     writeFileSync(
       join(dir, p.file),
       [
