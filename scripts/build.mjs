@@ -22,6 +22,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LAZY_LIST_FORMAT, lazyBuiltins, lazyChildProcess, lazyDependencies, moduleShape, patchSources, resolveFile } from './build-plugins.mjs';
 import { foldStages } from './merge-startup.mjs';
+import { renderHelp } from './gen-help.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -147,9 +148,12 @@ for (const shell of ['bash', 'zsh', 'fish']) {
   writeFileSync(join(dist, 'completion', `pmt.${shell}`), script);
 }
 
+// `pmt --help` and each top-level command's help, rendered by the binary into dist/help/ (gen-help.mjs).
+const helpTexts = await renderHelp(root, dist, programFile);
+
 const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;
 process.stdout.write(
-  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} (${folded.length} shared chunks folded in) + ${coreFiles.length - 1} chunks on demand; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
+  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} (${folded.length} shared chunks folded in) + ${coreFiles.length - 1} chunks on demand; ${helpTexts} help texts; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
 );
 
 rmSync(join(root, '.doubles'), { recursive: true, force: true });

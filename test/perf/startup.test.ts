@@ -93,10 +93,18 @@ describe('start-up without the network loads only the core bundle', () => {
     }
   });
 
-  it('`pmt --help` loads the entry and the command tree: two files, no group built', async () => {
-    const r = await loaded(['--help']);
+  it('`pmt --help`, `pmt` and a command\'s help on a pipe are the entry alone (the text the build rendered, dist/help)', async () => {
+    for (const args of [['--help'], [], ['markets', '--help'], ['help', 'book'], ['order']]) {
+      const r = await loaded(args);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.files.sort(), args.join(' ')).toEqual(['bin/pmt', 'dist/cli.cjs']);
+    }
+  });
+
+  it('a subcommand\'s help loads the entry, the command tree and its group, nothing more', async () => {
+    const r = await loaded(['book', 'stats', '--help']);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.files.filter((f) => f !== 'bin/pmt' && f !== 'dist/cli.cjs').map((f) => f.replace(/-[A-Z0-9]{8}\.cjs$/, ''))).toEqual(['dist/program']);
+    expect(r.files.filter((f) => f !== 'bin/pmt' && f !== 'dist/cli.cjs').map((f) => f.replace(/-[A-Z0-9]{8}\.cjs$/, '')).sort()).toEqual(['dist/book', 'dist/program']);
   });
 
   it('a group is built only when the command line names it', async () => {
