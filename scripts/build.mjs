@@ -113,7 +113,13 @@ const ADAPTERS = ['kalshi', 'polymarket', 'polymarket-us'].map((id) => `src/exch
 const groups = core.metafile.outputs[programFile].imports
   .filter((i) => i.kind === 'dynamic-import' && !i.external && core.metafile.outputs[i.path]?.entryPoint?.startsWith('src/commands/'))
   .map((i) => basename(i.path));
-const folded = foldStages(dist, core.metafile, ['cli.cjs', basename(programFile)], [{ file: 'net.cjs', with: ['src/context.ts'], common: ADAPTERS, without: groups }]);
+// Each adapter, with what only it (and its lazily loaded concerns) uses, is one file too.
+const outputOf = (src) => basename(Object.entries(core.metafile.outputs).find(([, o]) => o.entryPoint === src)[0]);
+const packs = [
+  { file: 'net.cjs', with: ['src/context.ts'], common: ADAPTERS, without: groups },
+  ...ADAPTERS.map((a) => ({ file: `adapter-${a.split('/')[2]}.cjs`, with: [a], without: [...groups, ...ADAPTERS.filter((b) => b !== a).map(outputOf)] })),
+];
+const folded = foldStages(dist, core.metafile, ['cli.cjs', basename(programFile)], packs);
 const coreFiles = core.files.filter((f) => !folded.includes(basename(f)));
 
 // Vendored packages: one entry per specifier that re-exports what Node's import exposes. An ES
