@@ -7,7 +7,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as zlib from 'node:zlib';
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BodyText } from '../../src/exchanges/bounded-get.js';
 import { PmtError } from '../../src/errors.js';
 import { HttpClient, upstreamMessage, type UpstreamResponse } from '../../src/exchanges/http.js';
 import { ATTEMPTS, PASSING_READ_FAULTS, PERSISTENT_READ_FAULTS } from '../reliability/read-faults.js';
@@ -163,5 +165,35 @@ describe('answers the doubles never give', () => {
     const [viaGot, plain] = await both('/gzip', {}, at);
     expect((viaGot!.out as { message: string }).message).toMatch(/connection refused/);
     expect(plain).toEqual(viaGot);
+  });
+});
+
+describe('the body decoded chunk by chunk is the whole body decoded at once', () => {
+  it('any bytes (UTF-8 edges, invalid sequences), cut anywhere', () => {
+    const edgy = fc.constantFrom(0x00, 0x22, 0x41, 0x5c, 0x7f, 0x80, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xef, 0xf0, 0xf1, 0xf4, 0xf5, 0xff);
+    const bytes = fc.array(fc.oneof(edgy, fc.integer({ min: 0, max: 255 })), { maxLength: 40 });
+    fc.assert(
+      fc.property(bytes, fc.array(fc.nat(), { maxLength: 8 }), (list, cutsAt) => {
+        const buf = Buffer.from(list);
+        const cuts = [...new Set(cutsAt.map((c) => c % (buf.length + 1)))].sort((a, b) => a - b);
+        const text = new BodyText();
+        let prev = 0;
+        for (const c of [...cuts, buf.length]) {
+          text.push(buf.subarray(prev, c));
+          prev = c;
+        }
+        expect(text.end()).toBe(buf.toString('utf8'));
+      }),
+      { numRuns: 20000 },
+    );
+    // Real text: every script, split inside characters.
+    const s = 'prix 0.56 €, 株価, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢, \u2028 ok';
+    const b = Buffer.from(s);
+    for (let i = 0; i <= b.length; i++) {
+      const t = new BodyText();
+      t.push(b.subarray(0, i));
+      t.push(b.subarray(i));
+      expect(t.end()).toBe(s);
+    }
   });
 });
