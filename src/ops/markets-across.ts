@@ -103,8 +103,9 @@ export async function* iterateMarkets(
   let pending: Promise<PartialPage> | null = fetchMarketsAcross(exchange, ids, params, limitFor);
   const cursors = new Set<string>();
   try {
-    while (pending) {
-      const page: PartialPage = await pending;
+    /** The next page's new markets, the next request sent; nothing of the page stays referenced here. */
+    const step = async (): Promise<Market[]> => {
+      const page: PartialPage = await pending!;
       pending = null;
       let cursor = page.cursor;
       if (page.failed.length) {
@@ -121,11 +122,16 @@ export async function* iterateMarkets(
         // Let that request leave (its steps are promise callbacks) before this page is mapped.
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      const fresh = page.markets.filter((m) => !seen.has(m.unified_id) && seen.add(m.unified_id));
+      return page.markets.filter((m) => !seen.has(m.unified_id) && seen.add(m.unified_id));
+    };
+    while (pending) {
+      let fresh: Market[] | null = await step();
       pages += 1;
       count += fresh.length;
       onPage?.({ pages, markets: count });
       yield fresh;
+      // Written by now: not kept while the next page arrives (the peak is two pages, not three).
+      fresh = null;
     }
   } finally {
     // The consumer stopped early (or failed): the prefetched page is not wanted.

@@ -171,11 +171,17 @@ export async function catalogue(
  * alone, so `--all` asks for the next page first and maps this one while that one is in flight
  * (ops/markets-across.ts). Reading `markets` (a spread, JSON) maps once; the keys keep their order.
  */
-function mappedOnRead(map: () => Market[], cursor: string | null): { markets: Market[]; cursor: string | null } {
-  let markets: Market[] | undefined;
+function mappedOnRead(mapper: () => Market[], cursor: string | null): { markets: Market[]; cursor: string | null } {
+  let map: (() => Market[]) | undefined = mapper;
+  let markets: Market[] = [];
   return {
     get markets() {
-      return (markets ??= map());
+      if (map) {
+        markets = map();
+        // The wire rows go with the mapper: collectable before the next page is parsed.
+        map = undefined;
+      }
+      return markets;
     },
     cursor,
   };
