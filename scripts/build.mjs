@@ -157,11 +157,6 @@ for (const shell of ['bash', 'zsh', 'fish']) {
 // `pmt --help` and each top-level command's help, rendered by the binary into dist/help/ (gen-help.mjs).
 const helpTexts = await renderHelp(root, dist, programFile);
 
-const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;
-process.stdout.write(
-  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} (${folded.length} shared chunks folded in) + ${coreFiles.length - 1} chunks on demand; ${helpTexts} help texts; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
-);
-
 rmSync(join(root, '.doubles'), { recursive: true, force: true });
 await build({
   entryPoints: { doubles: join(root, 'test/upstream/main.ts'), lib: join(root, 'test/upstream/doubles.ts') },
@@ -174,3 +169,13 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
+
+// The summary comes last, and a reader that stops early (`npm run build | head -1`) is no error:
+// an EPIPE on this status line must not kill the build half way (it used to, mid-doubles).
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE') throw e;
+});
+const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;
+process.stdout.write(
+  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} (${folded.length} shared chunks folded in) + ${coreFiles.length - 1} chunks on demand; ${helpTexts} help texts; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
+);

@@ -2,6 +2,7 @@
 import { walkBook } from '../../analytics/book.js';
 import type { Context } from '../../context.js';
 import { fetchOrderbookImpact } from '../../ops/book.js';
+import { cliInput } from '../input.js';
 import { bookViews } from './views.js';
 
 interface Opts {
@@ -11,7 +12,7 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
-  const { asset, book, size, result: impact } = await fetchOrderbookImpact(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome, size: opts.size });
+  const { asset, book, size, result: impact } = await fetchOrderbookImpact(ctx, cliInput(ctx, 'fetch_orderbook_impact', opts, args));
   if (ctx.json || ctx.ndjson) return ctx.io.json(impact);
   const { Formatter, printImpact } = await bookViews();
   const f = new Formatter(ctx.io, { cents: opts.cents });
