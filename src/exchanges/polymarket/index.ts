@@ -8,16 +8,16 @@ import type { AdapterConfig } from '../config.js';
 import { Adapter, lazily } from '../adapter.js';
 import { polymarket as manifest } from './manifest.js';
 import { PolymarketClient } from './client.js';
-import * as markets from './markets.js';
 import * as book from './book.js';
 import * as fees from './fees.js';
-import * as search from './search.js';
 import * as stream from './stream.js';
 import * as userStream from './user-stream.js';
 
 export type PolymarketExchange = Adapter<'polymarket', PolymarketClient>;
 
 type C = PolymarketClient;
+const markets = lazily<C, typeof import('./markets.js')>(() => import('./markets.js'), { fetchMarkets: true, fetchMarketLineage: true, fetchEventTitles: true });
+const search = lazily<C, typeof import('./search.js')>(() => import('./search.js'), { searchMarkets: true });
 const orders = lazily<C, typeof import('./orders.js')>(() => import('./orders.js'), { createOrder: true, fetchOrder: true, fetchOrderByClientId: true, fetchOpenOrders: true, cancelAllOrders: true, previewOrder: true, describeAsset: true, checkAuth: true });
 const single = lazily<C, typeof import('./order-single.js')>(() => import('./order-single.js'), { cancelOrder: true });
 const portfolio = lazily<C, typeof import('./portfolio.js')>(() => import('./portfolio.js'), { fetchBalance: true, fetchPositions: true });
