@@ -89,7 +89,11 @@ export function lazyBuiltins(names) {
   return {
     name: 'pmt-lazy-builtins',
     setup(b) {
-      b.onResolve({ filter }, (args) => (/[\\/]node_modules[\\/]/.test(args.importer) || args.namespace === 'pmt-lazy-builtin' ? undefined : { path: args.path.replace(/^node:/, ''), namespace: 'pmt-lazy-builtin' }));
+      // Static imports only: a dynamic import() is already on first use, and must stay Node's own
+      // module (through the stand-in's chunk it would expose only a default export).
+      b.onResolve({ filter }, (args) =>
+        args.kind !== 'import-statement' || /[\\/]node_modules[\\/]/.test(args.importer) || args.namespace === 'pmt-lazy-builtin' ? undefined : { path: args.path.replace(/^node:/, ''), namespace: 'pmt-lazy-builtin' },
+      );
       b.onLoad({ filter: /.*/, namespace: 'pmt-lazy-builtin' }, (args) => {
         const keys = Object.keys(createRequire(import.meta.url)(`node:${args.path}`)).filter(isIdentifier);
         const contents = `
