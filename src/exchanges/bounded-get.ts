@@ -134,7 +134,9 @@ async function get(url: string, o: BoundedGet): Promise<PlainResponse> {
         if (size > o.maxBytes) return finish(new ResponseTooLarge(o.maxBytes, size, false));
         body!.push(c);
       };
-      const end = () => finish(undefined, { status: res.statusCode ?? 0, headers: out, body: body!.end() });
+      const end = () => {
+        if (!done) finish(undefined, { status: res.statusCode ?? 0, headers: out, body: body!.end() });
+      };
       res.on('aborted', () => finish(cutShort()));
       res.on('error', () => finish(cutShort()));
       res.on('close', () => {
