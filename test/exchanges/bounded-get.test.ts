@@ -133,6 +133,26 @@ describe('answers the doubles never give', () => {
     }
   });
 
+  it('a body cut for size stays cut: the decoder finishing afterwards throws nothing (CI saw an uncaught TypeError here)', async () => {
+    const old = process.env.PMT_HTTP_MAX_BYTES;
+    process.env.PMT_HTTP_MAX_BYTES = '100000';
+    const uncaught: unknown[] = [];
+    const seenError = (e: unknown) => uncaught.push(e);
+    process.on('uncaughtException', seenError);
+    try {
+      for (let i = 0; i < 25; i++) {
+        const out = (await outcome(client(base, false), '/bomb')) as { message: string };
+        expect(out.message).toMatch(/over the/);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', seenError);
+      if (old === undefined) delete process.env.PMT_HTTP_MAX_BYTES;
+      else process.env.PMT_HTTP_MAX_BYTES = old;
+    }
+  });
+
   it('a user:password in the base URL is sent as got sends it', async () => {
     const at = base.replace('http://', 'http://us%40er:p%3Ass@');
     const [viaGot, plain] = await both('/gzip', {}, at);
