@@ -78,6 +78,38 @@ module.exports = new Proxy(function () {}.bind(), {
 }
 
 /**
+ * Node built-ins pmt's own modules import at the top but use only in some commands, loaded on
+ * first use instead: node:crypto (~9M instructions to load) is imported by the signing, order
+ * and book-hash modules that every command on an exchange's adapter loads, though only signed
+ * requests, orders and live books call it. The stand-in lists the module's export names so
+ * esbuild's interop finds them, and reads each from the real module when it is first used.
+ */
+export function lazyBuiltins(names) {
+  const filter = new RegExp(`^(node:)?(${names.join('|')})$`);
+  return {
+    name: 'pmt-lazy-builtins',
+    setup(b) {
+      // Static imports only: a dynamic import() is already on first use, and must stay Node's own
+      // module (through the stand-in's chunk it would expose only a default export).
+      b.onResolve({ filter }, (args) =>
+        args.kind !== 'import-statement' || /[\\/]node_modules[\\/]/.test(args.importer) || args.namespace === 'pmt-lazy-builtin' ? undefined : { path: args.path.replace(/^node:/, ''), namespace: 'pmt-lazy-builtin' },
+      );
+      b.onLoad({ filter: /.*/, namespace: 'pmt-lazy-builtin' }, (args) => {
+        const keys = Object.keys(createRequire(import.meta.url)(`node:${args.path}`)).filter(isIdentifier);
+        const contents = `
+let real;
+const load = () => (real ??= require(${JSON.stringify(`node:${args.path}`)}));
+const named = ${JSON.stringify(keys)};
+const out = {};
+for (const k of named) Object.defineProperty(out, k, { enumerable: true, get: () => load()[k] });
+module.exports = out;`;
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
  * commander loads node:child_process at the top for executable subcommands, which pmt does not
  * use; loading it pulls in net, dgram and the stream stack on every start. Defer it.
  */
@@ -92,4 +124,37 @@ export const lazyChildProcess = {
       loader: 'js',
     }));
   },
+};
+
+/**
+ * Edits to vendored sources that keep work out of module load: each `from` must occur exactly once
+ * in the file (else the build fails, so an upgraded package is looked at again, never silently
+ * left slow or half-patched).
+ */
+export function patchSources(patches) {
+  return {
+    name: 'pmt-patch-sources',
+    setup(b) {
+      for (const p of patches) {
+        b.onLoad({ filter: p.file }, (args) => {
+          const code = readFileSync(args.path, 'utf8');
+          const at = code.indexOf(p.from);
+          if (at < 0 || code.indexOf(p.from, at + 1) >= 0) throw new Error(`${args.path}: the text to patch (${p.why}) is not there exactly once; look at the package again`);
+          return { contents: code.slice(0, at) + p.to + code.slice(at + p.from.length), loader: 'js' };
+        });
+      }
+    },
+  };
+}
+
+/**
+ * @sindresorhus/is (got's option checks) builds two Intl.ListFormat at load, for the wording of a
+ * failed type assertion; the first ListFormat makes V8 build ICU's locale set, ~25% of the
+ * instructions of a one-request command that loads got (docs/performance.md). Built on first use.
+ */
+export const LAZY_LIST_FORMAT = {
+  file: /[\\/]@sindresorhus[\\/]is[\\/]distribution[\\/]index\.js$/,
+  why: 'Intl.ListFormat at load',
+  from: "const andFormatter = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });\nconst orFormatter = new Intl.ListFormat('en', { style: 'long', type: 'disjunction' });",
+  to: "let andList, orList;\nconst andFormatter = { format: (v) => (andList ??= new Intl.ListFormat('en', { style: 'long', type: 'conjunction' })).format(v) };\nconst orFormatter = { format: (v) => (orList ??= new Intl.ListFormat('en', { style: 'long', type: 'disjunction' })).format(v) };",
 };

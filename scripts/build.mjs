@@ -20,8 +20,9 @@ import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:f
 import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lazyChildProcess, lazyDependencies, moduleShape, resolveFile } from './build-plugins.mjs';
+import { LAZY_LIST_FORMAT, lazyBuiltins, lazyChildProcess, lazyDependencies, moduleShape, patchSources, resolveFile } from './build-plugins.mjs';
 import { foldStages } from './merge-startup.mjs';
+import { renderHelp } from './gen-help.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -98,12 +99,27 @@ async function splitCommonJS(options) {
   return { files, metafile: result.metafile };
 }
 
-const core = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') }, outdir: dist, plugins: [vendorPlugin, lazyChildProcess] });
+const core = await splitCommonJS({ entryPoints: { cli: join(root, 'src/cli.ts') }, outdir: dist, plugins: [vendorPlugin, lazyChildProcess, lazyBuiltins(['crypto'])] });
+// PMT_BUILD_META=<file>: esbuild's metafile of pmt's own code, before folding (to study what loads what).
+if (process.env.PMT_BUILD_META) writeFileSync(process.env.PMT_BUILD_META, JSON.stringify(core.metafile));
 // The chunks every run loads become part of the entry and of the command tree's file
 // (scripts/merge-startup.mjs says why).
 const programFile = Object.entries(core.metafile.outputs).find(([, o]) => o.entryPoint === 'src/program.ts')?.[0];
 if (!programFile) throw new Error('no output for src/program.ts: is it still imported lazily by src/cli.ts?');
-const folded = foldStages(dist, core.metafile, ['cli.cjs', basename(programFile)]);
+// Past the stages, what every network command opens (the per-run services, and the code all
+// adapters share) is one file (dist/net.cjs); not what a group's definitions load (`pmt markets
+// list --help` reads no adapter code).
+const ADAPTERS = ['kalshi', 'polymarket', 'polymarket-us'].map((id) => `src/exchanges/${id}/index.ts`);
+const groups = core.metafile.outputs[programFile].imports
+  .filter((i) => i.kind === 'dynamic-import' && !i.external && core.metafile.outputs[i.path]?.entryPoint?.startsWith('src/commands/'))
+  .map((i) => basename(i.path));
+// Each adapter, with what only it (and its lazily loaded concerns) uses, is one file too.
+const outputOf = (src) => basename(Object.entries(core.metafile.outputs).find(([, o]) => o.entryPoint === src)[0]);
+const packs = [
+  { file: 'net.cjs', with: ['src/context.ts'], common: ADAPTERS, without: groups },
+  ...ADAPTERS.map((a) => ({ file: `adapter-${a.split('/')[2]}.cjs`, with: [a], without: [...groups, ...ADAPTERS.filter((b) => b !== a).map(outputOf)] })),
+];
+const folded = foldStages(dist, core.metafile, ['cli.cjs', basename(programFile)], packs);
 const coreFiles = core.files.filter((f) => !folded.includes(basename(f)));
 
 // Vendored packages: one entry per specifier that re-exports what Node's import exposes. An ES
@@ -119,7 +135,7 @@ for (const [spec, { esm, hasDefault, names }] of vendored) {
   vendorEntries[slug(spec)] = entry;
 }
 const vendorFiles = vendored.size
-  ? (await splitCommonJS({ entryPoints: vendorEntries, outdir: join(dist, 'vendor'), nodePaths: [join(root, 'node_modules')], plugins: [lazyDependencies(LAZY_INSIDE)] })).files
+  ? (await splitCommonJS({ entryPoints: vendorEntries, outdir: join(dist, 'vendor'), nodePaths: [join(root, 'node_modules')], plugins: [lazyDependencies(LAZY_INSIDE), patchSources([LAZY_LIST_FORMAT])] })).files
   : [];
 rmSync(join(root, '.build'), { recursive: true, force: true });
 // Each vendor entry must expose what the generated modules read.
@@ -138,6 +154,8 @@ for (const shell of ['bash', 'zsh', 'fish']) {
   writeFileSync(join(dist, 'completion', `pmt.${shell}`), script);
 }
 
+// `pmt --help` and each top-level command's help, rendered by the binary into dist/help/ (gen-help.mjs).
+const helpTexts = await renderHelp(root, dist, programFile);
 
 rmSync(join(root, '.doubles'), { recursive: true, force: true });
 await build({
@@ -159,5 +177,5 @@ process.stdout.on('error', (e) => {
 });
 const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;
 process.stdout.write(
-  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} (${folded.length} shared chunks folded in) + ${coreFiles.length - 1} chunks on demand; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
+  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} (${folded.length} shared chunks folded in) + ${coreFiles.length - 1} chunks on demand; ${helpTexts} help texts; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
 );

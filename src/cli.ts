@@ -9,7 +9,7 @@ import { exitCodeFor, PartialFailure, PmtError, toPmtError } from './errors.js';
 import { safeLine, sanitize } from './safe-text.js';
 import { redactSecrets, registerSecret, secretSources } from './secrets.js';
 import { configDir } from './config-dir.js';
-import { streamColor, writeStdout } from './render/io.js';
+import { stdoutIsPlain, streamColor, writeStdout } from './render/io.js';
 import { VERSION } from './version.js';
 
 export { VERSION };
@@ -112,6 +112,12 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       return 0;
     }
   }
+  // `pmt --help`, `pmt`, a command's help: the text the build had this same tree print on a pipe.
+  const help = builtHelp(user);
+  if (help !== undefined) {
+    writeStdout(help);
+    return 0;
+  }
   // What the completion scripts ask at Tab time: before the command tree, which only the outcomes
   // need; a read abandoned at its deadline must not hold the shell, so then the process ends here.
   if (user[0] === '__complete') {
@@ -125,6 +131,20 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     return await runProgram(argv);
   } catch (err) {
     return reportError(err, user);
+  }
+}
+
+/**
+ * Help the build rendered for exactly these arguments (scripts/gen-help.mjs): only when stdout is
+ * a pipe or a file, where Commander lays help out at width 80, as it did at build time; a
+ * terminal's width, any other line or a missing file leaves it to Commander.
+ */
+function builtHelp(user: string[]): string | undefined {
+  if (user.length > 2 || !user.every((a) => /^(-h|--help|[a-z][a-z-]*)$/.test(a)) || typeof __dirname !== 'string' || !stdoutIsPlain()) return undefined;
+  try {
+    return readFileSync(join(__dirname, 'help', `${user.join(' ') || 'pmt'}.txt`), 'utf8');
+  } catch {
+    return undefined;
   }
 }
 

@@ -6,7 +6,7 @@
 // runOnce's t0 is read from in the harness process).
 import http from 'node:http';
 
-export async function startReplay(targetUrl) {
+export async function startReplay(targetUrl, { latencyMs = 0 } = {}) {
   const target = new URL(targetUrl);
   const agent = new http.Agent({ keepAlive: true });
   const cache = new Map();
@@ -35,6 +35,7 @@ export async function startReplay(targetUrl) {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
+      const due = at + latencyMs * 1e6;
       const key = `${req.method} ${req.url}`;
       let reply = req.method === 'GET' ? cache.get(key) : undefined;
       if (reply) hits++;
@@ -47,6 +48,8 @@ export async function startReplay(targetUrl) {
         }
         if (req.method === 'GET' && reply.status === 200) cache.set(key, reply);
       }
+      const wait = (due - Number(process.hrtime.bigint())) / 1e6;
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       res.writeHead(reply.status, { 'content-type': reply.type, 'content-length': reply.body.length });
       res.end(reply.body);
     });

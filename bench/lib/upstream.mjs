@@ -5,7 +5,7 @@
 // monotonic clock (process.hrtime) the harness also reads.
 //
 // Started by bench/run.mjs with an IPC channel:
-//   argv[2]: JSON {name: {kalshi: N, polymarketEvents: N}, ...}
+//   argv[2]: JSON {name: {kalshi: N, polymarketEvents: N, latencyMs?: N}, ...}
 //   → {ready: {name: {env}}}
 //   ← {id, cmd: 'clear'|'first'|'log', name?, since?}  → {id, result}
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ for (const [name, size] of Object.entries(sizes)) {
   const fronts = [];
   const env = {};
   for (const [k, url] of Object.entries(d.env)) {
-    const f = await startReplay(url);
+    const f = await startReplay(url, { latencyMs: size.latencyMs ?? 0 });
     fronts.push(f);
     env[k] = f.url;
   }

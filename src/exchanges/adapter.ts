@@ -13,6 +13,26 @@ type Operation = Exclude<keyof Exchange, 'id' | 'has' | 'environment'>;
 /** The interface's operations an exchange binds, each as a function of the exchange's client. */
 export type Operations<C> = { [K in Operation]?: (client: C, ...args: Parameters<Exchange[K]>) => ReturnType<Exchange[K]> };
 
+/** The operations that answer with a promise (all but the streams and the fee estimate). */
+type AsyncOperation = { [K in Operation]: ReturnType<Exchange[K]> extends Promise<unknown> ? K : never }[Operation];
+
+/**
+ * A concern's operations, its module loaded on the first call of any of them: a one-request
+ * command compiles the book code, not the order, portfolio and tape code beside it. `names` lists
+ * every operation the module exports (the type refuses a missing or an extra one, and a module
+ * with a synchronous operation, which cannot wait for a load).
+ */
+export function lazily<C, M extends Operations<C>>(
+  load: () => Promise<M>,
+  names: Extract<keyof M, Exclude<Operation, AsyncOperation>> extends never ? Record<Extract<keyof M, Operation>, true> : 'a module with a synchronous operation cannot load lazily',
+): Operations<C> {
+  const ops: Record<string, (client: C, ...args: unknown[]) => Promise<unknown>> = {};
+  for (const name of Object.keys(names)) {
+    ops[name] = async (client, ...args) => ((await load()) as unknown as Record<string, (c: C, ...a: unknown[]) => Promise<unknown>>)[name]!(client, ...args);
+  }
+  return ops as Operations<C>;
+}
+
 export class Adapter<Id extends ExchangeId, C> implements Exchange {
   constructor(
     readonly id: Id,

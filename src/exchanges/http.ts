@@ -2,7 +2,8 @@
  * The HTTP layer every adapter uses: got underneath (loaded on the first request), base URL from
  * the environment, timeouts, per-attempt signing, pacing under the exchange's documented rate,
  * retries for idempotent reads only, one `--verbose` line per attempt (secrets scrubbed), and
- * every failure turned into a PmtError of the right kind.
+ * every failure turned into a PmtError of the right kind. Reads go out over node:http itself
+ * (bounded-get.ts, which sends and reads exactly what got would); got carries the writes.
  *
  * Retry policy for reads (every GET): up to 4 attempts on 408, 429, 500/502/503/504, Cloudflare's
  * 520-524, connection resets and timeouts; full-jitter exponential backoff (base 250 ms, cap 4 s)
@@ -43,6 +44,7 @@ import { withoutUserinfo, describeNetError, errCode, htmlError, isNetworkError, 
 
 import { abandonedError, currentAbortSignal, pacerFor } from './pacer.js';
 import { boundedFetch, maxResponseBytes, ResponseTooLarge, tooLargeError } from './bounded-fetch.js';
+import { boundedGet } from './bounded-get.js';
 
 export { abandonedError, currentAbortSignal, Pacer, pacerFor, withAbortSignal } from './pacer.js';
 export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint, withoutUserinfo } from './http-failures.js';
@@ -84,6 +86,8 @@ export interface HttpOptions {
    * (not only at the first signed one, after the reads went out).
    */
   signs?: boolean;
+  /** Send reads through got too (tests compare the two transports; nothing else sets it). */
+  readsThroughGot?: boolean;
 }
 
 export interface RequestOptions {
@@ -193,9 +197,10 @@ export class HttpClient {
 
   /** Send and return the raw 2xx response (for callers that read headers or non-JSON bodies). */
   async send(method: string, path: string, opts: RequestOptions = {}): Promise<UpstreamResponse> {
-    const got = await loadGot();
     const url = this.url(path, opts.query);
     const body = opts.json === undefined ? undefined : JSON.stringify(opts.json);
+    const plain = method === 'GET' && body === undefined && !this.opts.readsThroughGot;
+    const got = plain ? undefined : await loadGot();
     const idempotent = opts.idempotent ?? method === 'GET';
     const ctx = { method, path };
     const tried: string[] = [];
@@ -223,15 +228,9 @@ export class HttpClient {
       try {
         // Bounded while it streams: a hostile or broken upstream cannot fill memory (the cap) or
         // hold the command (got's request timeout covers the whole body, not just the headers).
-        const r = await boundedFetch(got, url, {
-          method,
-          headers,
-          body,
-          timeoutMs: timeout,
-          maxBytes: this.maxBytes,
-          // A read in flight stops when its caller goes away; a write already sent runs to its end.
-          signal: idempotent ? signal : undefined,
-        });
+        // A read in flight stops when its caller goes away; a write already sent runs to its end.
+        const bounds = { timeoutMs: timeout, maxBytes: this.maxBytes, signal: idempotent ? signal : undefined };
+        const r = got ? await boundedFetch(got, url, { method, headers, body, ...bounds }) : await boundedGet(url, { headers, ...bounds });
         res = { ...r, url };
       } catch (e) {
         netErr = e;

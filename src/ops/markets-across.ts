@@ -53,7 +53,17 @@ export async function fetchMarketsAcross(
   /** Page size per exchange (each has its own cap); defaults to params.limit. */
   limitFor: (id: ExchangeId) => number | undefined = () => params.limit,
 ): Promise<PartialPage> {
-  if (ids.length === 1) return { ...(await (await exchange(ids[0]!)).fetchMarkets({ ...params, limit: limitFor(ids[0]!) })), failed: [] };
+  if (ids.length === 1) {
+    // Not a spread: a page may map its markets only when they are read (the catalogue's do).
+    const page = await (await exchange(ids[0]!)).fetchMarkets({ ...params, limit: limitFor(ids[0]!) });
+    return {
+      get markets() {
+        return page.markets;
+      },
+      cursor: page.cursor,
+      failed: [],
+    };
+  }
   // First page: every exchange starts at its beginning (empty position).
   const positions: Positions = params.cursor ? decodeCombinedCursor(params.cursor) : Object.fromEntries(ids.map((id) => [id, '']));
   const active = ids.filter((id) => positions[id] !== undefined);
@@ -74,8 +84,9 @@ export async function fetchMarketsAcross(
 }
 
 /**
- * Every page to the end. The next page is requested before the current one is handed over, so
- * fetching overlaps with rendering; markets already seen (by unified id) are skipped. An exchange
+ * Every page to the end. The next page is requested before the current one is mapped (pages map
+ * their markets when read) and handed over, so at an upstream's pace mapping and rendering happen
+ * while the next page is in flight; markets already seen (by unified id) are skipped. An exchange
  * that fails is reported through `onFailure` once and not asked again; the others go on.
  */
 export async function* iterateMarkets(
@@ -92,8 +103,9 @@ export async function* iterateMarkets(
   let pending: Promise<PartialPage> | null = fetchMarketsAcross(exchange, ids, params, limitFor);
   const cursors = new Set<string>();
   try {
-    while (pending) {
-      const page: PartialPage = await pending;
+    /** The next page's new markets, the next request sent; nothing of the page stays referenced here. */
+    const step = async (): Promise<Market[]> => {
+      const page: PartialPage = await pending!;
       pending = null;
       let cursor = page.cursor;
       if (page.failed.length) {
@@ -107,12 +119,19 @@ export async function* iterateMarkets(
       if (cursor && !cursors.has(cursor)) {
         cursors.add(cursor);
         pending = fetchMarketsAcross(exchange, ids, { ...params, cursor }, limitFor);
+        // Let that request leave (its steps are promise callbacks) before this page is mapped.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      const fresh = page.markets.filter((m) => !seen.has(m.unified_id) && seen.add(m.unified_id));
+      return page.markets.filter((m) => !seen.has(m.unified_id) && seen.add(m.unified_id));
+    };
+    while (pending) {
+      let fresh: Market[] | null = await step();
       pages += 1;
       count += fresh.length;
       onPage?.({ pages, markets: count });
       yield fresh;
+      // Written by now: not kept while the next page arrives (the peak is two pages, not three).
+      fresh = null;
     }
   } finally {
     // The consumer stopped early (or failed): the prefetched page is not wanted.

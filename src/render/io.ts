@@ -170,7 +170,7 @@ function plainFd(fd: number): boolean {
 }
 let directStdout: boolean | undefined;
 /** stdout can be written with writeSync: plain, and no write has had to go through the stream. */
-function stdoutIsPlain(): boolean {
+export function stdoutIsPlain(): boolean {
   return (directStdout ??= plainFd(1));
 }
 

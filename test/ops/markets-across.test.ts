@@ -127,3 +127,27 @@ describe('iterateMarkets', () => {
     expect(all).toHaveLength(1);
   });
 });
+
+describe('iterateMarkets overlaps mapping with the next request', () => {
+  it('asks for the next page before it reads (maps) the markets of the current one', async () => {
+    const events: string[] = [];
+    const lazy: Exchange = {
+      id: 'kalshi',
+      async fetchMarkets(p: FetchMarketsParams) {
+        const start = p.cursor ? Number(p.cursor) : 0;
+        events.push(`fetch ${start}`);
+        return {
+          get markets() {
+            events.push(`map ${start}`);
+            return [market('kalshi', `M${start}`)];
+          },
+          cursor: start < 2 ? String(start + 1) : null,
+        };
+      },
+    } as unknown as Exchange;
+    const seen: string[] = [];
+    for await (const page of iterateMarkets(async () => lazy, ['kalshi'], {})) seen.push(...page.map((m) => m.ticker));
+    expect(seen).toEqual(['M0', 'M1', 'M2']);
+    expect(events).toEqual(['fetch 0', 'fetch 1', 'map 0', 'fetch 2', 'map 1', 'map 2']);
+  });
+});

@@ -93,10 +93,18 @@ describe('start-up without the network loads only the core bundle', () => {
     }
   });
 
-  it('`pmt --help` loads the entry and the command tree: two files, no group built', async () => {
-    const r = await loaded(['--help']);
+  it('`pmt --help`, `pmt` and a command\'s help on a pipe are the entry alone (the text the build rendered, dist/help)', async () => {
+    for (const args of [['--help'], [], ['markets', '--help'], ['help', 'book'], ['order']]) {
+      const r = await loaded(args);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.files.sort(), args.join(' ')).toEqual(['bin/pmt', 'dist/cli.cjs']);
+    }
+  });
+
+  it('a subcommand\'s help loads the entry, the command tree and its group, nothing more', async () => {
+    const r = await loaded(['book', 'stats', '--help']);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.files.filter((f) => f !== 'bin/pmt' && f !== 'dist/cli.cjs').map((f) => f.replace(/-[A-Z0-9]{8}\.cjs$/, ''))).toEqual(['dist/program']);
+    expect(r.files.filter((f) => f !== 'bin/pmt' && f !== 'dist/cli.cjs').map((f) => f.replace(/-[A-Z0-9]{8}\.cjs$/, '')).sort()).toEqual(['dist/book', 'dist/program']);
   });
 
   it('a group is built only when the command line names it', async () => {
@@ -116,20 +124,20 @@ describe('start-up without the network loads only the core bundle', () => {
   });
 });
 
-describe('network commands load got, and only what their output needs', () => {
+describe('network commands load only what their requests and output need', () => {
   let d: Doubles;
   beforeAll(async () => {
     d = await startDoubles({ polymarket: { events: 20 } });
   });
   afterAll(() => d?.close());
 
-  it('--json loads the got bundle, no table, no prompt, no profile library, nothing from node_modules', async () => {
+  it('--json loads no vendored package (reads go out over node:http, got carries writes), no table, no prompt, no profile library, nothing from node_modules', async () => {
     const r = await loaded(['markets', 'list', '--exchange', 'polymarket', '--limit', '2', '--json'], d.env);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(vendorEntries(r.files)).toEqual(['dist/vendor/got.cjs']);
+    expect(vendorEntries(r.files)).toEqual([]);
     expect(r.files.filter((f) => f.includes('node_modules'))).toEqual([]);
-    // got's HTTP/2 support is loaded only if a request asks for HTTP/2.
-    expect(r.builtins).not.toContain('http2');
+    // Neither TLS (the doubles are plain http), nor HTTP/2, nor zlib for an uncompressed answer.
+    expect(r.builtins.filter((b) => ['http2', 'https', 'tls', 'zlib'].includes(b))).toEqual([]);
   });
 
   it('reading a stored profile is a JSON read, not a conf load', async () => {
@@ -137,13 +145,13 @@ describe('network commands load got, and only what their output needs', () => {
     writeFileSync(join(dir, 'profiles.json'), JSON.stringify({ active: 'main', profiles: { main: { kalshi: { demo: false } } } }));
     const r = await loaded(['markets', 'list', '--exchange', 'polymarket', '--limit', '2', '--ndjson'], { ...d.env, PMT_CONFIG_DIR: dir });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(vendorEntries(r.files)).toEqual(['dist/vendor/got.cjs']);
+    expect(vendorEntries(r.files)).toEqual([]);
   });
 
   it('a table on a terminal loads cli-table3', async () => {
     const r = await loaded(['markets', 'list', '--exchange', 'polymarket', '--limit', '2'], { ...d.env, PMT_FORCE_TTY: '120' });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(vendorEntries(r.files).sort()).toEqual(['dist/vendor/cli-table3.cjs', 'dist/vendor/got.cjs']);
+    expect(vendorEntries(r.files).sort()).toEqual(['dist/vendor/cli-table3.cjs']);
   });
 });
 

@@ -112,7 +112,7 @@ describe('unexpected upstream shapes never crash', () => {
     }, 0],
     ['next_cursor of the wrong type', { events: [], next_cursor: { x: 1 } }, 0],
   ];
-  it.each(bodies)('%s → exit %i, no stack', async (_n, body, exit) => {
+  it.each(bodies)('%s → exit $2, no stack', async (_n, body, exit) => {
     gamma().inject({ kind: 'status', status: 200, body: JSON.stringify(body) }, { path: /^\/events\/keyset$/, times: 100 });
     const r = await pmt([...LIST, '--json']);
     expect(r.exitCode, r.stderr).toBe(exit);

@@ -86,3 +86,27 @@ describe('small surprises at the edge (issue 17)', () => {
     expect(trimPasted(true)).toBe(true);
   });
 });
+
+describe('parseId: the ASCII fast path of the id-character rule is the rule', () => {
+  // The rule as written in src/validate.ts: printable ASCII without space, letters, marks, digits.
+  const RULE = /^[\x21-\x7e\p{L}\p{M}\p{N}]+$/u;
+  const charsRefused = (s: string) => {
+    try {
+      parseId('--market', s);
+      return false;
+    } catch (e) {
+      return e instanceof PmtError && /must be letters, digits/.test(e.message);
+    }
+  };
+  it('accepts and refuses exactly as the Unicode rule, over ASCII and any other text', () => {
+    const text = fc.oneof(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 30 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }));
+    fc.assert(
+      fc.property(text, (raw) => {
+        // Only strings the earlier checks (empty, spaces, control characters) let through reach the rule.
+        const s = raw.replace(/[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, 'x');
+        expect(charsRefused(s)).toBe(!RULE.test(s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

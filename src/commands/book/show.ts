@@ -2,9 +2,8 @@
 import { bookStats } from '../../analytics/book.js';
 import type { Context } from '../../context.js';
 import { fetchOrderbook, serviceTs } from '../../ops/book.js';
-import { Formatter } from '../../render/format.js';
-import { depthForRows, ladder, printLadder } from '../../render/views/book.js';
 import { cliInput } from '../input.js';
+import { bookViews } from './views.js';
 
 interface Opts {
   depth?: string;
@@ -18,6 +17,7 @@ export async function run(ctx: Context, opts: Opts, args: string[]): Promise<voi
   const { asset, book, result } = await fetchOrderbook(ctx, q);
   // --json is the Orderbook, with --depth's N best levels per side (contract, "Books").
   if (ctx.json || ctx.ndjson) return ctx.io.json(result);
+  const { Formatter, depthForRows, ladder, printLadder } = await bookViews();
   const f = new Formatter(ctx.io, { cents: opts.cents });
   // On a terminal the ladder fits the screen; piped, every level goes to the script.
   const shown = depth ?? (ctx.io.isTTY ? depthForRows(ctx.io.rows) : undefined);

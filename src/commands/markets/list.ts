@@ -55,9 +55,12 @@ async function all(ctx: Context, q: MarketsQuery): Promise<void> {
     onFailure: (f) => failures.push(f),
   });
   try {
-    for await (const page of pager) {
+    for await (let page of pager) {
       if (ctx.ndjson) {
-        if (!ctx.io.ndjsonLines(page)) await ctx.io.drain();
+        const full = !ctx.io.ndjsonLines(page);
+        // Written: not held while the next page is fetched.
+        page = [];
+        if (full) await ctx.io.drain();
       } else collected.push(...page);
     }
   } finally {

@@ -27,7 +27,8 @@ export function bool(v: unknown): boolean | null {
   return typeof v === 'boolean' ? v : null;
 }
 
-const PLAIN_RE = /^\d{1,15}(?:\.\d{1,12})?$/;
+/** What `plainDecimal` accepts (its reference in the tests). */
+export const PLAIN_RE = /^\d{1,15}(?:\.\d{1,12})?$/;
 
 /**
  * A plain non-negative decimal (at most 12 places, no exponent) from a fixed-point string or a
@@ -37,10 +38,42 @@ const PLAIN_RE = /^\d{1,15}(?:\.\d{1,12})?$/;
  */
 export function num(v: unknown): number | null {
   // `+ 0` turns a negative zero into 0: "-0" is no price a table should print.
-  if (typeof v === 'string') return PLAIN_RE.test(v) ? Number(v) + 0 : null;
+  if (typeof v === 'string') return plainDecimal(v);
   // A JSON number must read as a plain decimal too: 5.551115123125783e-17 is float noise, not a price.
   if (typeof v === 'number') return PLAIN_RE.test(String(v)) ? v + 0 : null;
   return null;
+}
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12];
+
+/**
+ * `PLAIN_RE.test(v) ? Number(v) + 0 : null` in one pass over the characters, for the listing hot
+ * path (five or six fixed-point fields a market): with at most 15 digits in all, the digits make
+ * an integer u below 2^53 and the value is u / 10^k for k decimals, one correctly rounded IEEE
+ * division of two exact doubles: the double nearest the decimal, which is what Number() returns
+ * (test/exchanges/kalshi/coerce-exact.test.ts compares the two). Longer strings take Number().
+ */
+export function plainDecimal(v: string): number | null {
+  const n = v.length;
+  let u = 0;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = v.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) break;
+    u = u * 10 + c;
+  }
+  const whole = i;
+  if (whole < 1 || whole > 15) return null;
+  if (i === n) return whole <= 15 ? u : null;
+  if (v.charCodeAt(i) !== 46) return null;
+  for (i++; i < n; i++) {
+    const c = v.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return null;
+    u = u * 10 + c;
+  }
+  const places = n - whole - 1;
+  if (places < 1 || places > 12) return null;
+  return whole + places <= 15 ? u / POW10[places]! : Number(v) + 0;
 }
 
 /**

@@ -163,5 +163,26 @@ export async function catalogue(
     rows.push(...page.rows);
     if (page.next !== '') next[k] = page.next;
   });
-  return { markets: dedupe(parseMarkets(rows)).filter((m) => matches(filter, m)), cursor: encodeCursor(filter, series, next) };
+  return mappedOnRead(() => dedupe(parseMarkets(rows)).filter((m) => matches(filter, m)), encodeCursor(filter, series, next));
+}
+
+/**
+ * A catalogue page whose markets are mapped when first read: the cursor comes from the wire
+ * alone, so `--all` asks for the next page first and maps this one while that one is in flight
+ * (ops/markets-across.ts). Reading `markets` (a spread, JSON) maps once; the keys keep their order.
+ */
+function mappedOnRead(mapper: () => Market[], cursor: string | null): { markets: Market[]; cursor: string | null } {
+  let map: (() => Market[]) | undefined = mapper;
+  let markets: Market[] = [];
+  return {
+    get markets() {
+      if (map) {
+        markets = map();
+        // The wire rows go with the mapper: collectable before the next page is parsed.
+        map = undefined;
+      }
+      return markets;
+    },
+    cursor,
+  };
 }

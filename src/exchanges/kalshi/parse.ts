@@ -100,9 +100,8 @@ function binaryOutcomes(yesAsk: number | null, lastPrice: number | null): Outcom
  * notional is `notional_value_dollars` ("1.0000" on every Kalshi market today, so the number is
  * unchanged); a different notional is multiplied in exactly rather than mislabelled.
  */
-function usd(contracts: number | null, raw: Raw): number | null {
+function usd(contracts: number | null, notional: number | null): number | null {
   if (contracts === null) return null;
-  const notional = num(raw.notional_value_dollars);
   if (notional === null || notional === 1 || notional === 0) return contracts;
   return Decimal.from(contracts).times(notional).toNumber();
 }
@@ -133,6 +132,7 @@ export function parseMarket(input: unknown): Market | null {
   // not prices: they map to null (contract, "Prices and outcomes").
   const yesAsk = quoted(priceOf(raw.yes_ask_dollars, raw.yes_ask), 'ask');
   const lastPrice = quoted(priceOf(raw.last_price_dollars, raw.last_price), 'last');
+  const notional = num(raw.notional_value_dollars);
   return {
     exchange: 'kalshi',
     market_type: raw.market_type === 'scalar' ? 'scalar' : 'binary',
@@ -140,7 +140,7 @@ export function parseMarket(input: unknown): Market | null {
     status: unifiedStatus(raw.status),
     ticker,
     title: marketTitle(raw, ticker),
-    volume: usd(countOf(raw.volume_fp, raw.volume), raw) ?? 0,
+    volume: usd(countOf(raw.volume_fp, raw.volume), notional) ?? 0,
     best_ask: yesAsk,
     best_bid: quoted(priceOf(raw.yes_bid_dollars, raw.yes_bid), 'bid'),
     last_trade_price: lastPrice,
@@ -158,7 +158,7 @@ export function parseMarket(input: unknown): Market | null {
     result: resultLabel(raw.result),
     rules: joinRules(text(raw.rules_primary), text(raw.rules_secondary)),
     tick_size: tickSize(raw),
-    volume_24h: usd(countOf(raw.volume_24h_fp, raw.volume_24h), raw),
+    volume_24h: usd(countOf(raw.volume_24h_fp, raw.volume_24h), notional),
   };
 }
 

@@ -6,7 +6,6 @@ import { PmtError, usageError } from '../../errors.js';
 import { isoFromEpoch, level, orderLevels } from '../levels.js';
 import type { Level, Market, Orderbook } from '../types.js';
 import type { PolymarketClient } from './client.js';
-import { fetchMarket } from './markets.js';
 
 /** A CLOB token id: the decimal form of a uint256. */
 export const TOKEN_ID_RE = /^\d{1,78}$/;
@@ -118,9 +117,14 @@ export function pickOutcomeToken(market: Market, outcome?: string): string {
 export async function resolveMarketAssets(c: PolymarketClient, input: string): Promise<string[]> {
   const id = marketOrToken(input);
   if (LONG_TOKEN_RE.test(id)) return [id];
-  const market = await fetchMarket(c, id);
+  const market = await marketBySlug(c, id);
   const tokens = market.outcomes.map((o) => o.token_id).filter((t): t is string => typeof t === 'string' && t !== '');
   return tokens.length > 0 ? [...new Set(tokens)] : [pickOutcomeToken(market, undefined)];
+}
+
+/** A market by slug: the markets module (Gamma's parsers) loads only when a slug is given, not for a token id. */
+async function marketBySlug(c: PolymarketClient, slug: string): Promise<Market> {
+  return (await import('./markets.js')).fetchMarket(c, slug);
 }
 
 /** The token id or market slug `input` names, checked before any request. */
@@ -137,6 +141,6 @@ function marketOrToken(input: string): string {
 export async function resolveAsset(c: PolymarketClient, input: string, outcome?: string): Promise<string> {
   const id = marketOrToken(input);
   if (LONG_TOKEN_RE.test(id)) return id;
-  const market = await fetchMarket(c, id);
+  const market = await marketBySlug(c, id);
   return pickOutcomeToken(market, outcome);
 }

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../../src/decimal.js';
-import { cents, isoTime } from '../../../src/exchanges/kalshi/coerce.js';
+import { cents, isoTime, num, PLAIN_RE, plainDecimal } from '../../../src/exchanges/kalshi/coerce.js';
 
 /** The slow path isoTime had for every string before its fast path covered days 29-31. */
 function isoTimeReference(v: string): string | null {
@@ -64,5 +64,21 @@ describe('Kalshi readers: fast paths are exact', () => {
     expect(cents(-1)).toBeNull();
     expect(cents(Number.NaN)).toBeNull();
     expect(cents('65')).toBeNull();
+  });
+
+  it('fixed-point strings: the one-pass reader gives what the pattern and Number() give', () => {
+    const reference = (v: string) => (PLAIN_RE.test(v) ? Number(v) + 0 : null);
+    for (const v of ['0', '00', '0.5600', '1.0000', '0.0001', '999999999999999', '9999999999999999', '123456789012.345', '1234567890123.456', '0.000000000001', '1.0000000000000', '5.', '.5', '', ' 1', '1 ', '+1', '-1', '1e5', '0x10', '1.2.3', '٣', '0.6700', '150000', '150000.00']) {
+      expect(Object.is(plainDecimal(v), reference(v)), JSON.stringify(v)).toBe(true);
+    }
+    const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max });
+    const decimal = fc.oneof(digits(0, 17), fc.tuple(digits(0, 17), digits(0, 14)).map(([a, b]) => `${a}.${b}`), fc.stringMatching(/^\d{1,15}(?:\.\d{1,12})?$/), fc.string({ maxLength: 20 }));
+    fc.assert(
+      fc.property(decimal, (v) => {
+        expect(Object.is(plainDecimal(v), reference(v)), JSON.stringify(v)).toBe(true);
+        expect(Object.is(num(v), reference(v))).toBe(true);
+      }),
+      { numRuns: 20000 },
+    );
   });
 });
