@@ -1,11 +1,12 @@
 /**
  * An operation's Commander command, built from its entry in the operation table (ops/table.ts):
  * the description, the positional arguments and the options with their help, choices, defaults,
- * repetition and Tab-time completion, all from the entry's parameters. A group module
- * (commands/<group>/index.ts) only says which verb module runs it.
+ * repetition and Tab-time completion, all from the entry's parameters. An entry with its op and
+ * view (`run`, `view`) runs through commands/op-run.ts; a group module (commands/<group>/index.ts)
+ * names only the verb modules of the others (prompts, confirmations, pages, a live screen).
  */
 import { Argument, Option, type Command, type CommandOptions } from 'commander';
-import { argumentsOf, flagsOf, operation, type Param } from '../ops/table.js';
+import { argumentsOf, flagsOf, operation, OPERATIONS_TABLE, type Param } from '../ops/table.js';
 import { action, collect, type VerbRun } from './action.js';
 import { completedBy } from './complete-values.js';
 
@@ -34,4 +35,27 @@ export function addOperation<O>(parent: Command, id: string, run: VerbRun<O>, op
   for (const a of argumentsOf(o)) cmd.addArgument(argumentOf(a));
   for (const p of flagsOf(o)) cmd.addOption(optionOf(p));
   return cmd.action(action(run));
+}
+
+/** A verb's own module (its run), where the operation's entry has no view or asks for more. */
+export type Hooks = Record<string, VerbRun<never>>;
+
+/** The operations of a CLI group in the table's order (`markets` → fetch_markets, search_markets, …). */
+export function operationsOf(group: string): string[] {
+  return OPERATIONS_TABLE.filter((o) => o.cli.startsWith(`${group} `)).map((o) => o.id);
+}
+
+/**
+ * The operations `ids` as subcommands of `parent`, in that order: each runs its hook, else its
+ * op and view (commands/op-run.ts, loaded when it runs). An entry with neither is a table error.
+ */
+export function addOperations(parent: Command, ids: readonly string[], hooks: Hooks = {}, opts: Record<string, CommandOptions> = {}): void {
+  for (const id of ids) addOperation(parent, id, hooks[id] ?? derivedRun(id), opts[id]);
+}
+
+/** The run of an operation whose entry names its op and view. */
+export function derivedRun(id: string): VerbRun<object> {
+  const o = operation(id);
+  if (!o.run || !o.view) throw new Error(`ops/table.ts: ${id} has no view (and run), and its group names no verb module for it`);
+  return async (ctx, opts, args) => (await import('./op-run.js')).runOp(ctx, id, opts, args);
 }

@@ -1,15 +1,15 @@
 /**
  * What a route is (the shape of the REST surface as data) and the partial-results answer, shared
- * by every route table (routes.ts, day-routes.ts) without the tables importing each other.
+ * by the route table (routes.ts) and its hand-written handlers (route-hooks.ts).
  */
 import type { ExchangeFailure } from '../ops/fanout.js';
 import type { Services } from '../ops/services.js';
 import { readHttp } from '../ops/input.js';
-import { operation } from '../ops/table.js';
+import { operation, type Tag } from '../ops/table.js';
 import { inputSchema } from './input-schema.js';
 import type { JsonSchema } from './schemas.js';
 
-export type Tag = 'Markets' | 'Orders' | 'Orderbook' | 'Account' | 'Server';
+export type { Tag };
 
 /** What a handler returns: the body, plus headers when the body alone cannot say everything. */
 export interface Outcome {

@@ -1,10 +1,13 @@
 /** `order list`, `order get`, `order cancel-all` logic over in-memory exchanges. */
 import { describe, expect, it } from 'vitest';
-import { run as list } from '../../src/commands/order/list.js';
-import { run as get } from '../../src/commands/order/get.js';
+import { runOp } from '../../src/commands/op-run.js';
 import { run as cancelAll } from '../../src/commands/order/cancel-all.js';
 import { exitCodeFor, PartialFailure, PmtError } from '../../src/errors.js';
 import { FakeExchange, fakeContext, order, ScriptedPrompter } from './order-fake.js';
+
+// `order list` and `order get` are derived from their entries (commands/op-run.ts).
+const list = (ctx: Parameters<typeof runOp>[0], opts: object, args: string[] = []) => runOp(ctx, 'fetch_open_orders', opts, args);
+const get = (ctx: Parameters<typeof runOp>[0], opts: object, args: string[] = []) => runOp(ctx, 'fetch_order', opts, args);
 
 const POLY_ID = '0x' + 'ab'.repeat(32);
 

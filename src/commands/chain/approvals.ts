@@ -1,23 +1,12 @@
 /**
- * `pmt approvals [check]`: for the configured wallet, each spender's pUSD (ERC-20) allowance and
- * CTF (ERC-1155) operator approval; `--json`: `[{spender, name, token, standard, ok, allowance}]`.
  * `pmt approvals set`: sends only what is missing, after a preview and a confirmation (off a
  * terminal only with --yes); a second run finds nothing to send.
  */
 import type { Context } from '../../context.js';
 import { cancelledError, usageError } from '../../errors.js';
-import { approvalsCheck, executeAction, prepareApprovals } from '../../ops/onchain.js';
+import { executeAction, prepareApprovals } from '../../ops/onchain.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
-import { planLines, printApprovals, sentLines } from '../../render/views/onchain.js';
-import { cliInput } from '../input.js';
-
-export async function runCheck(ctx: Context, _opts: unknown = {}, _args: string[] = []): Promise<void> {
-  const { rows } = await approvalsCheck(ctx, cliInput(ctx, 'fetch_approvals', {}));
-  if (ctx.json || ctx.ndjson) return ctx.io.json(rows);
-  await printApprovals(ctx.io, rows);
-  const missing = rows.filter((r) => !r.ok).length;
-  if (ctx.io.isTTY) ctx.io.err(missing ? `\n${missing} approval${missing === 1 ? '' : 's'} missing: pmt approvals set` : '\nall approvals are set');
-}
+import { planLines, sentLines } from '../../render/views/onchain.js';
 
 export async function runSet(ctx: Context, opts: { yes?: boolean }, _args: string[] = [], deps: { prompter?: Prompter } = {}): Promise<void> {
   if (!opts.yes && !ctx.io.canPrompt) throw usageError('not on a terminal: add --yes to send the approvals without a confirmation; nothing was sent');

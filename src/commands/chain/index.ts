@@ -1,13 +1,14 @@
 import type { Command } from 'commander';
 import { action } from '../action.js';
-import { addOperation } from '../op-command.js';
+import { addOperations } from '../op-command.js';
 
 /** `pmt approvals [check|set]` (the exchange contracts' allowances of the wallet's tokens). */
 export function registerApprovals(program: Command): void {
   const a = program
     .command('approvals')
     .description("The exchange contracts' permission to move the wallet's collateral and outcome tokens (Polymarket, on chain)");
-  addOperation(a, 'fetch_approvals', async (ctx, opts, args) => (await import('./approvals.js')).runCheck(ctx, opts as never, args), { isDefault: true });
+  // `check` (the default) is derived from its entry (op and view); `set` previews and confirms.
+  addOperations(a, ['fetch_approvals'], {}, { fetch_approvals: { isDefault: true } });
   a.command('set')
     .description('approve what is missing (previews the transactions and asks first)')
     .option('-y, --yes', 'send without asking for confirmation (required when not on a terminal)')
@@ -34,7 +35,7 @@ export function registerPosition(program: Command): void {
   }
 }
 
-/** `pmt doctor`. */
+/** `pmt doctor`: derived from its entry (op and view; exit 9 when trading is blocked, the answer's verdict). */
 export function registerDoctor(program: Command): void {
-  addOperation(program, 'doctor', async (ctx, opts, args) => (await import('./doctor.js')).run(ctx, opts as never, args));
+  addOperations(program, ['doctor']);
 }

@@ -1,11 +1,13 @@
 import type { Command } from 'commander';
-import { addOperation } from '../op-command.js';
+import { addOperations, operationsOf } from '../op-command.js';
 
-/** `pmt markets list|search|lineage|history`: options and arguments from the operation table. */
+/**
+ * `pmt markets list|search|lineage|history`: the verbs of the operation table's `markets` group;
+ * search, lineage and history are derived from their entries (op and view), list pages on its own.
+ */
 export function registerMarkets(program: Command): void {
   const markets = program.command('markets').description('Browse markets on Kalshi and Polymarket');
-  addOperation(markets, 'fetch_markets', async (ctx, opts, args) => (await import('./list.js')).run(ctx, opts as never, args));
-  addOperation(markets, 'search_markets', async (ctx, opts, args) => (await import('./search.js')).run(ctx, opts as never, args));
-  addOperation(markets, 'fetch_market_lineage', async (ctx, opts, args) => (await import('./lineage.js')).run(ctx, opts as never, args));
-  addOperation(markets, 'fetch_price_history', async (ctx, opts, args) => (await import('./history.js')).run(ctx, opts as never, args));
+  addOperations(markets, operationsOf('markets'), {
+    fetch_markets: async (ctx, opts, args) => (await import('./list.js')).run(ctx, opts as never, args),
+  });
 }

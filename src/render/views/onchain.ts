@@ -31,3 +31,17 @@ export async function printDoctor(io: IO, byExchange: Record<string, DoctorCheck
     }
   }
 }
+
+// The operations' views (ops/table.ts `view`): the answer of ops/onchain.ts and ops/doctor.ts.
+
+/** `pmt approvals [check]`: the table, then on a terminal what is missing and the fix. */
+export async function showApprovals(io: IO, a: { body: ApprovalRow[] }): Promise<void> {
+  await printApprovals(io, a.body);
+  const missing = a.body.filter((r) => !r.ok).length;
+  if (io.isTTY) io.err(missing ? `\n${missing} approval${missing === 1 ? '' : 's'} missing: pmt approvals set` : '\nall approvals are set');
+}
+
+/** `pmt doctor`: each exchange's checks with their fixes (the exit code is the answer's verdict). */
+export async function showDoctor(io: IO, a: { body: Partial<Record<string, DoctorCheck[]>> }): Promise<void> {
+  await printDoctor(io, a.body as Record<string, DoctorCheck[]>);
+}

@@ -9,6 +9,8 @@ import type { ExchangeId, Order, OrderSide, OrderType } from '../../exchanges/ty
 import { Formatter, priceText, statusColor } from '../format.js';
 import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
+import { fitLines } from '../width.js';
+import type { OpenOrders, OrderAnswer } from '../../ops/orders.js';
 
 export type { Check, FeeEstimate, OrderPreview } from '../../ops/preview-model.js';
 import type { OrderPreview } from '../../ops/preview-model.js';

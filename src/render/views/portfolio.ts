@@ -9,7 +9,7 @@
 import { positionTotals, positionValue } from '../../analytics/positions.js';
 import type { ExchangeId } from '../../exchanges/types.js';
 import type { BalanceDetail, Position } from '../../models/portfolio.js';
-import type { Formatter } from '../format.js';
+import { Formatter } from '../format.js';
 import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
 
@@ -111,4 +111,40 @@ export function balanceRows(f: Formatter, bs: ExchangeBalance[]): Cell[][] {
 
 export async function printBalances(io: IO, f: Formatter, bs: ExchangeBalance[]): Promise<void> {
   await printTable(io, BALANCE_COLUMNS, balanceRows(f, bs));
+}
+
+// The operations' views (ops/table.ts `view`): the answer of ops/portfolio.ts and ops/settlements.ts.
+
+/** `pmt balance`: each exchange's cash, and what else it reports (portfolio value, allowance, wallet). */
+export async function showBalances(io: IO, a: { balances: ExchangeBalance[] }): Promise<void> {
+  await printBalances(io, new Formatter(io), a.balances);
+}
+
+/** `pmt positions`: size, average, mark, cost, value and unrealized P&L with totals. */
+export async function showPositions(io: IO, a: { positions: ExchangePosition[] }): Promise<void> {
+  await printPositions(io, new Formatter(io), a.positions);
+}
+
+interface SettlementRow {
+  exchange: string;
+  market_ticker: string;
+  result: string;
+  yes_count: string;
+  no_count: string;
+  cost: string;
+  payout: string;
+  fees: string;
+  net: string;
+  settled_time: string | null;
+}
+
+/** `pmt settlements`: what settled, the result, the payout and the fees, newest first. */
+export async function showSettlements(io: IO, a: { body: SettlementRow[] }): Promise<void> {
+  const rows = a.body;
+  if (rows.length === 0) {
+    io.err('no settlements');
+    return;
+  }
+  const cols = ['SETTLED', 'EXCHANGE', 'MARKET', 'RESULT', 'YES', 'NO', 'COST', 'PAYOUT', 'FEES', 'NET'].map((header) => ({ header, flex: header === 'MARKET' }));
+  await printTable(io, cols, rows.map((s) => [s.settled_time ?? '-', s.exchange, s.market_ticker, s.result, s.yes_count, s.no_count, s.cost, s.payout, s.fees, s.net]));
 }

@@ -5,7 +5,7 @@
  */
 import type { ExchangeId } from '../../exchanges/types.js';
 import type { Candle, Fill, MarketTrade } from '../../models/portfolio.js';
-import type { Formatter } from '../format.js';
+import { Formatter } from '../format.js';
 import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
 
@@ -77,4 +77,31 @@ export async function printTrades(io: IO, f: Formatter, trades: MarketTrade[]): 
 export function candleRow(c: Candle): Cell[] {
   const r = (v: number | null) => (v === null ? '' : String(v));
   return [c.start, r(c.open), r(c.high), r(c.low), r(c.close), r(c.volume)];
+}
+
+// The operations' views (ops/table.ts `view`): the answer of ops/tape.ts.
+
+/** `pmt markets history`: piped, one candle per line; for people a chart sized to the terminal with the range, last price and change beneath. */
+export async function showHistory(io: IO, h: { exchange: ExchangeId; market: string; interval: string; candles: Candle[] }): Promise<void> {
+  const f = new Formatter(io);
+  if (!io.isTTY) return printTable(io, [], h.candles.map(candleRow));
+  const { renderChart } = await import('../chart.js');
+  const closes = h.candles.map((c) => c.close).filter((c): c is number => c !== null);
+  const title = `${h.exchange}:${h.market} · ${h.interval} candles · ${h.candles.length ? `${f.time(h.candles[0]!.start)} → ${f.time(h.candles[h.candles.length - 1]!.start)}` : 'none'}`;
+  io.out(f.c.bold(f.text(title)));
+  io.out(
+    await renderChart(h.candles, {
+      width: io.columns,
+      height: Math.max(8, Math.min(io.rows - 4, 24)),
+      time: (iso) => f.time(iso).replace(/^\d{4}-/, ''),
+      price: (p) => f.price(p),
+      color: (s) => f.c.cyan(s),
+    }),
+  );
+  if (closes.length > 1) {
+    const first = closes[0]!;
+    const last = closes[closes.length - 1]!;
+    const change = Math.round((last - first) * 10_000) / 10_000;
+    io.out(f.c.dim(`low ${f.price(Math.min(...closes))} · high ${f.price(Math.max(...closes))} · last ${f.price(last)} · change ${change >= 0 ? '+' : ''}${f.price(change)}`));
+  }
 }

@@ -1,20 +1,16 @@
 /**
- * Read-only routes of issue 25 (docs/spec-additions.md): the wallet's approvals (on chain), the
- * doctor's checks, and Kalshi's settlements; the same ops as `pmt approvals`, `pmt doctor` and
- * `pmt settlements`. Sending transactions stays on the CLI (it previews and confirms).
+ * The answers' schemas by the name an operation's route gives (ops/table.ts `http.response`): a
+ * model of `src/models/` as serve uses it (schemas.ts), `<Name>[]` for a list of them. A new
+ * operation answering one of these models names it; a new model adds its line here.
  */
-import { doctor } from '../ops/doctor.js';
-import { approvalsCheck } from '../ops/onchain.js';
-import { settlements } from '../ops/settlements.js';
-import type { RouteDef } from './route-def.js';
-import type { JsonSchema } from './schemas.js';
-import { routeOf } from './route-def.js';
+import { BalanceAnswerSchema, CandleSchema, FillsPageSchema, PositionSchema, TradesPageSchema } from '../models/portfolio.js';
+import { MarketLineage, MarketsPage, Order, Orderbook, OrderbookImpact, OrderbookStats, served, type JsonSchema } from './schemas.js';
 
 const object = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: 'object', properties, required, additionalProperties: false });
 const str = (description: string): JsonSchema => ({ type: 'string', description });
 const nullable = (t: string, description: string): JsonSchema => ({ type: [t, 'null'], description });
-const upstream = [429, 500, 501, 502];
 
+/** A spender's approval of the wallet's tokens (Polymarket, on chain). */
 const Approval = object(
   {
     spender: str('Contract allowed to move the tokens'),
@@ -26,6 +22,7 @@ const Approval = object(
   },
   ['spender', 'name', 'token', 'standard', 'ok', 'allowance'],
 );
+/** One of the doctor's checks. */
 const Check = object({ check: str('What was checked'), ok: { type: 'boolean' }, detail: str('What was found'), fix: nullable('string', 'The fix when not ok') }, ['check', 'ok', 'detail', 'fix']);
 const Settlement = object(
   {
@@ -44,29 +41,28 @@ const Settlement = object(
   ['exchange', 'market_ticker', 'event_ticker', 'result', 'yes_count', 'no_count', 'cost', 'payout', 'fees', 'net', 'settled_time'],
 );
 
-export const CHAIN_ROUTES: RouteDef[] = [
-  {
-    ...routeOf('fetch_approvals'),
-    tag: 'Account',
-    summary: "Each spender's permission to move the wallet's collateral and outcome tokens (Polymarket, on chain)",
-    response: { type: 'array', items: Approval },
-    errors: upstream,
-    handler: async (svc, { input }) => ({ body: (await approvalsCheck(svc, input)).rows }),
-  },
-  {
-    ...routeOf('doctor'),
-    tag: 'Account',
-    summary: 'Why an account cannot trade, and the fix, per exchange (200 either way: read `ok`)',
-    response: { type: 'object', additionalProperties: { type: 'array', items: Check } },
-    errors: upstream,
-    handler: async (svc, { input }) => ({ body: (await doctor(svc, input)).exchanges }),
-  },
-  {
-    ...routeOf('fetch_settlements'),
-    tag: 'Account',
-    summary: 'Settled markets: result, payout, fees and net, newest first (Kalshi)',
-    response: { type: 'array', items: Settlement },
-    errors: upstream,
-    handler: async (svc, { input }) => ({ body: await settlements(svc, input) }),
-  },
-];
+const MODELS: Record<string, JsonSchema> = {
+  MarketsPage,
+  MarketLineage,
+  Order,
+  Orderbook,
+  OrderbookStats,
+  OrderbookImpact,
+  BalanceAnswer: served(BalanceAnswerSchema),
+  Position: served(PositionSchema),
+  FillsPage: served(FillsPageSchema),
+  TradesPage: served(TradesPageSchema),
+  Candle: served(CandleSchema),
+  Approval,
+  Settlement,
+  /** Per exchange, its checks. */
+  DoctorReport: { type: 'object', additionalProperties: { type: 'array', items: Check } },
+};
+
+/** The schema a route's `response` names (throws on a name with no model: the table is checked at load). */
+export function responseOf(id: string, name: string | undefined): JsonSchema {
+  const list = name?.endsWith('[]');
+  const model = name === undefined ? undefined : MODELS[list ? name.slice(0, -2) : name];
+  if (!model) throw new Error(`ops/table.ts: ${id}'s http.response ${name === undefined ? 'is missing' : `names no model (${name})`}: serve/responses.ts`);
+  return list ? { type: 'array', items: model } : model;
+}
