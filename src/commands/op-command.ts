@@ -2,13 +2,15 @@
  * An operation's Commander command, built from its entry in the operation table (ops/table.ts):
  * the description, the positional arguments and the options with their help, choices, defaults,
  * repetition and Tab-time completion, all from the entry's parameters. An entry with its op and
- * view (`run`, `view`) runs through commands/op-run.ts; a group module (commands/<group>/index.ts)
- * names only the verb modules of the others (prompts, confirmations, pages, a live screen).
+ * view (`run`, `view`) runs through commands/op-run.ts, any other through its module
+ * (commands/verb-modules.ts: prompts, confirmations, pages, a live screen). A group module
+ * (commands/<group>/index.ts) adds its group's operations from the table (`addOperations`).
  */
 import { Argument, Option, type Command, type CommandOptions } from 'commander';
 import { argumentsOf, flagsOf, operation, OPERATIONS_TABLE, type Param } from '../ops/table.js';
 import { action, collect, type VerbRun } from './action.js';
 import { completedBy } from './complete-values.js';
+import { VERB_MODULES } from './verb-modules.js';
 
 /** The Commander option of a parameter (`--limit <n>`, `-y, --yes`). */
 export function optionOf(p: Param): Option {
@@ -37,25 +39,23 @@ export function addOperation<O>(parent: Command, id: string, run: VerbRun<O>, op
   return cmd.action(action(run));
 }
 
-/** A verb's own module (its run), where the operation's entry has no view or asks for more. */
-export type Hooks = Record<string, VerbRun<never>>;
-
 /** The operations of a CLI group in the table's order (`markets` → fetch_markets, search_markets, …). */
 export function operationsOf(group: string): string[] {
   return OPERATIONS_TABLE.filter((o) => o.cli.startsWith(`${group} `)).map((o) => o.id);
 }
 
 /**
- * The operations `ids` as subcommands of `parent`, in that order: each runs its hook, else its
- * op and view (commands/op-run.ts, loaded when it runs). An entry with neither is a table error.
+ * The operations `ids` as subcommands of `parent`, in that order: each runs its verb module
+ * (commands/verb-modules.ts), else its op and view (commands/op-run.ts, loaded when it runs). An
+ * entry with neither is a table error.
  */
-export function addOperations(parent: Command, ids: readonly string[], hooks: Hooks = {}, opts: Record<string, CommandOptions> = {}): void {
-  for (const id of ids) addOperation(parent, id, hooks[id] ?? derivedRun(id), opts[id]);
+export function addOperations(parent: Command, ids: readonly string[], opts: Record<string, CommandOptions> = {}): void {
+  for (const id of ids) addOperation(parent, id, (VERB_MODULES[id] as VerbRun<object> | undefined) ?? derivedRun(id), opts[id]);
 }
 
 /** The run of an operation whose entry names its op and view. */
 export function derivedRun(id: string): VerbRun<object> {
   const o = operation(id);
-  if (!o.run || !o.view) throw new Error(`ops/table.ts: ${id} has no view (and run), and its group names no verb module for it`);
+  if (!o.run || !o.view) throw new Error(`ops/table.ts: ${id} has no view (and run), and commands/verb-modules.ts no module for it`);
   return async (ctx, opts, args) => (await import('./op-run.js')).runOp(ctx, id, opts, args);
 }

@@ -3,13 +3,19 @@
  * and fails on an operation without flags, examples, a capability or a route, or with a parameter
  * declared in a way no surface could derive, and on a derived surface that disagrees with it: the
  * Commander tree, serve's routes and their schemas, the completion model, the list an MCP server
- * enumerates, and the input both surfaces read. In process: the tree and the routes are data, no
+ * enumerates, and the input both surfaces read. Each surface either derives the operation from
+ * its entry (its op, `run`, and on the CLI its view) or names a module written by hand for it
+ * (commands/verb-modules.ts, serve/route-hooks.ts). In process: the tree and the routes are data, no
  * binary is spawned (test/ops/parity.test.ts runs both surfaces against the doubles).
  */
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { completionModel, operationSpec, commanderSpec, allSpecs } from '../../src/commands/completion-model.js';
 import { optionOf } from '../../src/commands/op-command.js';
+import { VERB_MODULES } from '../../src/commands/verb-modules.js';
+import { opOf } from '../../src/ops/modules.js';
+import { viewOf } from '../../src/render/views/modules.js';
+import { ROUTE_HOOKS } from '../../src/serve/route-hooks.js';
 import { OPERATIONS, UNLISTED_OPERATIONS } from '../../src/exchanges/manifest.js';
 import { readCli, readHttp } from '../../src/ops/input.js';
 import { exchange } from '../../src/ops/params.js';
@@ -46,6 +52,16 @@ function problemsOf(o: OperationDecl): string[] {
     if (o.http.method === 'GET' && !o.readOnly) p.push('a GET that writes');
   }
   if (o.destructive && o.readOnly) p.push('destructive yet read-only');
+  // Each surface: derived from the entry (its op, and the CLI's view) or a module of its own.
+  if (o.view && !o.run) p.push('a view without its op (`run`)');
+  if (o.lines && !o.view) p.push('`lines` without a view (only a derived verb prints lines)');
+  if (!(o.run && o.view) && !VERB_MODULES[o.id]) p.push('no CLI verb: neither run + view nor a module in commands/verb-modules.ts');
+  if (o.view && VERB_MODULES[o.id]) p.push('both a view and a verb module (one of them would never run)');
+  if (o.http && o.http.path !== STREAM_PATH) {
+    if (!o.run && !ROUTE_HOOKS[o.id]) p.push('no serve handler: neither run nor a hook in serve/route-hooks.ts');
+    if (o.run && ROUTE_HOOKS[o.id]) p.push('both run and a serve hook (the hook wins: say so in the table or drop one)');
+    if (!o.http.tag || !o.http.summary || !o.http.response) p.push('a route without its tag, summary or response model');
+  }
   for (const x of o.input) {
     if (!x.cli && !x.schema) p.push(`${x.name}: neither on the CLI nor served`);
     if (x.cli && !(isArgument(x) ? ARGUMENT_RE : OPTION_RE).test(x.cli)) p.push(`${x.name}: "${x.cli}" is not an option or argument Commander and completion can take`);
@@ -104,6 +120,16 @@ describe('every operation is declared whole', () => {
     expect(broken({ input: [...good.input, { name: 'oops', cli: '--oops <x>' }] })).toEqual(['oops: no help line']);
     expect(broken({ input: [...good.input, { name: 'oops', cli: '--oops <x>', help: 'h', schema: { type: 'string' } }] })).toEqual(['http.order leaves out a served parameter', 'oops: no example for the parity test']);
     expect(broken({ http: { ...good.http!, order: [...good.http!.order!.slice(1), 'nope'] } })).toEqual(['fetch_markets: http.order names nope, which is not served']);
+    expect(broken({ run: undefined })).toEqual(['no serve handler: neither run nor a hook in serve/route-hooks.ts']);
+    expect(broken({ http: { ...good.http!, summary: undefined } })).toEqual(['a route without its tag, summary or response model']);
+    const lineage = OPERATIONS_TABLE.find((o) => o.id === 'fetch_market_lineage')!;
+    expect(problemsOf({ ...lineage, view: undefined })).toEqual(['no CLI verb: neither run + view nor a module in commands/verb-modules.ts']);
+    expect(problemsOf({ ...lineage, run: undefined })).toEqual(['a view without its op (`run`)', 'no CLI verb: neither run + view nor a module in commands/verb-modules.ts', 'no serve handler: neither run nor a hook in serve/route-hooks.ts']);
+  });
+
+  it.each(OPERATIONS_TABLE.filter((o) => o.run).map((o) => [o.id, o] as const))('%s: its run and view name an op and a view that exist', async (_id, o) => {
+    expect(typeof (await opOf(o.run!))).toBe('function');
+    if (o.view) expect(typeof (await viewOf(o.view))).toBe('function');
   });
 });
 

@@ -8,7 +8,7 @@ export function registerApprovals(program: Command): void {
     .command('approvals')
     .description("The exchange contracts' permission to move the wallet's collateral and outcome tokens (Polymarket, on chain)");
   // `check` (the default) is derived from its entry (op and view); `set` previews and confirms.
-  addOperations(a, ['fetch_approvals'], {}, { fetch_approvals: { isDefault: true } });
+  addOperations(a, ['fetch_approvals'], { fetch_approvals: { isDefault: true } });
   a.command('set')
     .description('approve what is missing (previews the transactions and asks first)')
     .option('-y, --yes', 'send without asking for confirmation (required when not on a terminal)')

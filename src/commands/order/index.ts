@@ -2,22 +2,11 @@ import type { Command } from 'commander';
 import { action } from '../action.js';
 import { addOperations, operationsOf } from '../op-command.js';
 
-/**
- * `pmt order …`: the verbs of the operation table's `order` group; get and list are derived from
- * their entries (op and view), the others (previews, confirmations, the journal, a live screen)
- * are modules of their own. `order group` is pmt's own.
- */
+/** `pmt order …`: the operation table's `order` group; `order group` is pmt's own. */
 export function registerOrder(program: Command): void {
   const order = program.command('order').description('Place, inspect and cancel orders');
 
-  addOperations(order, operationsOf('order'), {
-    create_order: async (ctx, opts, args) => (await import('./create.js')).run(ctx, opts as never, args),
-    cancel_all_orders: async (ctx, opts, args) => (await import('./cancel-all.js')).run(ctx, opts as never, args),
-    cancel_order: async (ctx, opts, args) => (await import('./cancel.js')).run(ctx, opts as never, args),
-    amend_order: async (ctx, opts, args) => (await import('./amend.js')).run(ctx, opts as never, args),
-    read_journal: async (ctx, opts) => (await import('./journal.js')).run(ctx, opts as never),
-    watch_orders: async (ctx, opts) => (await import('./watch.js')).run(ctx, opts as never),
-  });
+  addOperations(order, operationsOf('order'));
 
   const group = order.command('group').description('Kalshi order groups: a contract limit the exchange enforces; triggered, it cancels their orders');
   group

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
-import { addOperation } from '../op-command.js';
+import { addOperations } from '../op-command.js';
 
 export function registerRisk(program: Command): void {
   const risk = program.command('risk').description("The profile's risk limits, checked before any order is signed");
@@ -27,5 +27,5 @@ export function registerRisk(program: Command): void {
 }
 
 export function registerKill(program: Command): void {
-  addOperation(program, 'kill', async (ctx, opts) => (await import('./kill.js')).run(ctx, opts as never));
+  addOperations(program, ['kill']);
 }
