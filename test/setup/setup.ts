@@ -15,3 +15,16 @@ fc.configureGlobal({ seed: fuzzSeed(), ...(runs > 0 ? { numRuns: runs } : {}) })
 // suite (deleted rather than set empty, which makes Node warn that one overrides the other).
 delete process.env.NO_COLOR;
 delete process.env.FORCE_COLOR;
+
+// Counting for the suite's own bookkeeping (issue 22: "no fewer assertions"): with
+// PMT_TEST_ASSERTIONS=<file>, each test appends one JSON line {file, test, assertions} to it.
+const countFile = process.env.PMT_TEST_ASSERTIONS;
+if (countFile) {
+  const { afterEach, expect } = await import('vitest');
+  const { appendFileSync } = await import('node:fs');
+  afterEach((ctx) => {
+    const t = ctx.task;
+    const line = { file: t.file?.name, test: t.fullName ?? t.name, assertions: expect.getState().assertionCalls };
+    appendFileSync(countFile, JSON.stringify(line) + '\n');
+  });
+}
