@@ -1,13 +1,18 @@
 /**
  * pmt's entry (`main` of src/cli.ts) run inside the test process, for what a process adds nothing
- * to: flag and id parsing that ends before any request (usage errors, exit 2). stdout and stderr
- * (the streams and the direct descriptor writes io.ts makes) are captured, the environment is the
- * one `runPmt` would give the binary, and runs are one at a time (the process's globals are
- * shared). Exit codes, terminals and real I/O stay with the binary (runPmt, test/pty).
+ * to: flag and id parsing, refusals, and commands against the loopback doubles whose output is
+ * what is checked. stdout and stderr (the streams and the direct descriptor writes io.ts makes)
+ * are captured, the environment is the one `runPmt` would give the binary, the exit code is the
+ * one bin/pmt would set, and runs are one at a time (the process's globals are shared). Each run
+ * loads pmt's modules afresh (vi.resetModules), so nothing a run leaves in them (the secret
+ * registry, the pacers' clocks, memoised lookups) reaches the next, as between two processes;
+ * packages in node_modules stay loaded (they keep no pmt state). test/commands/in-process.test.ts
+ * holds it to the binary, byte for byte. stdin is empty and never a terminal; terminals, signals,
+ * stdin and start-up stay with the binary (runPmt, test/pty).
  */
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
-import { main } from '../../src/cli.js';
+import { vi } from 'vitest';
 import { cleanEnv, type RunResult } from './cli.js';
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -37,6 +42,8 @@ async function once(args: string[], extra: Record<string, string | undefined>): 
   syncBuiltinESMExports();
   process.exitCode = undefined;
   try {
+    vi.resetModules();
+    const { main } = await import('../../src/cli.js');
     const exitCode = await main(['node', 'pmt', ...args]);
     return { exitCode, stdout: out[1]!, stderr: out[2]! };
   } finally {
