@@ -7,17 +7,19 @@
  * loads pmt's modules afresh (vi.resetModules), so nothing a run leaves in them (the secret
  * registry, the pacers' clocks, memoised lookups) reaches the next, as between two processes;
  * packages in node_modules stay loaded (they keep no pmt state). test/commands/in-process.test.ts
- * holds it to the binary, byte for byte. stdin is empty and never a terminal; terminals, signals,
- * stdin and start-up stay with the binary (runPmt, test/pty).
+ * holds it to the binary, byte for byte. A run given stdin (`input`) or a `cwd` runs the built
+ * binary instead: a pipe on stdin and a working directory are a process's. Terminals, signals and
+ * start-up stay with the binary too (runPmt, test/pty).
  */
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { vi } from 'vitest';
-import { cleanEnv, type RunResult } from './cli.js';
+import { cleanEnv, runPmt, type RunResult } from './cli.js';
 
 let queue: Promise<unknown> = Promise.resolve();
 
-export function runInProcess(args: string[], opts: { env?: Record<string, string | undefined> } = {}): Promise<RunResult> {
+export function runInProcess(args: string[], opts: Parameters<typeof runPmt>[1] = {}): Promise<RunResult> {
+  if (opts.input !== undefined || opts.cwd !== undefined) return runPmt(args, opts);
   const run = queue.then(() => once(args, opts.env ?? {}));
   queue = run.catch(() => undefined);
   return run;
