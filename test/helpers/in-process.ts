@@ -13,6 +13,7 @@
  */
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
+import { isatty } from 'node:tty';
 import { vi } from 'vitest';
 import { cleanEnv, runPmt, type RunResult } from './cli.js';
 
@@ -26,6 +27,9 @@ export function runInProcess(args: string[], opts: Parameters<typeof runPmt>[1] 
 }
 
 async function once(args: string[], extra: Record<string, string | undefined>): Promise<RunResult> {
+  // pmt asks the descriptors whether they are terminals: under vitest's forks pool they are pipes,
+  // as they are for the binary runPmt starts (a worker thread shares the terminal it was run from).
+  if (isatty(1) || isatty(2)) throw new Error('runInProcess needs stdout and stderr to be pipes (vitest pool: forks)');
   const savedEnv = { ...process.env };
   const savedExit = process.exitCode;
   const out = { 1: '', 2: '' } as Record<number, string>;
