@@ -1,5 +1,5 @@
 /**
- * The same call two ways against the upstream doubles: `pmt ... --json` (the built binary) and
+ * The same call two ways against the upstream doubles: `pmt ... --json` (run in process) and
  * `pmt serve` over HTTP. Success bodies are byte-for-byte the CLI's stdout (without its final
  * newline); failures are the CLI's error line with the contract's status for its kind.
  */
@@ -7,7 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { KALSHI_BOOK_TICKERS as K } from '../upstream/kalshi/book-routes.js';
@@ -68,7 +69,7 @@ function clockless(text: string): string {
 /** Run both; assert they agree; return the parsed body. */
 async function same(cli: string[], path: string, body?: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const before = Date.now();
-  const [c, r] = await Promise.all([runPmt([...cli, '--json'], { env }), s.call(path, { body })]);
+  const [c, r] = await Promise.all([runInProcess([...cli, '--json'], { env }), s.call(path, { body })]);
   if (c.exitCode === 0) {
     expect(r.status, r.text).toBe(200);
     expect(clockless(r.text) + '\n').toBe(clockless(c.stdout));
