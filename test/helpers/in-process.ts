@@ -37,7 +37,14 @@ async function once(args: string[], extra: Record<string, string | undefined>): 
   for (const k of Object.keys(process.env)) delete process.env[k];
   for (const [k, v] of Object.entries(cleanEnv(extra))) if (v !== undefined) process.env[k] = v;
   process.stdout.write = ((c: string | Uint8Array) => ((out[1] += String(c)), true)) as typeof process.stdout.write;
-  process.stderr.write = ((c: string | Uint8Array) => ((out[2] += String(c)), true)) as typeof process.stderr.write;
+  process.stderr.write = ((c: string | Uint8Array) => {
+    const text = String(c);
+    // Node's own warnings about this worker process (work a previous run left in flight, the
+    // test's doubles) are not this run's output: they go where the worker's stderr goes.
+    if (text.startsWith(`(node:${process.pid}) `) || text.startsWith('(Use `node --trace-')) return write.err.call(process.stderr, c);
+    out[2] += text;
+    return true;
+  }) as typeof process.stderr.write;
   fs.writeSync = ((fd: number, data: string | NodeJS.ArrayBufferView, offset?: number) => {
     if (fd !== 1 && fd !== 2) return (write.sync as (...a: unknown[]) => number)(fd, data, offset);
     const buf = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
