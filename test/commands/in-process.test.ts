@@ -3,8 +3,9 @@
  * byte: exit code, stdout and stderr, for each kind of run the suites run in process (tables and
  * --json against the doubles, signed reads, --verbose, --dry-run, and a failure of every exit code
  * a command reaches), so a suite that checks pmt's output need not start a process per case. The
- * differences allowed are what the clock gives: the milliseconds a --verbose line reports, the
- * book's time, a signed Polymarket order's salt and timestamp, and the config dir (new for each).
+ * differences allowed are what the clock gives (the milliseconds a --verbose line reports, the
+ * book's time and age, a signed Polymarket order's salt and timestamp) and the config dir of a
+ * case that writes one (new for each run).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,7 +87,9 @@ const steadyText = (s: string) =>
     .replace(/ \d+ms\b/g, ' <n>ms')
     .replace(/\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(\.\d+)?( ?UTC|Z)/g, '<time>')
     .replace(/("salt":\s*)\d+/g, '$1<salt>')
-    .replace(/("timestamp":\s*)"\d+"/g, '$1"<ms>"');
+    .replace(/("timestamp":\s*)"\d+"/g, '$1"<ms>"')
+    .replace(/("book_age_s":)\d+/g, '$1<s>')
+    .replace(/\(\d+ s old\)/g, '(<s> s old)');
 const steady = (r: RunResult): RunResult => ({ exitCode: r.exitCode, stdout: steadyText(r.stdout), stderr: steadyText(r.stderr) });
 
 describe('in process = the built binary, byte for byte', () => {
