@@ -60,7 +60,7 @@ _pmt_options() {
     "risk resume") echo "-h --help" ;;
     "kill") echo "-y --yes -h --help" ;;
     "profile") echo "-h --help" ;;
-    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key-stdin --kalshi-demo --polymarket-private-key-stdin --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret-stdin --polymarket-api-passphrase-stdin --polymarket-us-api-key-id --polymarket-us-private-key-path --polymarket-us-private-key-stdin -h --help" ;;
+    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --kalshi-private-key-stdin --kalshi-demo --polymarket-private-key-stdin --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-api-secret-stdin --polymarket-api-passphrase-stdin --polygon-rpc-url --polymarket-relayer-api-key-stdin --polymarket-relayer-api-key-address --polymarket-builder-api-key --polymarket-builder-secret-stdin --polymarket-builder-passphrase-stdin --polymarket-us-api-key-id --polymarket-us-private-key-path --polymarket-us-private-key-stdin -h --help" ;;
     "profile list") echo "-h --help" ;;
     "profile show") echo "-h --help" ;;
     "profile use") echo "-h --help" ;;
@@ -104,7 +104,7 @@ _pmt_valued() {
     "fills") echo "--market --limit --cursor" ;;
     "trades") echo "--limit --cursor" ;;
     "risk set") echo "--max-order-notional --max-daily-notional --max-open-orders --max-position --allowed-exchanges --allowed-markets --trading --clear" ;;
-    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-us-api-key-id --polymarket-us-private-key-path" ;;
+    "profile add") echo "--kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key --polygon-rpc-url --polymarket-relayer-api-key-address --polymarket-builder-api-key --polymarket-us-api-key-id --polymarket-us-private-key-path" ;;
     "serve") echo "--host --port --token-file" ;;
     "mcp") echo "--port --token-file" ;;
     "position split") echo "--size" ;;

@@ -107,7 +107,7 @@ function __pmt_valued --description 'flags that take a value at a command path'
         case 'profile'
             printf '%s\n' --exchange --profile
         case 'profile add'
-            printf '%s\n' --kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key --polymarket-us-api-key-id --polymarket-us-private-key-path --exchange --profile
+            printf '%s\n' --kalshi-api-key-id --kalshi-private-key-path --polymarket-funder --polymarket-signature-type --polymarket-api-key --polygon-rpc-url --polymarket-relayer-api-key-address --polymarket-builder-api-key --polymarket-us-api-key-id --polymarket-us-private-key-path --exchange --profile
         case 'profile list'
             printf '%s\n' --exchange --profile
         case 'profile show'
@@ -425,6 +425,12 @@ complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-signature-type -x 
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-key -x -d 'Polymarket CLOB API key (else derived from the private key)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-secret-stdin -d 'read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-api-passphrase-stdin -d 'read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polygon-rpc-url -x -d 'Polygon JSON-RPC for on-chain actions (approvals, split, merge, redeem, doctor); default PMT_POLYGON_RPC_URL or a public RPC'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-relayer-api-key-stdin -d 'read the Polymarket Relayer API key from stdin (or set POLYMARKET_RELAYER_API_KEY): deposit wallets move only through Polymarket\'s relayer'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-relayer-api-key-address -x -d 'the address the Relayer API key belongs to (default: the signer\'s)'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-builder-api-key -x -d 'Polymarket Builder API key (the relayer, instead of a Relayer API key)'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-builder-secret-stdin -d 'read the Polymarket Builder API secret from stdin (or set POLYMARKET_BUILDER_SECRET)'
+complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-builder-passphrase-stdin -d 'read the Polymarket Builder API passphrase from stdin (or set POLYMARKET_BUILDER_PASSPHRASE)'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-us-api-key-id -x -d 'Polymarket US API key id'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-us-private-key-path -r -F -d 'path to the file holding the Polymarket US secret key (base64 Ed25519); the key stays in its file'
 complete -c pmt -n '__pmt_at "pmt profile add"' -l polymarket-us-private-key-stdin -d 'read the Polymarket US secret key (base64) from stdin (or set POLYMARKET_US_PRIVATE_KEY)'

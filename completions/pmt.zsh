@@ -630,6 +630,12 @@ _pmt_profile_add() {
     '--polymarket-api-key=[Polymarket CLOB API key (else derived from the private key)]:uuid: ' \
     '--polymarket-api-secret-stdin[read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)]' \
     '--polymarket-api-passphrase-stdin[read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)]' \
+    '--polygon-rpc-url=[Polygon JSON-RPC for on-chain actions (approvals, split, merge, redeem, doctor); default PMT_POLYGON_RPC_URL or a public RPC]:url: ' \
+    '--polymarket-relayer-api-key-stdin[read the Polymarket Relayer API key from stdin (or set POLYMARKET_RELAYER_API_KEY): deposit wallets move only through Polymarket'\''s relayer]' \
+    '--polymarket-relayer-api-key-address=[the address the Relayer API key belongs to (default: the signer'\''s)]:address: ' \
+    '--polymarket-builder-api-key=[Polymarket Builder API key (the relayer, instead of a Relayer API key)]:key: ' \
+    '--polymarket-builder-secret-stdin[read the Polymarket Builder API secret from stdin (or set POLYMARKET_BUILDER_SECRET)]' \
+    '--polymarket-builder-passphrase-stdin[read the Polymarket Builder API passphrase from stdin (or set POLYMARKET_BUILDER_PASSPHRASE)]' \
     '--polymarket-us-api-key-id=[Polymarket US API key id]:id: ' \
     '--polymarket-us-private-key-path=[path to the file holding the Polymarket US secret key (base64 Ed25519); the key stays in its file]:file:_files' \
     '--polymarket-us-private-key-stdin[read the Polymarket US secret key (base64) from stdin (or set POLYMARKET_US_PRIVATE_KEY)]' \

@@ -138,10 +138,6 @@ for (const shell of ['bash', 'zsh', 'fish']) {
   writeFileSync(join(dist, 'completion', `pmt.${shell}`), script);
 }
 
-const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;
-process.stdout.write(
-  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} (${folded.length} shared chunks folded in) + ${coreFiles.length - 1} chunks on demand; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
-);
 
 rmSync(join(root, '.doubles'), { recursive: true, force: true });
 await build({
@@ -155,3 +151,13 @@ await build({
   packages: 'external',
   logLevel: 'warning',
 });
+
+// The summary comes last, and a reader that stops early (`npm run build | head -1`) is no error:
+// an EPIPE on this status line must not kill the build half way (it used to, mid-doubles).
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE') throw e;
+});
+const kib = (f) => `${(statSync(f).size / 1024).toFixed(0)} KiB`;
+process.stdout.write(
+  `dist/cli.cjs ${kib(join(dist, 'cli.cjs'))} (${folded.length} shared chunks folded in) + ${coreFiles.length - 1} chunks on demand; vendored (${vendorFiles.length} files): ${[...vendored.keys()].join(', ') || 'none'}\n`,
+);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exitCodeFor, PartialFailure, PmtError, toPmtError } from './errors.js';
 import { safeLine, sanitize } from './safe-text.js';
-import { redactSecrets, registerSecret } from './secrets.js';
+import { redactSecrets, registerSecret, secretSources } from './secrets.js';
 import { configDir } from './config-dir.js';
 import { streamColor, writeStdout } from './render/io.js';
 import { VERSION } from './version.js';
@@ -57,17 +57,16 @@ function reportOne(err: unknown, argv: string[], stderr: NodeJS.WritableStream):
   return code;
 }
 
-const SECRET_ENV = ['KALSHI_PRIVATE_KEY', 'POLYMARKET_PRIVATE_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE', 'POLYMARKET_US_PRIVATE_KEY'] as const;
-const SECRET_FIELD_RE = /^(private_key|api_secret|api_passphrase)$/;
-
 /**
  * Before printing an error, learn every secret this run could hold, even if the failure came
- * before credentials were resolved (a crash at start-up, a bad flag): the credential variables,
- * the Kalshi PEM file they name, and the secret fields of the profile store. Best effort: a
- * file that cannot be read holds nothing to leak.
+ * before credentials were resolved (a bad flag): the secret variables, the key files they name,
+ * and the secret fields of the profile store, as the manifests declare them (secrets.ts
+ * `secretSources`, set when the exchange registry loads). Best effort: a file that cannot be
+ * read holds nothing to leak.
  */
 function registerConfiguredSecrets(env: NodeJS.ProcessEnv): void {
-  for (const k of SECRET_ENV) registerSecret(env[k]);
+  const src = secretSources();
+  for (const k of src.env) registerSecret(env[k]);
   const read = (path: string | undefined) => {
     try {
       return path ? readFileSync(path, 'utf8') : undefined;
@@ -75,15 +74,16 @@ function registerConfiguredSecrets(env: NodeJS.ProcessEnv): void {
       return undefined;
     }
   };
-  registerSecret(read(env.KALSHI_PRIVATE_KEY_PATH));
-  registerSecret(read(env.POLYMARKET_US_PRIVATE_KEY_PATH)?.trim());
+  for (const k of src.files) registerSecret(read(env[k]));
   const store = read(join(configDir(env), 'profiles.json'));
   if (!store) return;
+  const fields = new Set(src.fields);
+  const files = new Set(src.fileFields);
   try {
     const walk = (v: unknown, key = ''): void => {
       if (typeof v === 'string') {
-        if (SECRET_FIELD_RE.test(key)) registerSecret(v);
-        if (key === 'private_key_path') registerSecret(read(v));
+        if (fields.has(key)) registerSecret(v);
+        if (files.has(key)) registerSecret(read(v));
       } else if (v && typeof v === 'object') {
         for (const [k, x] of Object.entries(v)) walk(x, k);
       }

@@ -1,140 +1,132 @@
 /**
- * Credential resolution, field by field (contract, "Configuration and credentials"): a flag; a
- * profile named with `--profile`; the environment; the active profile. A profile named
- * explicitly is never overridden by, nor filled in from, ambient environment variables: signing
- * with a wallet the user did not name is the worst possible surprise. Each value remembers its
- * source so `pmt profile show` can say where it came from. Values are read here and
- * handed to adapters; nothing in this module prints or logs them.
+ * Credential resolution, field by field (contract, "Configuration and credentials"), for every
+ * field the manifests declare (exchanges/credential-spec.ts): a flag; a profile named with
+ * `--profile`; the environment; the active profile. A profile named explicitly is never
+ * overridden by, nor filled in from, ambient environment variables: signing with a wallet the
+ * user did not name is the worst possible surprise. A field that can be a file's path or the
+ * text itself takes the path at the same source level. Each value remembers its source so
+ * `pmt profile show` can say where it came from. Values are read here and handed to adapters;
+ * nothing in this module prints or logs them, and every secret is registered for scrubbing.
  */
 import { readFileSync } from 'node:fs';
 import { PmtError } from './errors.js';
 import { registerSecret } from './secrets.js';
 import type { Profile } from './profiles.js';
+import type { ResolvedCredentials, Sourced } from './exchanges/config.js';
+import type { CredentialField, ProfileSection, ResolvedField, ResolvedFields } from './exchanges/credential-spec.js';
+import type { ExchangeManifest } from './exchanges/manifest.js';
+import { ALL_MANIFESTS as MANIFESTS } from './exchanges/registry.js';
 
-import type { KalshiCredentials, PolymarketCredentials, PolymarketUsCredentials, ResolvedCredentials, SignatureType, Sourced } from './exchanges/config.js';
-import { MANIFESTS } from './exchanges/registry.js';
+export type { ResolvedCredentials, Source, Sourced } from './exchanges/config.js';
 
-export type { KalshiCredentials, PolymarketCredentials, PolymarketUsCredentials, ResolvedCredentials, SignatureType, Source, Sourced } from './exchanges/config.js';
-
-/** Flag values, named after their environment variables (`KALSHI_API_KEY_ID`, …). */
+/** Flag values, named after their environment variables (`KALSHI_API_KEY_ID`; a setting without one: `KALSHI_DEMO`). */
 export type CredentialFlags = Partial<Record<string, string | boolean>>;
 
-/** Every exchange's credential variables, in registry order. */
-export const CREDENTIAL_ENV: readonly string[] = MANIFESTS.flatMap((m) => m.credentials.env);
+/** Every variable a profile's fields can come from, in registry order (a named profile ignores them all). */
+export const CREDENTIAL_ENV: readonly string[] = MANIFESTS.flatMap((m) =>
+  (m.credentials.fields as readonly CredentialField[]).filter((f) => !f.namedProfileTakesEnv).flatMap((f) => [f.file?.env, f.env].filter((e): e is string => e !== undefined)),
+);
 
-/** Accepts the spellings traders use for Polymarket signature types. */
-export function parseSignatureType(value: string): SignatureType | null {
-  const v = value.trim().toLowerCase().replace(/[\s_]/g, '-');
-  if (['eoa', '0'].includes(v)) return 'eoa';
-  if (['proxy', 'poly-proxy', 'browser', 'email', 'magic', '1'].includes(v)) return 'proxy';
-  if (['gnosis-safe', 'gnosis', 'gnosissafe', 'safe', 'poly-gnosis-safe', '2'].includes(v)) return 'gnosis-safe';
-  // Smart-contract ("deposit") wallets that check signatures with EIP-1271.
-  if (['poly-1271', '1271', 'deposit-wallet', 'smart-contract', '3'].includes(v)) return 'poly-1271';
-  return null;
+/** The key of a field in CredentialFlags: its variable, else its flag in upper snake case. */
+export const flagKey = (f: { env?: string; flag: string }): string => f.env ?? f.flag.toUpperCase().replace(/-/g, '_');
+
+/** An exchange's section of a profile (`profile.kalshi`, `profile.polymarket_us`). */
+export function sectionOf(profile: Profile | undefined, m: ExchangeManifest): ProfileSection | undefined {
+  const s = profile?.[m.credentials.profileKey];
+  return s && typeof s === 'object' && !Array.isArray(s) ? (s as ProfileSection) : undefined;
 }
 
-export function resolveCredentials(opts: {
+export interface ResolveOptions {
   env: NodeJS.ProcessEnv;
   profile: Profile | undefined;
   profileName: string | null;
   flags?: CredentialFlags;
   /** The profile was named with `--profile`: the environment's credentials are not read. */
   namedProfile?: boolean;
-}): ResolvedCredentials {
-  const { profile, profileName } = opts;
-  const env: NodeJS.ProcessEnv = opts.namedProfile && profile ? withoutCredentialEnv(opts.env) : opts.env;
-  const flags = opts.flags ?? {};
-  const pOrigin = `profile ${profileName ?? ''}`.trim();
+  /** Resolve only these exchanges' credentials (the others are none); settings are resolved for all. */
+  only?: readonly string[];
+}
 
-  const pick = (envName: string, profileValue: string | undefined): Sourced | undefined => {
-    const f = flags[envName];
-    if (typeof f === 'string' && f !== '') return { value: f, source: 'flag', origin: '--' + envName.toLowerCase().replace(/_/g, '-') };
-    const e = env[envName];
-    if (e !== undefined && e !== '') return { value: e, source: 'env', origin: envName };
-    if (profileValue !== undefined && profileValue !== '') return { value: profileValue, source: 'profile', origin: pOrigin };
-    return undefined;
+const RANK = { flag: 0, env: 1, profile: 2 } as const;
+
+export function resolveCredentials(opts: ResolveOptions): ResolvedCredentials {
+  const out = emptyCredentials(opts.profileName);
+  const fields: NonNullable<ResolvedCredentials['fields']> = {};
+  const env: NodeJS.ProcessEnv = opts.namedProfile && opts.profile ? withoutCredentialEnv(opts.env) : opts.env;
+  const pOrigin = `profile ${opts.profileName ?? ''}`.trim();
+  const flags = opts.flags ?? {};
+
+  /** Flag, then environment, then profile; `profileFirst` (a named profile's setting): flag, profile, environment. */
+  const pick = (key: string, envName: string | undefined, stored: unknown, profileFirst = false): Sourced<string | boolean> | undefined => {
+    const f = flags[key];
+    if ((typeof f === 'string' && f !== '') || typeof f === 'boolean') return { value: f, source: 'flag', origin: '--' + key.toLowerCase().replace(/_/g, '-') };
+    const fromProfile = typeof stored === 'boolean' || (typeof stored === 'string' && stored !== '') ? ({ value: stored as string | boolean, source: 'profile', origin: pOrigin } as const) : undefined;
+    if (profileFirst && fromProfile) return fromProfile;
+    const e = envName === undefined ? undefined : env[envName];
+    if (e !== undefined && e !== '') return { value: e, source: 'env', origin: envName! };
+    return fromProfile;
   };
 
-  // Kalshi: the key id, and the key as a file path or PEM text (a path wins within one source level).
-  const k = profile?.kalshi;
-  const apiKeyId = pick('KALSHI_API_KEY_ID', k?.api_key_id);
-  const keyPath = pick('KALSHI_PRIVATE_KEY_PATH', k?.private_key_path);
-  const keyText = pick('KALSHI_PRIVATE_KEY', k?.private_key);
-  const rank = (s?: Sourced) => (s ? { flag: 0, env: 1, profile: 2 }[s.source] : 9);
-  const keySrc = rank(keyPath) <= rank(keyText) ? keyPath : keyText;
-  let kalshi: KalshiCredentials | null = null;
-  if (apiKeyId && keySrc) {
-    if (keySrc === keyPath) {
-      kalshi = { apiKeyId, privateKeyPem: { ...keySrc, value: readPem(keySrc.value, keySrc.origin) }, privateKeyPath: keySrc.value };
-    } else {
-      kalshi = { apiKeyId, privateKeyPem: keySrc };
-    }
-  } else if (apiKeyId || keySrc) {
-    const missing = apiKeyId ? 'a private key (KALSHI_PRIVATE_KEY_PATH)' : 'an API key id (KALSHI_API_KEY_ID)';
-    throw new PmtError('Config', `Kalshi credentials are incomplete: ${missing} is missing`, {
-      hint: 'run `pmt profile add <name> --kalshi-api-key-id ID --kalshi-private-key-path FILE`',
-    });
-  }
-  const demoFlag = flags.KALSHI_DEMO;
-  const kalshiDemo: Sourced<boolean> | null =
-    typeof demoFlag === 'boolean'
-      ? { value: demoFlag, source: 'flag', origin: '--kalshi-demo' }
-      : k?.demo !== undefined
-        ? { value: k.demo, source: 'profile', origin: pOrigin }
-        : null;
-
-  // Polymarket.
-  const p = profile?.polymarket;
-  const privateKey = pick('POLYMARKET_PRIVATE_KEY', p?.private_key);
-  const funder = pick('POLYMARKET_FUNDER', p?.funder);
-  const sigRaw = pick('POLYMARKET_SIGNATURE_TYPE', p?.signature_type);
-  let polymarket: PolymarketCredentials | null = null;
-  if (privateKey) {
-    let signatureType: Sourced<SignatureType>;
-    if (sigRaw) {
-      const parsed = parseSignatureType(sigRaw.value);
-      if (!parsed) {
-        throw new PmtError('Config', `${sigRaw.origin}: signature type "${sigRaw.value}" is not one of eoa, proxy, gnosis-safe, poly-1271`);
+  for (const m of MANIFESTS) {
+    const spec = m.credentials;
+    const section = sectionOf(opts.profile, m);
+    const found: Partial<Record<string, { text?: Sourced<string | boolean>; path?: Sourced<string | boolean> }>> = {};
+    for (const f of spec.fields as readonly CredentialField[]) {
+      if (f.setting) {
+        const s = pick(flagKey(f), f.env, section?.[f.name]);
+        (out as unknown as Record<string, unknown>)[f.setting] = s ?? null;
+        continue;
       }
-      signatureType = { ...sigRaw, value: parsed };
-    } else {
-      // A funder without an explicit type is almost always a browser-wallet Safe.
-      signatureType = funder
-        ? { value: 'gnosis-safe', source: funder.source, origin: `${funder.origin} (funder set)` }
-        : { value: 'eoa', source: privateKey.source, origin: `${privateKey.origin} (no funder)` };
+      const text = pick(flagKey(f), f.env, section?.[f.name], f.namedProfileTakesEnv === true && opts.namedProfile === true);
+      const path = f.file ? pick(flagKey(f.file), f.file.env, section?.[f.file.name]) : undefined;
+      if (text || path) found[f.name] = { text, path };
     }
-    polymarket = {
-      privateKey,
-      funder,
-      signatureType,
-      apiKey: pick('POLYMARKET_API_KEY', p?.api_key),
-      apiSecret: pick('POLYMARKET_API_SECRET', p?.api_secret),
-      apiPassphrase: pick('POLYMARKET_API_PASSPHRASE', p?.api_passphrase),
-    };
+    if (opts.only && !opts.only.includes(m.id)) continue;
+    // Some required fields without the others: incomplete, said before any file is read.
+    const required = (spec.fields as readonly CredentialField[]).filter((f) => f.required);
+    const missing = required.find((f) => !found[f.name]);
+    if (missing && required.some((f) => found[f.name])) {
+      const how = required.map((f) => `--${f.file?.flag ?? f.flag} ${(f.file?.arg ?? f.arg ?? '').replace(/[<>]/g, '').toUpperCase()}`).join(' ');
+      throw new PmtError('Config', `${m.name} credentials are incomplete: ${missing.required!.missing} is missing`, { hint: `run \`pmt profile add <name> ${how}\`` });
+    }
+    const resolved: ResolvedFields = {};
+    for (const f of spec.fields as readonly CredentialField[]) {
+      const v = found[f.name];
+      if (!v) continue;
+      const fromFile = v.path && (!v.text || RANK[v.path.source] <= RANK[v.text.source]);
+      const r: ResolvedField = fromFile ? { ...v.path!, value: readKeyFile(String(v.path!.value), v.path!.origin, f), path: String(v.path!.value) } : v.text!;
+      // Whatever prints later (errors, --verbose, crash reports) scrubs these values.
+      if (f.display === 'secret') registerSecret(String(r.value));
+      resolved[f.name] = r;
+    }
+    (out as unknown as Record<string, unknown>)[spec.key] = spec.build(resolved) ?? null;
+    fields[spec.key] = resolved;
   }
-  // Polymarket US: the key id, and the Ed25519 secret as a file path or base64 text (a path wins within one source level).
-  const u = profile?.polymarket_us;
-  const usKeyId = pick('POLYMARKET_US_API_KEY_ID', u?.api_key_id);
-  const usPath = pick('POLYMARKET_US_PRIVATE_KEY_PATH', u?.private_key_path);
-  const usText = pick('POLYMARKET_US_PRIVATE_KEY', u?.private_key);
-  const usSrc = rank(usPath) <= rank(usText) ? usPath : usText;
-  let polymarketUs: PolymarketUsCredentials | null = null;
-  if (usKeyId && usSrc) {
-    polymarketUs =
-      usSrc === usPath
-        ? { apiKeyId: usKeyId, secretKey: { ...usSrc, value: readKeyFile(usSrc.value, usSrc.origin, 'Polymarket US secret key', '--polymarket-us-private-key-path') }, privateKeyPath: usSrc.value }
-        : { apiKeyId: usKeyId, secretKey: usSrc };
-  } else if (usKeyId || usSrc) {
-    const missing = usKeyId ? 'a secret key (POLYMARKET_US_PRIVATE_KEY_PATH)' : 'an API key id (POLYMARKET_US_API_KEY_ID)';
-    throw new PmtError('Config', `Polymarket US credentials are incomplete: ${missing} is missing`, {
-      hint: 'run `pmt profile add <name> --polymarket-us-api-key-id ID --polymarket-us-private-key-path FILE`',
-    });
+  out.fields = fields;
+  return out;
+}
+
+/** A resolution with no credentials and no settings (`pmt exchanges` starts each scope from it). */
+export function emptyCredentials(profileName: string | null): ResolvedCredentials {
+  const out: Record<string, unknown> = { profileName };
+  for (const m of MANIFESTS) {
+    out[m.credentials.key] = null;
+    for (const f of m.credentials.fields as readonly CredentialField[]) if (f.setting) out[f.setting] = null;
   }
-  // Whatever prints later (errors, --verbose, crash reports) scrubs these values.
-  for (const secret of [kalshi?.privateKeyPem.value, polymarket?.privateKey.value, polymarket?.apiSecret?.value, polymarket?.apiPassphrase?.value, polymarketUs?.secretKey.value.trim()]) {
-    registerSecret(secret);
-  }
-  return { profileName, kalshi, polymarket, kalshiDemo, polymarketUs };
+  return out as unknown as ResolvedCredentials;
+}
+
+/** The same resolution with every exchange's credentials taken out; the settings stay. */
+export function withoutCredentials(c: ResolvedCredentials): ResolvedCredentials {
+  const out: Record<string, unknown> = { ...c };
+  for (const m of MANIFESTS) out[m.credentials.key] = null;
+  delete out.fields;
+  return out as unknown as ResolvedCredentials;
+}
+
+/** An exchange's credentials as its adapter reads them (null: none). */
+export function credentialsOf(c: ResolvedCredentials, m: ExchangeManifest): unknown {
+  return (c as unknown as Record<string, unknown>)[m.credentials.key] ?? null;
 }
 
 /** The environment without the credential variables (URLs and other settings stay). */
@@ -144,17 +136,13 @@ function withoutCredentialEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
-function readPem(path: string, origin: string): string {
-  return readKeyFile(path, origin, 'Kalshi private key', '--kalshi-private-key-path');
-}
-
-function readKeyFile(path: string, origin: string, what: string, flag: string): string {
+function readKeyFile(path: string, origin: string, f: CredentialField): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new PmtError('Config', `cannot read the ${what} file named by ${origin}${code ? ` (${code})` : ''}`, {
-      hint: `check the path, or run \`pmt profile add <name> ${flag} FILE\``,
+    throw new PmtError('Config', `cannot read the ${f.file!.what} file named by ${origin}${code ? ` (${code})` : ''}`, {
+      hint: `check the path, or run \`pmt profile add <name> --${f.file!.flag} FILE\``,
     });
   }
 }

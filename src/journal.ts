@@ -311,8 +311,9 @@ export async function createWithJournal(
     market_ticker: meta.market_ticker,
     outcome: meta.outcome,
     side: req.side,
-    price: req.price,
-    size: req.size,
+    // The journal's model keeps numbers (its bytes as before): the exact decimals' shortest form.
+    price: req.price.toNumber(),
+    size: req.size.toNumber(),
     type: req.order_type,
     client_order_id: ids?.client_order_id ?? null,
     order_hash: ids?.order_hash ?? null,

@@ -9,39 +9,15 @@ import { join } from 'node:path';
 import { configDir } from './config-dir.js';
 import { PmtError } from './errors.js';
 import { checkDir, checkFile, prepareDir, readJson, sweepTemps, withLock, writeJsonAtomic } from './profile-file.js';
+import type { ProfileSection } from './exchanges/credential-spec.js';
 
-export interface KalshiProfile {
-  api_key_id?: string;
-  /** Path to the PEM file (preferred: the key itself never enters the store). */
-  private_key_path?: string;
-  /** PEM text, when the user chose to store it. */
-  private_key?: string;
-  /** Use Kalshi's demo environment. */
-  demo?: boolean;
-}
-
-export interface PolymarketProfile {
-  private_key?: string;
-  funder?: string;
-  signature_type?: 'eoa' | 'proxy' | 'gnosis-safe' | 'poly-1271';
-  api_key?: string;
-  api_secret?: string;
-  api_passphrase?: string;
-}
-
-export interface PolymarketUsProfile {
-  api_key_id?: string;
-  /** Path to the file holding the base64 Ed25519 secret (preferred: the key never enters the store). */
-  private_key_path?: string;
-  /** The base64 secret, when the user chose to store it. */
-  private_key?: string;
-}
+export type { ProfileSection };
 
 /**
  * A profile's risk limits (`pmt risk set`; checked in ops/risk.ts before anything is signed).
  * Dollar amounts are decimal strings (exact); an absent field is no limit.
  */
-export interface RiskSettings {
+export type RiskSettings = {
   /** Price × size plus the estimated fee, per order (USD). */
   max_order_notional?: string;
   /** Every order sent since 00:00 UTC, per exchange (USD): one amount for each, or per exchange id. */
@@ -55,15 +31,19 @@ export interface RiskSettings {
   allowed_markets?: string[];
   /** `off`: every order is refused (`pmt kill` sets it; `pmt risk resume` sets it on). */
   trading?: 'on' | 'off';
-}
+};
 
+/**
+ * A stored profile: each exchange's section under its manifest's `credentials.profileKey`
+ * (`kalshi`, `polymarket`, `polymarket_us`: the fields its manifest declares, as `profile add`
+ * stored them), and pmt's own settings beside them.
+ */
 export interface Profile {
-  kalshi?: KalshiProfile;
-  polymarket?: PolymarketProfile;
-  polymarket_us?: PolymarketUsProfile;
   risk?: RiskSettings;
   /** Exchange order groups by the name pmt gave them (`pmt order group create NAME`). */
   order_groups?: Record<string, NamedGroup>;
+  /** An exchange's section (typed by its manifest's fields: `sectionOf` in credentials.ts). */
+  [section: string]: Record<string, unknown> | undefined;
 }
 
 export interface NamedGroup {
@@ -233,12 +213,7 @@ export function unknownProfile(name: string, known: string[]): PmtError {
   });
 }
 
-/** "abcd…wxyz" style masking: enough to recognise a key, never enough to use it. */
-export function maskSecret(value: string | undefined | null): string | null {
-  if (value == null || value === '') return null;
-  if (value.length <= 8) return '****';
-  return `${value.slice(0, 4)}…${value.slice(-4)}`;
-}
+export { maskSecret } from './secrets.js';
 
 /**
  * The risk limits of the profile `name()` names, read afresh on every call (a `pmt kill` in

@@ -9,11 +9,12 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { PmtError } from './errors.js';
 import { VERSION } from './version.js';
-import { EXCHANGE_IDS } from './exchanges/registry.js';
 import { action } from './commands/action.js';
 import { completedBy } from './commands/complete-values.js';
 import { applyHelp } from './commands/help-text.js';
+import { exchange } from './ops/params.js';
 import { operationAt, subcommandsOf, termOf } from './ops/table.js';
+import { optionOf } from './commands/op-command.js';
 import { overview, REFERENCE } from './commands/overview.js';
 import { unknownHelpTarget } from './commands/suggest.js';
 import { commanderOutput, writeStdout } from './render/io.js';
@@ -49,7 +50,7 @@ export const LAZY_COMMANDS: ReadonlyArray<{ listed: readonly Listed[]; load: () 
     load: async () => (await import('./commands/portfolio/index.js')).registerPortfolio,
   },
   {
-    listed: [{ name: 'risk', subcommands: ['show', 'set', 'resume'] }, { name: 'kill', term: 'kill [options]' }],
+    listed: [{ name: 'risk', subcommands: ['show', 'set', 'resume'] }, topLevel('kill')],
     load: async () => {
       const m = await import('./commands/risk/index.js');
       return (program: Command) => {
@@ -65,8 +66,8 @@ export const LAZY_COMMANDS: ReadonlyArray<{ listed: readonly Listed[]; load: () 
   { listed: [{ name: 'exchanges', term: 'exchanges [options]' }], load: async () => (await import('./commands/exchanges.js')).registerExchanges },
   { listed: [{ name: 'approvals', subcommands: ['check', 'set'] }], load: async () => (await import('./commands/chain/index.js')).registerApprovals },
   { listed: [{ name: 'position', subcommands: ['split', 'merge', 'redeem'] }], load: async () => (await import('./commands/chain/index.js')).registerPosition },
-  { listed: [{ name: 'settlements', term: 'settlements [options]' }], load: async () => (await import('./commands/settlements.js')).registerSettlements },
-  { listed: [{ name: 'doctor' }], load: async () => (await import('./commands/chain/index.js')).registerDoctor },
+  { listed: [topLevel('settlements')], load: async () => (await import('./commands/settlements.js')).registerSettlements },
+  { listed: [topLevel('doctor')], load: async () => (await import('./commands/chain/index.js')).registerDoctor },
 ];
 
 /**
@@ -84,7 +85,7 @@ export async function buildProgram(argv?: readonly string[]): Promise<Command> {
     .version(VERSION, '-V, --version', 'print the version')
     .option('--json', 'print exactly one JSON document (the interface models) on stdout')
     .option('--ndjson', 'for lists: one JSON object per line, streamed as pages arrive')
-    .addOption(new Option('--exchange <id>', 'exchange to use where an id alone cannot tell').choices(EXCHANGE_IDS))
+    .addOption(optionOf(exchange))
     .addOption(completedBy(new Option('--profile <name>', 'use this stored profile instead of the active one'), 'profiles'))
     .option('--no-color', 'no colour (also NO_COLOR=1; never when piped)')
     .option('--wide', 'tables keep every column at full width (they otherwise fit the terminal, ids never cut)')

@@ -71,3 +71,16 @@ export function jsonText(value: unknown, indent?: number): string {
   const text = JSON.stringify(value, null, indent);
   return text === undefined || !HAS_RAW_BREAK_RE.test(text) ? text : text.replace(JSON_RAW_BREAKS_RE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * A URL as pmt shows it: scheme, host and port, with `/…` where a path or query was (RPC
+ * providers put API keys there; `user:pass@` is never shown).
+ */
+export function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname.length > 1 || u.search ? '/…' : ''}`;
+  } catch {
+    return 'not a URL';
+  }
+}

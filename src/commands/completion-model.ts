@@ -1,10 +1,13 @@
 /**
  * The command tree as completion data: for every command path its subcommands, options (with
  * whether they take a value, their allowed values, whether the value is a file) and positional
- * arguments with their allowed values. A pure function of the Commander tree; the shell
- * generators in completion-script.ts only format this.
+ * arguments with their allowed values. An operation's options, arguments and summary come from
+ * its declaration in the operation table (ops/table.ts); pmt's own commands (profiles, risk,
+ * serve, …) and the tree's shape from the Commander tree. The shell generators in
+ * completion-script.ts only format this.
  */
 import type { Argument, Command, Option } from 'commander';
+import { argumentsOf, flagsOf as tableFlags, longFlag, operationAt, type OperationDecl, type Param } from '../ops/table.js';
 import { dynamicKind, type DynamicKind } from './complete-values.js';
 
 export interface OptSpec {
@@ -56,26 +59,55 @@ function safe(word: string, what: string): string {
   return word;
 }
 
-function optSpec(o: Option): OptSpec {
-  const valueMatch = /[<[]([^>\]]+)[>\]]/.exec(o.flags);
-  const takesValue = Boolean(o.required || o.optional);
-  const valueName = valueMatch?.[1];
+const VALUE_RE = /[<[]([^>\]]+)[>\]]/;
+
+function spec(o: { short?: string; long?: string; flags: string; description: string; takesValue: boolean; choices?: readonly string[]; repeatable: boolean; dynamic?: DynamicKind }): OptSpec {
+  const valueName = VALUE_RE.exec(o.flags)?.[1];
   return {
     short: o.short ? safe(o.short, 'flag') : undefined,
     long: o.long ? safe(o.long, 'flag') : undefined,
-    description: o.description ?? '',
-    takesValue,
+    description: o.description,
+    takesValue: o.takesValue,
     valueName,
-    choices: o.argChoices?.map((c) => safe(c, 'choice')),
-    file: takesValue && /^(file|path|dir)$/i.test(valueName ?? ''),
-    // A custom parser that is not a choices check accumulates values (see action.ts `collect`).
-    repeatable: takesValue && Boolean(o.parseArg) && !o.argChoices,
-    dynamic: dynamicKind(o),
+    choices: o.choices?.map((c) => safe(c, 'choice')),
+    file: o.takesValue && /^(file|path|dir)$/i.test(valueName ?? ''),
+    repeatable: o.repeatable,
+    dynamic: o.dynamic,
   };
+}
+
+/** A Commander option (pmt's own commands, the global options, -h/--help). */
+function optSpec(o: Option): OptSpec {
+  const takesValue = Boolean(o.required || o.optional);
+  // A custom parser that is not a choices check accumulates values (see action.ts `collect`).
+  const repeatable = takesValue && Boolean(o.parseArg) && !o.argChoices;
+  return spec({ short: o.short, long: o.long, flags: o.flags, description: o.description ?? '', takesValue, choices: o.argChoices, repeatable, dynamic: dynamicKind(o) });
+}
+
+/** An operation's option, as the table declares it. */
+function paramSpec(p: Param): OptSpec {
+  const flags = p.cli!;
+  const short = /^-\w(?=[, ]|$)/.exec(flags)?.[0];
+  return spec({ short, long: longFlag(p), flags, description: p.help ?? '', takesValue: VALUE_RE.test(flags), choices: p.choices, repeatable: Boolean(p.repeatable), dynamic: p.complete });
 }
 
 function argSpec(a: Argument): ArgSpec {
   return { name: safe(a.name(), 'argument'), choices: a.argChoices?.map((c) => safe(c, 'choice')), dynamic: dynamicKind(a) };
+}
+
+/** An operation's positional argument, as the table declares it (`<words...>` is "words"). */
+function paramArgSpec(p: Param): ArgSpec {
+  return { name: safe(p.cli!.replace(/^[<[]|(\.\.\.)?[>\]]$/g, ''), 'argument'), choices: p.choices?.map((c) => safe(c, 'choice')), dynamic: p.complete };
+}
+
+/** What completion offers for an operation's command: its own flags and arguments, from the table. */
+export function operationSpec(o: OperationDecl): Pick<CmdSpec, 'options' | 'args'> {
+  return { options: tableFlags(o).map(paramSpec), args: argumentsOf(o).map(paramArgSpec) };
+}
+
+/** The same read from a built Commander command (the table test holds the two equal). */
+export function commanderSpec(cmd: Command): Pick<CmdSpec, 'options' | 'args'> {
+  return { options: cmd.options.filter((o) => !o.hidden).map(optSpec), args: cmd.registeredArguments.map(argSpec) };
 }
 
 function firstLine(s: string): string {
@@ -97,15 +129,16 @@ function cmdSpec(cmd: Command, path: string[]): CmdSpec {
       args: [{ name: 'command', choices: subSpecs.map((s) => s.name) }],
     });
   }
-  const helpOpt = help.visibleOptions(cmd).filter((o) => o.long === '--help');
-  const own = cmd.options.filter((o) => !o.hidden);
+  const helpOpt = help.visibleOptions(cmd).filter((o) => o.long === '--help').map(optSpec);
+  const op = operationAt(path.join(' '));
+  const own = op ? operationSpec(op) : commanderSpec(cmd);
   return {
     path,
     name: cmd.name(),
-    summary: firstLine(cmd.summary() || cmd.description()),
+    summary: op ? op.summary : firstLine(cmd.summary() || cmd.description()),
     subcommands: subSpecs,
-    options: path.length === 0 ? helpOpt.map(optSpec) : [...own, ...helpOpt].map(optSpec),
-    args: cmd.registeredArguments.map(argSpec),
+    options: path.length === 0 ? helpOpt : [...own.options, ...helpOpt],
+    args: own.args,
   };
 }
 

@@ -1,11 +1,11 @@
 /**
  * Builds the `pmt exchanges` report. Credentials are resolved one exchange at a time, so an
  * incomplete Kalshi key does not hide a working Polymarket setup (ctx.credentials() resolves
- * both and fails as a whole). Each exchange gets its own Context whose credentials are only that
+ * every exchange and fails as a whole). Each exchange gets its own Context whose credentials are only that
  * exchange's, so its adapter, and its `checkAuth()`, see exactly what a trading command would.
  */
 import { Context } from '../context.js';
-import { CREDENTIAL_ENV, resolveCredentials, type ResolvedCredentials } from '../credentials.js';
+import { resolveCredentials, withoutCredentials, type ResolvedCredentials } from '../credentials.js';
 import { PmtError, toPmtError } from '../errors.js';
 import type { Exchange } from '../exchanges/exchange.js';
 import { OPERATIONS } from '../exchanges/manifest.js';
@@ -29,38 +29,18 @@ class ScopedContext extends Context {
   }
 }
 
-/**
- * The profile and environment with the other exchanges' credentials taken out. Settings that are
- * not credentials (Kalshi's demo flag picks the environment for every scope) stay.
- */
-function scoped(id: ExchangeId, env: NodeJS.ProcessEnv, profile: Profile | undefined) {
-  const mine = new Set(manifestOf(id).credentials.env);
-  const e: NodeJS.ProcessEnv = { ...env };
-  for (const name of CREDENTIAL_ENV) if (!mine.has(name)) delete e[name];
-  let p: Profile | undefined;
-  if (profile) {
-    const out: Record<string, unknown> = { [id]: (profile as Record<string, unknown>)[id] };
-    for (const m of MANIFESTS) {
-      const other = (profile as Record<string, { demo?: boolean } | undefined>)[m.id];
-      if (m.id !== id && other?.demo !== undefined) out[m.id] = { demo: other.demo };
-    }
-    p = out as Profile;
-  }
-  return { env: e, profile: p };
-}
-
 interface Scope {
   ctx: Context;
   credentials: CredentialStatus;
 }
 
 async function scope(ctx: Context, id: ExchangeId, profileName: string | null, profile: Profile | undefined): Promise<Scope> {
-  const s = scoped(id, ctx.env, profile);
-  const base = { profileName, kalshi: null, polymarket: null, kalshiDemo: null } satisfies ResolvedCredentials;
-  let resolved: ResolvedCredentials = base;
+  // This exchange's credentials only; every exchange's settings (Kalshi's demo flag picks the environment for all).
+  const opts = { env: ctx.env, profile, profileName, flags: ctx.credentialFlags, namedProfile: ctx.globals.profile !== undefined, only: [id] };
+  let resolved: ResolvedCredentials;
   let credentials: CredentialStatus;
   try {
-    resolved = resolveCredentials({ env: s.env, profile: s.profile, profileName, flags: ctx.credentialFlags, namedProfile: ctx.globals.profile !== undefined });
+    resolved = resolveCredentials(opts);
     const m = manifestOf(id).credentials;
     const ident = m.identity(resolved);
     const problem = await m.problem(resolved);
@@ -70,11 +50,10 @@ async function scope(ctx: Context, id: ExchangeId, profileName: string | null, p
   } catch (err) {
     const e = toPmtError(err);
     credentials = { status: 'invalid', source: null, origin: null, message: e.message };
-    // The environment still needs Kalshi's demo flag, which cannot fail to resolve.
-    const demo = s.profile?.kalshi?.demo;
-    resolved = { ...base, kalshiDemo: demo === undefined ? null : { value: demo, source: 'profile', origin: `profile ${profileName ?? ''}`.trim() } };
+    // The environment still needs the settings, which cannot fail to resolve.
+    resolved = resolveCredentials({ ...opts, only: [] });
   }
-  if (credentials.status !== 'configured') resolved = { ...resolved, kalshi: null, polymarket: null };
+  if (credentials.status !== 'configured') resolved = withoutCredentials(resolved);
   return { ctx: new ScopedContext(ctx, resolved), credentials };
 }
 

@@ -6,21 +6,15 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { settlements } from '../ops/settlements.js';
 import { printTable } from '../render/table.js';
-import { parseInteger } from '../validate.js';
-import { action } from './action.js';
+import { cliInput } from './input.js';
+import { addOperation } from './op-command.js';
 
 export function registerSettlements(program: Command): void {
-  program
-    .command('settlements')
-    .description('Settled markets: result, contracts held, cost, payout, fees and net (Kalshi)')
-    .option('--ticker <ticker>', 'one market')
-    .option('--limit <n>', 'at most this many, newest first')
-    .action(action(async (ctx, opts) => run(ctx, opts as never)));
+  addOperation(program, 'fetch_settlements', async (ctx, opts) => run(ctx, opts as never));
 }
 
 export async function run(ctx: Context, opts: { ticker?: string; limit?: string }): Promise<void> {
-  const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 100_000);
-  const rows = await settlements(ctx, { exchange: ctx.exchangeFlag(), ticker: opts.ticker, limit });
+  const rows = await settlements(ctx, cliInput(ctx, 'fetch_settlements', opts));
   if (ctx.json || ctx.ndjson) return ctx.io.json(rows);
   if (rows.length === 0) {
     ctx.io.err('no settlements');

@@ -1,7 +1,8 @@
 /**
- * What an adapter is built with, and the credential shapes it receives. Lives with the exchanges
+ * What an adapter is built with, and the resolved credentials it receives. Lives with the exchanges
  * (not in context.ts) so adapters import nothing of the CLI: the Context and `pmt serve` build a
- * config, the registry hands it to the adapter.
+ * config, the registry hands it to the adapter. What each exchange's credentials hold is declared
+ * in its folder (exchanges/<id>/credentials.ts) and its manifest (exchanges/credential-spec.ts).
  */
 
 export type Source = 'flag' | 'env' | 'profile';
@@ -12,41 +13,21 @@ export interface Sourced<T = string> {
   origin: string;
 }
 
-/** Polymarket wallet types; `poly-1271` is a smart-contract deposit wallet (EIP-1271). */
-export type SignatureType = 'eoa' | 'proxy' | 'gnosis-safe' | 'poly-1271';
-
-export interface KalshiCredentials {
-  apiKeyId: Sourced;
-  /** PEM text, read from the file when given as a path. */
-  privateKeyPem: Sourced;
-  /** The path, when the key came from a file. */
-  privateKeyPath?: string;
-}
-
-export interface PolymarketCredentials {
-  privateKey: Sourced;
-  funder?: Sourced;
-  signatureType: Sourced<SignatureType>;
-  apiKey?: Sourced;
-  apiSecret?: Sourced;
-  apiPassphrase?: Sourced;
-}
-
-/** Polymarket US: an API key id and its Ed25519 secret (base64 text, read from the file when given as a path). */
-export interface PolymarketUsCredentials {
-  apiKeyId: Sourced;
-  secretKey: Sourced;
-  /** The path, when the secret came from a file. */
-  privateKeyPath?: string;
-}
-
+/**
+ * Credentials and settings as resolved for one run (credentials.ts), one property per exchange.
+ * Each exchange adds its own by module augmentation in `exchanges/<id>/credentials.ts`, named by
+ * its manifest's `credentials.key` (and each setting's `setting`):
+ *
+ *   declare module '../config.js' {
+ *     interface ResolvedCredentials { kalshi: KalshiCredentials | null; kalshiDemo: Sourced<boolean> | null }
+ *   }
+ *
+ * Optional (`?:`) for an exchange added later, so a resolution written before it still types: absent is none.
+ */
 export interface ResolvedCredentials {
   profileName: string | null;
-  kalshi: KalshiCredentials | null;
-  polymarket: PolymarketCredentials | null;
-  kalshiDemo: Sourced<boolean> | null;
-  /** Optional so a resolution that predates the third exchange still type-checks: absent is none. */
-  polymarketUs?: PolymarketUsCredentials | null;
+  /** The fields each exchange's credentials were built from, by its `credentials.key` (`profile show` lists them). */
+  fields?: Partial<Record<string, Partial<Record<string, Sourced<string | boolean> & { path?: string }>>>>;
 }
 
 /** What an adapter is built with: URLs, a logger and a way to get credentials when it needs them. */

@@ -4,6 +4,7 @@
  */
 import type { PositionStatus } from '../models/enums.js';
 import type {
+  AmendRequest,
   CreateOrderRequest,
   ExchangeId,
   FetchMarketsParams,
@@ -17,7 +18,6 @@ import type {
   Orderbook,
 } from './types.js';
 import type {
-  AmendRequest,
   BalanceDetail,
   Candle,
   FetchFillsParams,
@@ -63,7 +63,7 @@ export interface AssetInfo {
  * What an exchange publishes about the fees one asset's trades pay: the inputs of the preview's
  * fee estimate, read fresh for each order. Amounts are computed from these by the order preview.
  */
-export type FeeSchedule = KalshiFeeSchedule | PolymarketFeeSchedule;
+export type FeeSchedule = KalshiFeeSchedule | PolymarketFeeSchedule | PolymarketUsFeeSchedule;
 
 /** Kalshi: the series' fee structure (`GET /series/{series_ticker}`). */
 export interface KalshiFeeSchedule {
@@ -87,6 +87,17 @@ export interface PolymarketFeeSchedule {
   exponent: number | null;
   /** `fd.to`, whether only takers pay; null when not given. */
   taker_only: boolean | null;
+}
+
+/** Polymarket US: the fee coefficients of its published schedule (Θ × C × p × (1 − p)), the taker's as the market sends it. */
+export interface PolymarketUsFeeSchedule {
+  exchange: 'polymarket-us';
+  /** Taker Θ: the market's `feeCoefficient` (e.g. "0.0695"), else the schedule's exchange-wide one. */
+  taker_theta: string;
+  /** Maker Θ, negative: a rebate ("-0.0125"). */
+  maker_theta: string;
+  /** Where `taker_theta` came from: the market, or the published schedule (the market sent none). */
+  source: 'market' | 'schedule';
 }
 
 /** Server-side view of an account check (`pmt exchanges --check`). */

@@ -5,7 +5,8 @@
  * manifests are read on the start-up path.
  */
 import type { PositionStatus } from '../models/enums.js';
-import type { AdapterConfig, ResolvedCredentials, Sourced } from './config.js';
+import type { AdapterConfig } from './config.js';
+import type { CredentialSpec } from './credential-spec.js';
 
 /** The interface's operations, as the adapters name them. */
 export const OPERATIONS = [
@@ -107,21 +108,8 @@ export interface ExchangeManifest<Id extends string = string> {
   book: { kind: string; scale: string; scales?: Record<string, string> };
   /** Order rules, as published: where the tick and the minimum come from. */
   rules: { tick: string; minSize: string };
-  credentials: {
-    /** Environment variables (and profile fields) that carry this exchange's credentials. */
-    env: readonly string[];
-    /** How to add them, for the `Config` hint of a command that needs them. */
-    fix: string;
-    /** How to set them up, for `pmt exchanges` when they are missing. */
-    setup: string;
-    /** The value that identifies the credentials (its source is shown, never the value). */
-    identity(c: ResolvedCredentials): Sourced | undefined;
-    /** Local checks only (no request): is what we have usable at all? Never echoes a value. */
-    problem(c: ResolvedCredentials): Promise<string | null>;
-    configured(c: ResolvedCredentials): boolean;
-    /** Loads a private key exactly as the adapter will (throws `Config`, never echoing it); loads the signer lazily. Resolves to the kind of key found (e.g. "Ed25519") where an exchange takes several. */
-    checkKey?(key: string, source: string): Promise<string | void>;
-  };
+  /** Credentials and settings, field by field (exchanges/credential-spec.ts): everything about them is derived from this. */
+  credentials: CredentialSpec;
   capabilities: Capabilities;
   /** GTD orders (`expires_at`): the exchange's minimum lead (absent: no GTD; ops refuses the flag). */
   gtd?: { minLeadSeconds: number };
@@ -131,6 +119,8 @@ export interface ExchangeManifest<Id extends string = string> {
   load(): Promise<(cfg: AdapterConfig) => unknown>;
   /** On-chain account actions (approvals, split/merge/redeem, the chain's doctor checks), loaded on first use. */
   onchain?(): Promise<import('./onchain.js').OnchainFactory>;
+  /** The chain those actions use: its RPC's variable (a profile may set its own) and the public default. */
+  chainRpc?: { env: string; default: string };
   /** The exchange's own `pmt doctor` checks beyond credentials, auth and clock (loaded on first use). */
   doctor?(): Promise<(ex: object) => () => Promise<import('./onchain.js').DoctorCheck[]>>;
   /** The account's settled markets (`pmt settlements`), loaded on first use. */

@@ -39,7 +39,7 @@ export interface ChainPlan {
   holder: string;
   /** Who signs and pays gas: the EOA. */
   sender: string;
-  /** How the call reaches the holder: `eoa`, `gnosis-safe (execTransaction)`, `proxy (factory)`. */
+  /** How the call reaches the holder: `eoa`, `gnosis-safe (execTransaction)`, `proxy (factory)`, the relayer (deposit wallet). */
   route: string;
   calls: ChainCall[];
   /** What is spent and received, one line each (token units). */
@@ -47,6 +47,8 @@ export interface ChainPlan {
   receive: string[];
   /** Estimated gas cost in POL (paid by `sender`), null when nothing is sent. */
   gas_pol: string | null;
+  /** A deposit wallet's calls: Polymarket's relayer pays the gas (`gas_pol` is then "0"). */
+  gas_paid_by_relayer?: boolean;
   chain_id: number;
 }
 
@@ -55,6 +57,8 @@ export interface ChainSent {
   hash: string;
   status: 'confirmed' | 'reverted';
   block: string | null;
+  /** A relayed transaction's id at the relayer (deposit wallets); the journal's `order_id`. */
+  relay_id?: string;
 }
 
 export interface DoctorCheck {
@@ -85,11 +89,12 @@ export interface Onchain {
    */
   preflight(plan: ChainPlan): Promise<void>;
   /**
-   * Send one call, once: `onHash` runs as soon as the hash is known (before the receipt is
-   * awaited); a receipt that does not come in time throws NetworkError (ambiguous) naming the hash.
+   * Send one call, once: `onSent` runs as soon as it has left (the hash; for a relayed call the
+   * relayer's transaction id, and the hash when the relayer gives one), before the receipt is
+   * awaited; a receipt that does not come in time throws NetworkError (ambiguous) naming the hash.
    */
-  send(plan: ChainPlan, call: ChainCall, onHash: (hash: string) => void): Promise<ChainSent>;
-  /** Why this account cannot trade, from the chain (wallet, collateral, approvals, gas). */
+  send(plan: ChainPlan, call: ChainCall, onSent: (hash: string | null, relayId?: string) => void): Promise<ChainSent>;
+  /** Why this account cannot trade, from the chain (rpc, wallet, collateral, approvals, gas or relayer). */
   doctor(): Promise<DoctorCheck[]>;
 }
 

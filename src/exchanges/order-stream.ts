@@ -1,6 +1,7 @@
 /**
  * Your orders and fills, live (`pmt order watch`): each adapter subscribes to its exchange's
- * authenticated push channel (Polymarket's user channel, Kalshi's `user_orders` and `fill`) and
+ * authenticated push channel (Polymarket's user channel, Kalshi's `user_orders` and `fill`,
+ * Polymarket US's private socket's order updates) and
  * reports what happens to the account's orders as OrderEvents. Push, not polling: nothing is
  * asked of REST while watching. Prices are those of the outcome beside them (the contract).
  */

@@ -10,8 +10,25 @@ import { kalshi } from './kalshi/manifest.js';
 import type { ExchangeManifest } from './manifest.js';
 import { polymarket } from './polymarket/manifest.js';
 import { polymarketUs } from './polymarket-us/manifest.js';
+import type { CredentialField } from './credential-spec.js';
+import { declareSecretSources } from '../secrets.js';
 
 export const MANIFESTS = [kalshi, polymarket, polymarketUs] as const;
+
+/** MANIFESTS as the one manifest type, for code that reads the same fact of each. */
+export const ALL_MANIFESTS: readonly ExchangeManifest<ExchangeId>[] = MANIFESTS;
+
+// What an error printed before any credential is resolved must still scrub: every secret field's
+// variable, the key files they name, and their profile fields (cli.ts reportError).
+declareSecretSources(() => {
+  const secret = ALL_MANIFESTS.flatMap((m) => (m.credentials.fields as readonly CredentialField[]).filter((f) => f.display === 'secret'));
+  return {
+    env: secret.flatMap((f) => (f.env ? [f.env] : [])),
+    files: secret.flatMap((f) => (f.file ? [f.file.env] : [])),
+    fields: [...new Set(secret.map((f) => f.name))],
+    fileFields: [...new Set(secret.flatMap((f) => (f.file ? [f.file.name] : [])))],
+  };
+});
 
 export { EXCHANGE_IDS, type ExchangeId };
 

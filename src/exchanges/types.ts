@@ -12,6 +12,7 @@ export type { Order } from '../models/order.js';
 export type { Level, Orderbook, OrderbookImpact, OrderbookStats } from '../models/book.js';
 import type { Market } from '../models/market.js';
 import type { OrderSide } from '../models/enums.js';
+import type { Decimal } from '../decimal.js';
 
 export const MARKET_STATUS_FILTERS = ['active', 'closed', 'resolved', 'all'] as const;
 export type MarketStatusFilter = (typeof MARKET_STATUS_FILTERS)[number];
@@ -47,12 +48,19 @@ export interface SearchMarketsResult {
 /** The outcome of create_order: `yes`, `no`, or a label of a categorical market. */
 export type OutcomeSpec = 'yes' | 'no' | { label: string };
 
+/**
+ * An order as ops hand it to an adapter. `price` (the traded outcome's own, what is paid or
+ * received per contract) and `size` (contracts) are exact decimals, parsed once from what the
+ * caller typed or sent (validate.ts) and never turned into a JS number on the way to the wire:
+ * each adapter formats its wire value from them (Kalshi's "0.0700", Polymarket's 6-decimal
+ * amounts, Polymarket US's price string).
+ */
 export interface CreateOrderRequest {
   asset_id: string;
   outcome: OutcomeSpec;
   side: OrderSide;
-  price: number;
-  size: number;
+  price: Decimal;
+  size: Decimal;
   order_type: OrderType;
   /**
    * Rest on the book or not at all (Kalshi `post_only`, Polymarket `postOnly`); gtc only. pmt
@@ -71,5 +79,12 @@ export interface CreateOrderRequest {
   reduce_only?: boolean;
   /** Place into this exchange order group (Kalshi `order_group_id`; `pmt order create --group`). */
   order_group_id?: string;
+}
+/** amend_order's new terms (at least one): exact decimals, as CreateOrderRequest's. */
+export interface AmendRequest {
+  /** New limit price of the order's own outcome. */
+  price?: Decimal;
+  /** New total size in contracts. */
+  size?: Decimal;
 }
 export type { ApprovalRow, ChainPlan, ChainSent, DoctorCheck } from './onchain.js';

@@ -5,7 +5,6 @@
  * 32+ characters; a Host that is not a loopback name is refused). Trades with the profile in use,
  * its limits read afresh per call; where it sets none, $10 per order and $100 per day.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Context } from '../context.js';
@@ -14,7 +13,7 @@ import { IDEMPOTENCY_FILE, IdempotencyStore } from '../ops/idempotency.js';
 import { MCP_DEFAULTS } from '../ops/risk.js';
 import { SERVE_NAMES, type Services } from '../ops/services.js';
 import { configDir, riskAccess } from '../profiles.js';
-import { hostAllowed, readServeToken, tokenProblem } from '../serve/guard.js';
+import { bearerGate, hostAllowed, readServeToken, Throttle, tokenProblem } from '../serve/guard.js';
 import { parseInteger } from '../validate.js';
 import { buildMcpServer } from './server.js';
 
@@ -53,14 +52,16 @@ export async function run(ctx: Context, opts: Opts): Promise<void> {
   const problem = tokenProblem(token.token, false);
   if (problem) throw usageError(problem);
   const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
-  const expected = Buffer.from(`Bearer ${token.token}`);
-  const http = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const fail = (status: number, kind: string, message: string) => {
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ kind, message }));
+  // serve's bearer rule, wrong-token slow-down included (serve/guard.ts).
+  const gate = bearerGate(token.token, new Throttle());
+  const http = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const fail = (status: number, kind: string, message: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ kind, message }));
     };
     if (!hostAllowed(req.headers.host)) return fail(403, 'Api', 'the Host header is not a loopback name (DNS rebinding is refused)');
-    const given = Buffer.from(String(req.headers.authorization ?? ''));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return fail(401, 'Authentication', 'missing or wrong bearer token');
+    const refusal = await gate(req.headers.authorization, req.socket.remoteAddress ?? 'unknown', () => req.socket.destroyed);
+    if (refusal === 'gone') return void res.destroy();
+    if (refusal) return fail(refusal.status, refusal.body.kind, refusal.body.message, refusal.headers);
     if (!req.url?.startsWith('/mcp')) return fail(404, 'Api', 'the MCP endpoint is /mcp');
     // Stateless: one server and transport per request (each call carries everything it needs).
     const server = buildMcpServer(svc, options);

@@ -23,9 +23,3 @@ export interface PriceHistoryParams {
   start_ts: number;
   end_ts: number;
 }
-export interface AmendRequest {
-  /** New limit price of the order's own outcome. */
-  price?: number;
-  /** New total size in contracts. */
-  size?: number;
-}

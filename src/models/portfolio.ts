@@ -148,4 +148,4 @@ export interface BalanceDetail {
   shards?: Array<{ exchange_index: number; cash: number }>;
 }
 
-export { INTERVALS, type Interval, type FetchFillsParams, type FetchTradesParams, type PriceHistoryParams, type AmendRequest } from './params.js';
+export { INTERVALS, type Interval, type FetchFillsParams, type FetchTradesParams, type PriceHistoryParams } from './params.js';

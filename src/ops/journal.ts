@@ -3,6 +3,7 @@
  * from sight"): orders pmt placed read back with their intent, the journal itself, and the
  * lookup by the id an order was sent with, which settles a create whose outcome was "unknown".
  */
+import { Decimal } from '../decimal.js';
 import { PmtError, usageError } from '../errors.js';
 import type { CreateOrderOptions, Exchange } from '../exchanges/exchange.js';
 import { manifestOf, type ExchangeId, EXCHANGE_IDS } from '../exchanges/registry.js';
@@ -142,8 +143,8 @@ export function checkClientOrderId(svc: Pick<Services, 'journal'>, clientOrderId
     intent.market_ticker === meta.market_ticker &&
     intent.outcome.toLowerCase() === meta.outcome.toLowerCase() &&
     intent.side === req.side &&
-    Math.round(intent.price * 1e6) === Math.round(req.price * 1e6) &&
-    Math.round(intent.size * 1e6) === Math.round(req.size * 1e6);
+    Decimal.from(intent.price).eq(req.price) &&
+    Decimal.from(intent.size).eq(req.size);
   if (same) return;
   const orderId = [...mine].reverse().find((e) => e.order_id)?.order_id;
   const names = `${orderId ? `order ${orderId}` : `the order sent at ${intent.ts}`} (${intent.market_ticker} ${intent.side} ${intent.size} ${intent.outcome} at ${intent.price})`;

@@ -92,20 +92,21 @@ export async function executeAction(svc: Services, a: PreparedAction): Promise<C
   const now = () => new Date(svc.now()).toISOString();
   for (const call of a.plan.calls) {
     svc.journal?.append(entry(a.exchange, call, 'intent', now(), {}), true);
-    let hash: string | null = null;
+    // The transaction hash, and for a relayed call the relayer's transaction id (`order_id`).
+    let sentAs: Pick<JournalEntry, 'order_hash' | 'order_id'> = { order_hash: null, order_id: null };
     let r: ChainSent;
     try {
-      r = await a.chain.send(a.plan, call, (h) => {
-        hash = h;
-        svc.journal?.append(entry(a.exchange, call, 'sent', now(), { order_hash: h }), true);
+      r = await a.chain.send(a.plan, call, (h, relayId) => {
+        sentAs = { order_hash: h, order_id: relayId ?? null };
+        svc.journal?.append(entry(a.exchange, call, 'sent', now(), sentAs), true);
       });
     } catch (e) {
       const err = e as PmtError;
-      if (err instanceof PmtError && err.ambiguous) svc.journal?.append(entry(a.exchange, call, 'unknown', now(), { order_hash: hash, message: err.message }));
-      else svc.journal?.append(entry(a.exchange, call, 'result', now(), { order_hash: hash, status: 'failed', message: (err as Error).message }));
+      if (err instanceof PmtError && err.ambiguous) svc.journal?.append(entry(a.exchange, call, 'unknown', now(), { ...sentAs, message: err.message }));
+      else svc.journal?.append(entry(a.exchange, call, 'result', now(), { ...sentAs, status: 'failed', message: (err as Error).message }));
       throw e;
     }
-    svc.journal?.append(entry(a.exchange, call, 'result', now(), { order_hash: r.hash, status: r.status, message: `${call.what}: ${r.status}${r.block ? ` in block ${r.block}` : ''}` }));
+    svc.journal?.append(entry(a.exchange, call, 'result', now(), { order_hash: r.hash, order_id: r.relay_id ?? null, status: r.status, message: `${call.what}: ${r.status}${r.block ? ` in block ${r.block}` : ''}` }));
     sent.push(r);
     if (r.status === 'reverted') {
       throw new PmtError('Api', `transaction ${r.hash} (${call.what}) reverted on chain${sent.length > 1 ? `; ${sent.length - 1} earlier transaction(s) confirmed` : ''}`, { hint: 'run `pmt doctor` to see what the wallet is missing' });

@@ -14,7 +14,7 @@ import { asPlaced, orderEvent, placedCancels } from './journal.js';
 import { requireTrading } from './risk.js';
 import { Decimal } from '../decimal.js';
 import type { Exchange } from '../exchanges/exchange.js';
-import type { AmendRequest } from '../models/portfolio.js';
+import type { AmendRequest } from '../exchanges/types.js';
 import type { Order } from '../exchanges/types.js';
 import { sameLabel } from '../outcome.js';
 import { complementPrice } from './order-rules.js';
@@ -53,10 +53,10 @@ export interface AmendBody extends OrderRef {
   size?: unknown;
 }
 
-/** The new price and size, validated (at least one). */
-export function amendChanges(b: AmendBody): { price?: number; size?: number } {
-  const price = b.price === undefined || b.price === null ? undefined : parsePrice('price', b.price).toNumber();
-  const size = b.size === undefined || b.size === null ? undefined : parseSize('size', b.size).toNumber();
+/** The new price and size, validated (at least one), parsed once to the exact decimals the adapter sends. */
+export function amendChanges(b: AmendBody): AmendRequest {
+  const price = b.price === undefined || b.price === null ? undefined : parsePrice('price', b.price);
+  const size = b.size === undefined || b.size === null ? undefined : parseSize('size', b.size);
   if (price === undefined && size === undefined) throw usageError('amend needs a new price or a new size (or both)');
   return { price, size };
 }
@@ -90,10 +90,10 @@ export async function planAmend(svc: Services, b: AmendBody, opts: { preview?: b
   const recorded = await ex.fetchOrder(id);
   const current = asPlaced(svc, [{ exchange, order: recorded }])[0]!;
   const mirrored = !sameLabel(current.order.outcome, recorded.outcome);
-  const price = changes.price === undefined ? Decimal.from(current.order.price) : Decimal.from(changes.price);
-  const size = changes.size === undefined ? Decimal.from(current.order.size) : Decimal.from(changes.size);
+  const price = changes.price ?? Decimal.from(current.order.price);
+  const size = changes.size ?? Decimal.from(current.order.size);
   const wire: AmendRequest = {
-    ...(changes.price === undefined ? {} : { price: (mirrored ? complementPrice(price) : price).toNumber() }),
+    ...(changes.price === undefined ? {} : { price: mirrored ? complementPrice(price) : price }),
     ...(changes.size === undefined ? {} : { size: changes.size }),
   };
   const preview = opts.preview === false ? null : await amendPreview(svc, ex, current, price, size).catch(() => null);

@@ -1,49 +1,38 @@
 /**
- * create_order's preview as an operation (MCP's `create_order` without `confirm: true`, and what
- * an agent sees before it trades): the same preview, risk limits and exact upstream request as
- * `pmt order create --dry-run --json`, from the same create_order body serve and MCP take.
- * Nothing is sent.
+ * create_order's dry run as one document, for every surface: `pmt order create --dry-run --json`
+ * and MCP's `create_order` without `confirm: true` (what an agent sees before it trades) print the
+ * same preview, risk limits and exact upstream request, from the one orchestration
+ * (ops/order-create.ts prepareOrder). Nothing is sent.
  */
-import { bookImpact } from '../analytics/book.js';
-import { Decimal } from '../decimal.js';
 import type { CreateOrderRequest, ExchangeId } from '../exchanges/types.js';
-import { resolveCreate, type CreateOrderBody } from './orders.js';
-import { accountFor } from './portfolio.js';
-import { buildPreview, previewJson, readFees, readOrderBook } from './preview.js';
-import { checkLimits, intentOf, type LimitCheck } from './risk.js';
+import { prepareOrder, type PreparedOrder } from './order-create.js';
+import { bodyInput, type CreateOrderBody } from './orders.js';
+import { previewJson } from './preview.js';
+import type { LimitCheck } from './risk.js';
 import type { Services } from './services.js';
+
+/** The request as the contract prints it: the interface's numbers, in the request's own key order. */
+export type RequestJson = Omit<CreateOrderRequest, 'price' | 'size'> & { price: number; size: number };
 
 export interface CreatePreview {
   dry_run: true;
   exchange: ExchangeId;
-  request: CreateOrderRequest;
+  request: RequestJson;
   preview: Record<string, unknown> & { limits: LimitCheck[] };
   upstream: { method: string; url: string; body: unknown };
 }
 
+/** The request's exact decimals as JSON numbers (the shortest text of each is the decimal itself). */
+export function requestJson(req: CreateOrderRequest): RequestJson {
+  return { ...req, price: req.price.toNumber(), size: req.size.toNumber() };
+}
+
+/** The dry run of a prepared order, as `--dry-run --json` prints it. */
+export function dryRunDocument(p: PreparedOrder): CreatePreview {
+  return { dry_run: true, exchange: p.exchange, request: requestJson(p.req), preview: { ...previewJson(p.preview), limits: p.limits }, upstream: p.upstream };
+}
+
+/** MCP's create_order without `confirm`: the CLI's dry run of the same body. */
 export async function previewCreateOrder(svc: Services, b: CreateOrderBody): Promise<CreatePreview> {
-  const { ex, info, req, label } = await resolveCreate(svc, b);
-  const price = Decimal.from(req.price);
-  const size = Decimal.from(req.size);
-  const fees = readFees(ex, info);
-  const book = await readOrderBook(ex, req.asset_id, label);
-  const account = await accountFor(svc, info.exchange, info.market.ticker, label);
-  const preview = buildPreview({
-    exchange: info.exchange,
-    environment: ex.environment,
-    info,
-    side: req.side,
-    order_type: req.order_type,
-    outcome: label,
-    price,
-    size,
-    book,
-    impact: book && bookImpact(book, req.size, new Date(svc.now()).toISOString()),
-    now: svc.now(),
-    fees: await fees,
-    account: { cash: account.cash, held: account.held, reason: account.reason ?? undefined },
-  });
-  const upstream = await ex.previewOrder(req);
-  const limits = await checkLimits(svc, intentOf(info, req, label, preview.fee.total), { all: true });
-  return { dry_run: true, exchange: info.exchange, request: req, preview: { ...previewJson(preview), limits }, upstream };
+  return dryRunDocument(await prepareOrder(svc, bodyInput(b, { dryRun: true })));
 }

@@ -40,12 +40,14 @@ export function priceProblem(field: string, text: string, tick: number | null, r
 }
 
 /**
- * A price typed as text, parsed once into the exact decimal every later step uses (the preview,
- * the tick check once the market is known, the request): a usage error naming the rule, or it.
+ * A price as given (a flag's text, or serve's JSON number, whose shortest text is the decimal that
+ * was sent), parsed once into the exact decimal every later step uses (the preview, the tick check
+ * once the market is known, the request and the adapter's wire value): a usage error naming the
+ * rule, or it.
  */
-export function orderPrice(field: string, text: string): Decimal {
+export function orderPrice(field: string, value: string | number): Decimal {
   try {
-    return parsePrice(field, text.trim());
+    return parsePrice(field, typeof value === 'string' ? value.trim() : value);
   } catch (e) {
     throw usageError(usageMessage(e));
   }
@@ -62,13 +64,18 @@ export function tickProblem(field: string, p: Decimal, tick: number | null, rang
 }
 
 /** Parse a size and check precision and the market minimum; the problem as text, or null. */
-export function sizeProblem(field: string, text: string, min: number | null): string | null {
+export function sizeProblem(field: string, text: string | number, min: number | null): string | null {
   let s: Decimal;
   try {
     s = parseSize(field, text);
   } catch (e) {
     return usageMessage(e);
   }
+  return sizeRuleProblem(field, s, min);
+}
+
+/** A parsed size against the wire precision and the market minimum; the problem as text, or null. */
+export function sizeRuleProblem(field: string, s: Decimal, min: number | null): string | null {
   if (s.places() > SIZE_PLACES) {
     return `${field} ${s.toFixed()} has more than ${SIZE_PLACES} decimal places (the exchange would round it); use ${s.round(SIZE_PLACES, 'down').toFixed()}`;
   }
@@ -76,6 +83,22 @@ export function sizeProblem(field: string, text: string, min: number | null): st
     return `${field} ${s.toFixed()} is below this market's minimum order size of ${Decimal.from(min).toFixed()} contracts`;
   }
   return null;
+}
+
+/**
+ * A size as given (a flag's text, or serve's JSON number), parsed once into the exact decimal
+ * every later step uses, checked against the wire precision; a usage error naming the rule otherwise.
+ */
+export function orderSize(field: string, value: string | number): Decimal {
+  let s: Decimal;
+  try {
+    s = parseSize(field, typeof value === 'string' ? value.trim() : value);
+  } catch (e) {
+    throw usageError(usageMessage(e));
+  }
+  const problem = sizeRuleProblem(field, s, null);
+  if (problem) throw usageError(problem);
+  return s;
 }
 
 /** The price complement on the other outcome's scale: 1 − p, exactly. */

@@ -1,7 +1,8 @@
 /**
  * `pmt order watch`: the account's orders and fills, live, on every exchange with credentials (or
  * the one named). Credentials are required before anything connects; each exchange's push channel
- * is opened by its adapter (Polymarket's user channel, Kalshi's user_orders and fill), and the
+ * is opened by its adapter (Polymarket's user channel, Kalshi's user_orders and fill, Polymarket
+ * US's private socket), and the
  * events of all of them arrive through one callback. A failure no reconnect can fix on one
  * exchange ends the watch with that failure (the others are closed).
  */

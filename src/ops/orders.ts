@@ -1,24 +1,17 @@
 /**
- * fetch_order, fetch_open_orders, create_order (the direct path serve takes; the CLI's preview and
- * confirmation wrap the same adapter call) and cancel_all_orders, once for the CLI and serve.
+ * fetch_order, fetch_open_orders, create_order as serve and MCP send it (ops/order-create.ts,
+ * wrapped in the Idempotency-Key store) and cancel_all_orders, once for the CLI and serve.
  */
 import { PmtError, toPmtError, usageError } from '../errors.js';
-import type { AssetInfo, Exchange, SendIds } from '../exchanges/exchange.js';
 import { orderExchange } from '../exchanges/ids.js';
 import { manifestOf } from '../exchanges/registry.js';
 import type { ExchangeId } from '../exchanges/registry.js';
-import type { CreateOrderRequest, Order, OrderSide, OrderType } from '../exchanges/types.js';
-import { outcomeLabel, parseOutcomeSpec, specFor } from '../outcome.js';
-import { parsePrice, parseSize } from '../validate.js';
+import type { Order, OrderSide, OrderType } from '../exchanges/types.js';
 import { requireAccess } from './capabilities.js';
-import { fanOut, settle, type ExchangeFailure } from './fanout.js';
-import { postOnlyOf } from './post-only.js';
-import { reduceOnlyOf } from './reduce-only.js';
-import { expiresFor } from './expires.js';
-import { groupIdFor } from './order-groups.js';
-import { accountScope, resolveAsset, type AccountScope } from './resolve.js';
+import { failureOf, fanOut, settle, type ExchangeFailure } from './fanout.js';
+import { prepareOrder, sendPrepared, type CreateInput, type SendOptions } from './order-create.js';
+import { accountScope, type AccountScope } from './resolve.js';
 import type { Services } from './services.js';
-import { sendChecked } from './risk.js';
 import { idempotencyKey, type KeyedSend, type SentRecord } from './idempotency.js';
 import { asPlaced, fetchOrderByClientId, placedCancels } from './journal.js';
 
@@ -64,6 +57,7 @@ async function openOn(svc: Services, id: ExchangeId, assets: string[] | undefine
   return lists.flat();
 }
 
+/** serve's and MCP's create_order body (the route's schema has checked its types). */
 export interface CreateOrderBody {
   asset_id: unknown;
   outcome?: unknown;
@@ -84,11 +78,29 @@ export interface CreateOrderBody {
   expires?: unknown;
 }
 
+/** A create_order body as create's input: sent as asked (the request is the confirmation), or previewed. */
+export function bodyInput(b: CreateOrderBody, opts: { dryRun?: boolean } = {}): CreateInput {
+  return {
+    asset: b.asset_id,
+    side: b.side,
+    price: b.price as string | number,
+    size: b.size as string | number,
+    outcome: b.outcome,
+    type: b.order_type,
+    postOnly: b.post_only,
+    reduceOnly: b.reduce_only,
+    expires: b.expires,
+    group: b.group,
+    exchange: b.exchange,
+    yes: true,
+    dryRun: opts.dryRun === true,
+  };
+}
+
 /**
- * As `pmt order create --yes`: resolve the asset (a unified id on a token-per-outcome exchange
- * picks the outcome's token), read its rules, name the outcome as the exchange publishes it
- * (default: the asset's own book), then send once. The adapter checks tick, minimum, outcome and
- * market status before signing.
+ * serve's and MCP's create_order: `pmt order create --yes` without its preview (ops/order-create.ts,
+ * one orchestration: the same checks in the same order, in serve's field names), sent once under
+ * the Idempotency-Key when one is given.
  */
 export async function createOrder(svc: Services, b: CreateOrderBody, idempotencyHeader?: string): Promise<Order> {
   const key = idempotencyKey(idempotencyHeader, b.client_order_id);
@@ -120,35 +132,15 @@ async function recallOrder(svc: Services, sent: SentRecord): Promise<Order> {
   );
 }
 
-/** A create_order body resolved to what is sent: the adapter, the asset's rules, the request and the outcome's label. */
-export async function resolveCreate(svc: Services, b: CreateOrderBody): Promise<{ ex: Exchange; info: AssetInfo; req: CreateOrderRequest; label: string }> {
-  const price = parsePrice('price', b.price).toNumber();
-  const size = parseSize('size', b.size).toNumber();
-  const orderType = b.order_type ?? 'gtc';
-  const postOnly = postOnlyOf(b.post_only, orderType, { postOnly: 'post_only', orderType: 'order_type' });
-  const wanted = b.outcome === undefined ? undefined : outcomeLabel(parseOutcomeSpec('outcome', b.outcome));
-  const { ex, assetId } = await resolveAsset(svc, { asset_id: b.asset_id, exchange: b.exchange, outcome: wanted }, { outcomeWithToken: true, op: 'createOrder' });
-  const info = await ex.describeAsset(assetId);
-  const labels = [info.book_outcome, ...info.outcomes, ...info.market.outcomes.map((o) => o.label)];
-  const label = wanted === undefined ? info.book_outcome : (labels.find((l) => l.toLowerCase() === wanted.toLowerCase()) ?? wanted);
-  const req: CreateOrderRequest = { asset_id: assetId, outcome: specFor(label), side: b.side, price, size, order_type: orderType };
-  // The adapter refuses a crossing post-only order before sending (see post-only.ts).
-  if (postOnly) req.post_only = true;
-  if (reduceOnlyOf(b.reduce_only, info.exchange, 'reduce_only')) req.reduce_only = true;
-  if (b.group !== undefined) req.order_group_id = await groupIdFor(svc, b.group, info.exchange);
-  const expiresAt = expiresFor({ field: svc.names.expires, value: b.expires, exchange: info.exchange, orderType, nowMs: svc.now() });
-  if (expiresAt !== undefined) req.expires_at = expiresAt;
-  return { ex, info, req, label };
-}
-
 async function createOnce(svc: Services, b: CreateOrderBody, key: string | undefined, send?: KeyedSend): Promise<Order> {
-  const { ex, info, req, label } = await resolveCreate(svc, b);
+  // Checked and resolved inside the key's lock: a refusal here frees the key (nothing left).
+  const p = await prepareOrder(svc, bodyInput(b), undefined, { preview: false });
   // A key makes the exchange dedup too where it can (Kalshi sends under a client id derived from it).
-  const opts: { idempotencyKey?: string; onSend?: (ids: SendIds) => void } = key === undefined ? {} : { idempotencyKey: key };
-  if (send) opts.onSend = (ids) => send.sent(info.exchange, ids);
+  const opts: SendOptions = key === undefined ? {} : { idempotencyKey: key };
+  if (send) opts.onSend = (ids) => send.sent(p.exchange, ids);
   try {
     // Risk limits checked right before signing, then sent journaled (ops/risk.ts).
-    const order = await sendChecked(svc, ex, info, req, label, opts);
+    const order = await sendPrepared(svc, p, opts);
     send?.answered(order);
     return order;
   } catch (e) {
@@ -186,6 +178,31 @@ export async function cancelAllOrders(svc: Services, scope: { ids: ExchangeId[];
     }
   }
   return out;
+}
+
+/**
+ * How `pmt order cancel-all` ends once it has cancelled what it could: the user asked for all of
+ * them to be gone, so an exchange that could not be listed, one whose cancel failed outright (its
+ * own kind) or any order refused (Api, exit 1, the reasons in the message, which is all stderr
+ * holds under --json) makes it fail; null when everything listed was cancelled.
+ */
+export function cancelAllFailure(unreachable: readonly ExchangeFailure[], r: CancelOutcome): PmtError | null {
+  const { broken, refused } = r;
+  if (unreachable.length) return failureOf([...unreachable, ...broken.map((b) => ({ exchange: b.exchange, error: b.error }))]);
+  const first = broken[0];
+  if (first) {
+    return new PmtError(first.error.kind, `cancel-all failed on ${broken.map((b) => b.exchange).join(' and ')}: ${first.error.message}`, {
+      hint: first.error.hint ?? 'run `pmt order list` to see what is still open',
+      status: first.error.status,
+      retryAfter: first.error.retryAfter,
+    });
+  }
+  if (refused.length) {
+    return new PmtError('Api', `${refused.length} order${refused.length === 1 ? ' was' : 's were'} not cancelled (${refused.map((x) => `${x.exchange} ${x.id}: ${x.reason}`).join('; ')})`, {
+      hint: 'run `pmt order list` to see what is still open',
+    });
+  }
+  return null;
 }
 
 export { accountScope };

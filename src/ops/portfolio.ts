@@ -22,8 +22,9 @@ import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import { decodeCombinedCursor, encodeCombinedCursor } from './markets-across.js';
 import type { Services } from './services.js';
 import { marketTarget } from './tape.js';
+import { FILLS_LIMIT_MAX } from './params.js';
 
-export const FILLS_LIMIT_MAX = 1000;
+export { FILLS_LIMIT_MAX };
 
 /** The exchanges an account read covers: the market's when one is named, else `exchange`, else every one with credentials. */
 async function scope(svc: Services, q: { market_ticker?: unknown; exchange?: ExchangeId }, op: CapabilityName): Promise<{ ids: ExchangeId[]; market?: string }> {

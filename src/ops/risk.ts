@@ -189,8 +189,8 @@ export function journalRefusal(journal: Journal | undefined, o: OrderIntent, req
       market_ticker: o.market_ticker,
       outcome: o.outcome,
       side: o.side,
-      price: req.price,
-      size: req.size,
+      price: req.price.toNumber(),
+      size: req.size.toNumber(),
       type: req.order_type,
       client_order_id: null,
       order_hash: null,
@@ -219,8 +219,8 @@ export function intentOf(info: AssetInfo, req: CreateOrderRequest, outcome: stri
     asset_id: info.asset_id,
     outcome,
     side: req.side,
-    price: Decimal.from(req.price),
-    size: Decimal.from(req.size),
+    price: req.price,
+    size: req.size,
     fee,
   };
 }
@@ -263,7 +263,7 @@ export async function sendChecked(
 async function estimateFee(ex: Exchange, info: AssetInfo, req: CreateOrderRequest): Promise<Decimal | null> {
   const { readFees } = await import('./preview.js');
   const { estimateFees, feeLegs } = await import('./preview-fees.js');
-  const f = estimateFees(await readFees(ex, info), feeLegs(req.order_type, Decimal.from(req.price), Decimal.from(req.size), null));
+  const f = estimateFees(await readFees(ex, info), feeLegs(req.order_type, req.price, req.size, null));
   return f.total;
 }
 

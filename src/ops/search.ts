@@ -10,9 +10,9 @@ import type { Market, MarketStatusFilter } from '../exchanges/types.js';
 import { capable, requireCapability } from './capabilities.js';
 import { fanOut, settle, type ExchangeFailure } from './fanout.js';
 import type { Services } from './services.js';
+import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT } from './params.js';
 
-export const DEFAULT_SEARCH_LIMIT = 20;
-export const MAX_SEARCH_LIMIT = 200;
+export { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT };
 
 export interface SearchQuery {
   query: string;

@@ -40,10 +40,15 @@ export interface InputNames {
   series: string;
   /** A bare market id (a Polymarket slug) is accepted as an asset, as on the CLI; serve's contract does not. */
   bareMarketAsset?: boolean;
+  /** create_order's own inputs, as each surface names them (`--price` / `price`, `--type` / `order_type`). */
+  create: { asset: string; side: string; price: string; type: string; postOnly: string; reduceOnly: string };
 }
 
-export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', expires: '--expires', series: '--series', bareMarketAsset: true };
-export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size', expires: 'expires', series: 'series_ticker' };
+const CLI_CREATE = { asset: '--asset', side: '--side', price: '--price', type: '--type', postOnly: '--post-only', reduceOnly: '--reduce-only' };
+const SERVE_CREATE = { asset: 'asset_id', side: 'side', price: 'price', type: 'order_type', postOnly: 'post_only', reduceOnly: 'reduce_only' };
+
+export const CLI_NAMES: InputNames = { exchange: '--exchange', market: 'market', asset: 'asset', order: 'order id', tickers: '--ticker', outcome: '--outcome', size: '--size', expires: '--expires', series: '--series', bareMarketAsset: true, create: CLI_CREATE };
+export const SERVE_NAMES: InputNames = { exchange: 'exchange', market: 'market_ticker', asset: 'asset_id', order: 'order_id', tickers: 'market_tickers', outcome: 'outcome', size: 'size', expires: 'expires', series: 'series_ticker', create: SERVE_CREATE };
 
 export interface Services {
   /** The adapter for one exchange, built on first use. */

@@ -1,16 +1,63 @@
 /**
  * The operation table: each operation pmt offers declared once, with everything a surface derives
- * from it. The CLI takes its help (summary, examples), its lazily built groups' subcommand lists
- * (program.ts LAZY_COMMANDS) and the flag set each command must have (checked against the built
- * tree) from here; `pmt serve` takes each route's method, path and operationId from here (and the
- * OpenAPI document follows from the routes); `serve/operations.ts` joins the table with the
- * routes' input schemas and handlers into the list another surface (an MCP server) enumerates.
- * test/ops/table.test.ts walks it: every operation has a CLI command with exactly these flags,
- * examples, and (unless it is pmt's own, local) a capability and a route.
+ * from it: its id, the capability it needs, its input (each parameter with its CLI flag or
+ * argument, its served name and schema, its values, descriptions and parse: params.ts), its CLI
+ * path, description, summary and examples, its HTTP method and path.
  *
- * Loaded on the start-up path (`pmt --help` lists from it): data only, type imports only.
+ * - the CLI: each command's options and arguments (commands/op-command.ts), its help (summary,
+ *   examples), the lazily built groups' subcommand lists (program.ts LAZY_COMMANDS), and the
+ *   completion scripts (commands/completion-model.ts);
+ * - `pmt serve`: each route's method, path, operationId and querystring or body schema
+ *   (serve/route-def.ts, serve/input-schema.ts), and so the OpenAPI document and the list an MCP
+ *   server enumerates (serve/operations.ts);
+ * - both: the op's input from a command line or a request, by the same parse (ops/input.ts).
+ *
+ * test/ops/table.test.ts walks it: every operation has flags (maybe none), examples, a capability
+ * and a route (unless it is pmt's own, local), and every surface agrees with it.
+ *
+ * Loaded on the start-up path (`pmt --help` lists from it): data only, no schema library.
  */
 import type { CapabilityName } from './capabilities.js';
+import {
+  accountCursor,
+  accountMarket,
+  all,
+  alter,
+  bookAsset,
+  bookOutcome,
+  cents,
+  count,
+  cursor,
+  dayExchange,
+  DEFAULT_SEARCH_LIMIT,
+  depth,
+  duration,
+  eachExchange,
+  endTs,
+  exchange,
+  FILLS_LIMIT_MAX,
+  ID,
+  INTERVALS,
+  K,
+  listCursor,
+  MARKET_SORTS,
+  MAX_SEARCH_LIMIT,
+  marketStatus,
+  ORDER_SIDES,
+  ORDER_TYPES,
+  orderId,
+  P,
+  POSITION_STATUSES,
+  scopeAsset,
+  startTs,
+  tapeMarket,
+  TOKEN,
+  TRADES_LIMIT_MAX,
+  yes,
+  type Param,
+} from './params.js';
+
+export { K, P, TOKEN, type Param };
 
 export interface Example {
   /** What it does, shown as a shell comment above the command. */
@@ -26,25 +73,26 @@ export interface OperationDecl {
   cli: string;
   /** What an exchange must support (its manifest's capability); null for pmt's own operation (not the interface's). */
   capability: CapabilityName | null;
-  /** The command's own flags, in the order its help lists them (the tree must have exactly these). */
-  flags: readonly string[];
-  /** Positional arguments, as its usage shows them. */
-  args?: readonly string[];
+  /** What `pmt <cli> --help` says below its usage line. */
+  description: string;
+  /**
+   * Every parameter, once: the CLI's in the order its help lists them (arguments, then flags),
+   * the served ones in the same order unless `http.order` gives theirs.
+   */
+  input: readonly Param[];
   /** One line: the CLI's command list, serve's route summary for people, an MCP tool's description. */
   summary: string;
   examples: Example[];
-  /** The REST route under `pmt serve`; null for one that is local (the journal lives on this machine). */
-  http: { method: 'GET' | 'POST'; path: string } | null;
+  /**
+   * The REST route under `pmt serve`; null for one that is local (the journal lives on this
+   * machine). `order`: the served parameters' names in their order, where it is not the CLI's.
+   */
+  http: { method: 'GET' | 'POST'; path: string; order?: readonly string[] } | null;
   /** Reads only: nothing is placed, changed or cancelled. */
   readOnly: boolean;
   /** Cancels or changes what exists (a client should ask first). */
   destructive: boolean;
 }
-
-// Ids that exist in the demo doubles (README tour), so every example works when pasted there.
-export const K = 'KXTEST-25Q4-CONTRACT';
-export const P = 'polymarket:polymarket-test-slug-2025q4';
-export const TOKEN = '123456789012345678901234567890123456789012345678901234567890001';
 
 /** Every operation, in the order the CLI lists them within their group. */
 export const OPERATIONS_TABLE: readonly OperationDecl[] = [
@@ -52,14 +100,65 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_markets',
     cli: 'markets list',
     capability: 'fetchMarkets',
-    flags: ['--status', '--limit', '--cursor', '--event', '--series', '--ticker', '--all', '--sort'],
+    description: 'List markets (both exchanges unless --exchange is given)',
+    input: [
+      marketStatus,
+      {
+        name: 'limit',
+        cli: '--limit <n>',
+        help: 'markets per exchange per page (so up to twice this without --exchange), at least 1, clamped to 1000 (kalshi) and 500 (polymarket) (default: 100; with --all, the maximum)',
+        // The interface's page size may be 0 (serve passes it on); a person asking for 0 markets
+        // per page, which --all could never advance, is told at least 1.
+        text: { integer: [1, 1_000_000] },
+        schema: { type: 'integer', minimum: 0, maximum: 1_000_000 },
+        doc: 'Page size per exchange (default 100), clamped to 1000 on kalshi and 500 on polymarket',
+        example: '3',
+      },
+      alter(listCursor, { parse: 'cursor' }),
+      {
+        name: 'event_ticker',
+        cli: '--event <ticker>',
+        help: 'only markets of this event (Kalshi event ticker or Polymarket event slug)',
+        schema: ID,
+        doc: 'All markets in this event (Kalshi event ticker or Polymarket event slug)',
+        parse: 'id',
+        example: 'KXTEST-25Q4',
+      },
+      {
+        name: 'series_ticker',
+        cli: '--series <ticker>',
+        help: 'only markets of this Kalshi series (a Kalshi filter: lists Kalshi only)',
+        schema: ID,
+        doc: 'Only markets in this series (a Kalshi series ticker): without `exchange`, only the exchanges that have series are listed; an `exchange` without series is a 400',
+        parse: 'id',
+        example: 'KXTEST',
+      },
+      {
+        name: 'market_tickers',
+        cli: '--ticker <ticker>',
+        help: 'only these markets (repeatable, or comma-separated)',
+        repeatable: true,
+        schema: { type: 'array', maxItems: 100, items: { type: 'string', minLength: 1, maxLength: 4096 } },
+        doc: 'Only these markets: repeat the parameter or separate with commas; native tickers/slugs or unified ids',
+        parse: 'ids',
+        example: `kalshi:${K},${P}`,
+      },
+      all('follow every page to the end (progress on stderr when it is a terminal)'),
+      {
+        name: 'sort',
+        cli: '--sort <key>',
+        help: 'order the markets fetched (this page, or all of them with --all): volume and volume_24h highest first, close_time soonest first, spread tightest first',
+        choices: MARKET_SORTS,
+      },
+      alter(exchange, { doc: 'List one exchange only' }),
+    ],
     summary: 'List markets on both exchanges, or one with --exchange',
     examples: [
       { note: 'Active markets on both exchanges, 100 from each', cmd: 'pmt markets list' },
       { note: 'Every market of one Kalshi event, one JSON object per line', cmd: 'pmt markets list --exchange kalshi --event KXTEST-25Q4 --all --ndjson' },
       { note: 'Two markets by id, whatever their status', cmd: `pmt markets list --ticker kalshi:${K},${P} --status all` },
     ],
-    http: { method: 'GET', path: '/v1/markets/fetch_markets' },
+    http: { method: 'GET', path: '/v1/markets/fetch_markets', order: ['cursor', 'event_ticker', 'limit', 'market_tickers', 'series_ticker', 'status', 'exchange'] },
     readOnly: true,
     destructive: false,
   },
@@ -67,8 +166,30 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'search_markets',
     cli: 'markets search',
     capability: 'searchMarkets',
-    flags: ['--status', '--limit'],
-    args: ['<words...>'],
+    description: 'Find markets by words in their title, event or series, on both exchanges (best match first)',
+    input: [
+      {
+        name: 'query',
+        cli: '<words...>',
+        help: 'words to look for',
+        text: 'words',
+        required: true,
+        schema: { type: 'string', minLength: 1, maxLength: 1000 },
+        doc: 'The words to look for (at most 200 characters), e.g. `fed rates`',
+        example: 'test',
+      },
+      marketStatus,
+      {
+        name: 'limit',
+        cli: '--limit <n>',
+        help: `markets in all, across both exchanges (1-${MAX_SEARCH_LIMIT}, default: ${DEFAULT_SEARCH_LIMIT})`,
+        text: { integer: [1, MAX_SEARCH_LIMIT] },
+        schema: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_LIMIT },
+        doc: `Markets in all, across exchanges (default ${DEFAULT_SEARCH_LIMIT})`,
+        example: '5',
+      },
+      alter(exchange, { doc: 'Search one exchange only' }),
+    ],
     summary: 'Find markets by words, on both exchanges, best match first',
     examples: [
       { note: 'Markets about a topic, on both exchanges', cmd: 'pmt markets search test event' },
@@ -83,8 +204,19 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_market_lineage',
     cli: 'markets lineage',
     capability: 'fetchMarketLineage',
-    flags: [],
-    args: ['<market>'],
+    description: 'Show a market with its parent event and series',
+    input: [
+      {
+        name: 'market_ticker',
+        cli: '<market>',
+        help: 'unified id (kalshi:TICKER, polymarket:slug), or a native ticker/slug with --exchange',
+        required: true,
+        schema: ID,
+        doc: 'Unified id (`kalshi:TICKER`, `polymarket:slug`) or native ticker/slug',
+        example: `kalshi:${K}`,
+      },
+      exchange,
+    ],
     summary: 'A market with its parent event and series',
     examples: [
       { note: 'By unified id', cmd: `pmt markets lineage kalshi:${K}` },
@@ -98,8 +230,32 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_price_history',
     cli: 'markets history',
     capability: 'fetchPriceHistory',
-    flags: ['--interval', '--since', '--outcome'],
-    args: ['<market>'],
+    description: 'Price history as candles: a chart on a terminal, JSON for scripts',
+    input: [
+      tapeMarket,
+      { name: 'interval', cli: '--interval <interval>', help: 'candle length', choices: INTERVALS, default: '1h', schema: { type: 'string' }, example: '1d' },
+      {
+        name: 'since',
+        cli: '--since <when>',
+        help: 'start: a span back (90m, 12h, 7d, 4w), a date (2026-11-01) or an ISO time (default: 2h, 7d or 120d back by interval)',
+        // Served as unix seconds, which the CLI takes too.
+        http: 'start_ts',
+        schema: { type: 'integer', minimum: 0 },
+        doc: 'Unix seconds (default: a span back from end_ts fitting the interval)',
+        example: '1700000000',
+      },
+      { name: 'until', http: 'end_ts', schema: { type: 'integer', minimum: 0 }, doc: 'Unix seconds (default: now)' },
+      {
+        name: 'outcome',
+        cli: '--outcome <outcome>',
+        help: 'Polymarket market: the outcome whose token to chart (default: the first)',
+        complete: 'outcomes',
+        schema: ID,
+        doc: 'For a Polymarket market: the outcome whose token to chart (default: the first)',
+        example: 'yes',
+      },
+      dayExchange,
+    ],
     summary: 'Price history: a chart on a terminal, candles as JSON',
     examples: [
       { note: 'Hourly closes over the last week, drawn to fit the terminal', cmd: `pmt markets history kalshi:${K}` },
@@ -113,8 +269,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_orderbook',
     cli: 'book show',
     capability: 'fetchOrderbook',
-    flags: ['--depth', '--outcome', '--cents'],
-    args: ['<asset>'],
+    description: 'Show the orderbook ladder: asks above bids, with cumulative depth',
+    input: [bookAsset, exchange, depth('the N best levels per side, in JSON too (default: every level; as many as fit on a terminal)'), bookOutcome, cents],
     summary: 'The orderbook ladder: asks above bids, with depth',
     examples: [
       { note: 'Five levels a side', cmd: `pmt book show ${K} --depth 5` },
@@ -129,8 +285,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_orderbook_stats',
     cli: 'book stats',
     capability: 'fetchOrderbook',
-    flags: ['--outcome', '--cents'],
-    args: ['<asset>'],
+    description: 'Top of book, mid, spread, weighted mid, imbalance and depth',
+    input: [bookAsset, exchange, bookOutcome, cents],
     summary: 'Top of book, mid, spread, imbalance and depth',
     examples: [
       { note: 'Stats for a Kalshi market', cmd: `pmt book stats ${K}` },
@@ -144,14 +300,20 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_orderbook_impact',
     cli: 'book impact',
     capability: 'fetchOrderbook',
-    flags: ['--size', '--outcome', '--cents'],
-    args: ['<asset>'],
+    description: 'Average fill price, fill % and slippage of a market order of --size contracts',
+    input: [
+      bookAsset,
+      exchange,
+      { name: 'size', cli: '--size <n>', help: 'order size in contracts (> 0)', required: true, schema: { type: 'number', exclusiveMinimum: 0 }, doc: 'Order size in contracts', example: '100' },
+      bookOutcome,
+      cents,
+    ],
     summary: 'Fill price and slippage of a market order of --size',
     examples: [
       { note: '100 contracts each way', cmd: `pmt book impact ${K} --size 100` },
       { note: 'A Polymarket token, as JSON', cmd: `pmt book impact ${TOKEN} --size 2500 --json` },
     ],
-    http: { method: 'GET', path: '/v1/orderbook/fetch_orderbook_impact' },
+    http: { method: 'GET', path: '/v1/orderbook/fetch_orderbook_impact', order: ['asset_id', 'exchange', 'outcome', 'size'] },
     readOnly: true,
     destructive: false,
   },
@@ -159,8 +321,19 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'watch_orderbook',
     cli: 'book watch',
     capability: 'fetchOrderbook',
-    flags: ['--outcome', '--depth', '--duration', '--count', '--cents'],
-    args: ['<asset>'],
+    description: 'Watch the book live: the ladder redrawn in place, or one BookUpdate per line (--ndjson, or piped)',
+    input: [
+      alter(bookAsset, { doc: 'Kalshi market ticker, Polymarket token id, or a unified market id' }),
+      alter(bookOutcome, {
+        help: 'outcome whose prices to show (Kalshi: yes or no; Polymarket: the outcome whose token to use)',
+        doc: "Kalshi: yes or no (the book on that outcome's price scale); Polymarket market id: the outcome whose token to stream",
+      }),
+      alter(exchange, { doc: 'Exchange, needed only where an id alone cannot tell' }),
+      depth('the N best levels per side, in every NDJSON event too (default: as many as fit the terminal; every level in NDJSON)'),
+      duration('seconds'),
+      count,
+      cents,
+    ],
     summary: 'The live book: a ladder redrawn in place, or BookUpdates as NDJSON',
     examples: [
       { note: 'Watch a Kalshi book on a terminal (q quits)', cmd: `pmt book watch ${K}` },
@@ -175,14 +348,89 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'create_order',
     cli: 'order create',
     capability: 'createOrder',
-    flags: ['--asset', '--side', '--price', '--size', '--outcome', '--type', '--post-only', '--reduce-only', '--expires', '--yes', '--dry-run', '--group', '--client-order-id'],
+    description: 'Place a limit order (prompts for what is missing on a terminal, then previews and confirms)',
+    // The CLI asks on a terminal for what is `required: 'served'`; its rules are the op's (ops/order-create.ts).
+    input: [
+      { name: 'asset_id', cli: '--asset <asset>', help: 'Kalshi ticker, Polymarket token id, or unified market id (asked for on a terminal)', required: 'served', schema: ID, doc: scopeAsset.doc },
+      { name: 'side', cli: '--side <side>', help: 'order direction, asked for on a terminal', choices: ORDER_SIDES, required: 'served', schema: { type: 'string' } },
+      {
+        name: 'price',
+        cli: '--price <p>',
+        help: 'limit price of the outcome traded, what you pay (buy) or receive (sell) per contract, in (0, 1) (asked for on a terminal)',
+        required: 'served',
+        schema: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+        doc: 'Limit price as a probability in (0, 1)',
+      },
+      { name: 'size', cli: '--size <n>', help: 'number of contracts, > 0 (asked for on a terminal)', required: 'served', schema: { type: 'number', exclusiveMinimum: 0 }, doc: 'Contracts' },
+      {
+        name: 'outcome',
+        cli: '--outcome <outcome>',
+        help: "yes, no, or a label; --outcome no --price 0.30 buys NO at 0.30 on both exchanges (default: yes on Kalshi; on Polymarket the token's own outcome, or a market id's first outcome)",
+        complete: 'outcomes',
+        schema: { oneOf: [{ type: 'string', minLength: 1, maxLength: 200 }, { type: 'object', properties: { label: { type: 'string', minLength: 1, maxLength: 200 } }, required: ['label'], additionalProperties: false }] },
+        doc: '`yes`, `no`, or a label (`{"label": "<name>"}` or the string `label: <name>`); default: the outcome of the asset\'s own book',
+      },
+      {
+        name: 'order_type',
+        cli: '--type <type>',
+        help: 'time in force: gtc good till cancelled, ioc fill what you can now then cancel, fok fill all now or nothing',
+        choices: ORDER_TYPES,
+        default: 'gtc',
+        schema: { type: 'string' },
+        doc: 'Time in force',
+      },
+      {
+        name: 'post_only',
+        cli: '--post-only',
+        help: 'rest on the book or not at all: refused before sending if the price would cross the book (gtc only)',
+        default: false,
+        schema: { type: 'boolean' },
+        doc: 'Rest on the book or not at all (gtc only): refused before sending, naming the best price that would rest, when the price would cross the current book',
+      },
+      {
+        name: 'reduce_only',
+        cli: '--reduce-only',
+        help: 'only reduce the position you hold (Kalshi: the count is capped by it)',
+        default: false,
+        schema: { type: 'boolean' },
+        doc: 'Only reduce the position held (Kalshi: the count is capped by it); refused on exchanges without reduce-only orders',
+      },
+      {
+        name: 'expires',
+        cli: '--expires <time>',
+        help: 'GTD: the order expires at this time, ISO 8601 (2026-12-01T18:00:00Z) or unix seconds (gtc only; at least 3 minutes ahead on Polymarket, 1 on Kalshi)',
+        schema: { type: ['string', 'integer'] },
+        doc: "GTD: the (gtc) order expires at this time, ISO 8601 or unix seconds; refused when inside the exchange's minimum lead (Kalshi: 1 minute, Polymarket: 3 minutes), naming the earliest allowed",
+      },
+      yes('send without asking for confirmation (required when not on a terminal)'),
+      { name: 'dry_run', cli: '--dry-run', help: 'validate and preview against live data; send nothing' },
+      {
+        name: 'group',
+        cli: '--group <name>',
+        help: 'place into this order group of the profile (Kalshi; `pmt order group create NAME --limit N` makes one)',
+        schema: { type: 'string', minLength: 1, maxLength: 64 },
+        doc: 'Place into this order group of the profile (Kalshi; the name `pmt order group create` gave it): an unknown name is refused before any request',
+      },
+      {
+        name: 'client_order_id',
+        cli: '--client-order-id <id>',
+        help: 'Kalshi: send under this client order id (to re-send after an unknown outcome: Kalshi refuses a duplicate)',
+        schema: ID,
+        doc: 'Your id for this order, an idempotency key like the `Idempotency-Key` header (which wins): the same key within 24 h returns the first order, never a second one',
+      },
+      exchange,
+    ],
     summary: 'Place a limit order (previews and confirms first)',
     examples: [
       { note: 'Interactive: prompts for each missing flag, then previews', cmd: 'pmt order create' },
       { note: 'Buy 10 YES at 0.42 without a question (for scripts)', cmd: `pmt order create --asset ${K} --side buy --price 0.42 --size 10 --yes` },
       { note: 'Preview buying NO on Polymarket against the live book; sends nothing', cmd: `pmt order create --asset ${P} --outcome no --side buy --price 0.30 --size 50 --dry-run` },
     ],
-    http: { method: 'POST', path: '/v1/orders/create_order' },
+    http: {
+      method: 'POST',
+      path: '/v1/orders/create_order',
+      order: ['asset_id', 'outcome', 'price', 'side', 'size', 'order_type', 'post_only', 'reduce_only', 'group', 'expires', 'exchange', 'client_order_id'],
+    },
     readOnly: false,
     destructive: false,
   },
@@ -190,7 +438,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'cancel_all_orders',
     cli: 'order cancel-all',
     capability: 'cancelAllOrders',
-    flags: ['--asset', '--yes'],
+    description: 'Cancel every open order, or those of one asset (lists them and asks first)',
+    input: [scopeAsset, yes('cancel without asking for confirmation (required when not on a terminal)'), exchange],
     summary: 'Cancel every open order, or those of one asset',
     examples: [
       { note: 'Lists what will be cancelled and asks first', cmd: 'pmt order cancel-all' },
@@ -204,8 +453,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'cancel_order',
     cli: 'order cancel',
     capability: 'cancelOrder',
-    flags: ['--yes'],
-    args: ['<order_id>'],
+    description: 'Cancel one order (shows it and asks first)',
+    input: [orderId('order id: Kalshi UUID or Polymarket 0x hash'), yes('cancel without asking for confirmation (required when not on a terminal)'), dayExchange],
     summary: 'Cancel one order',
     examples: [
       { note: 'Shows the order and asks first', cmd: 'pmt order cancel 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c' },
@@ -219,8 +468,14 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'amend_order',
     cli: 'order amend',
     capability: 'amendOrder',
-    flags: ['--price', '--size', '--yes'],
-    args: ['<order_id>'],
+    description: "Change a resting order's price and/or size (Kalshi; on Polymarket cancel and re-create)",
+    input: [
+      orderId('Kalshi order id (UUID)'),
+      { name: 'price', cli: '--price <p>', help: "new limit price of the order's own outcome, in (0, 1)", schema: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 }, doc: "New limit price of the order's outcome" },
+      { name: 'size', cli: '--size <n>', help: 'new total size in contracts (filled ones included)', schema: { type: 'number', exclusiveMinimum: 0 }, doc: 'New total size in contracts' },
+      yes('amend without asking for confirmation (required when not on a terminal)'),
+      dayExchange,
+    ],
     summary: "Change a resting order's price and/or size (Kalshi)",
     examples: [
       { note: 'Move a bid to 0.44 (the price of the order\'s own outcome)', cmd: 'pmt order amend 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c --price 0.44' },
@@ -234,8 +489,19 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_order',
     cli: 'order get',
     capability: 'fetchOrder',
-    flags: ['--client-id'],
-    args: ['[order_id]'],
+    description: 'Show one order by id (Kalshi UUID or Polymarket 0x hash), or by the client order id / hash it was sent with',
+    input: [
+      alter(orderId('order id', '[order_id]'), { example: '3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c' }),
+      {
+        name: 'client_order_id',
+        cli: '--client-id <id>',
+        help: 'the client order id (Kalshi) or order hash (Polymarket) pmt sent the order with',
+        schema: ID,
+        doc: 'The id the order was sent with: Kalshi client order id, or Polymarket order hash (0x + 64 hex); instead of order_id',
+        example: '6d1f0c52-3b7e-4a49-9c1e-2f8a7d3b5e10',
+      },
+      exchange,
+    ],
     summary: 'One order by id',
     examples: [
       { note: 'A Kalshi order (UUID)', cmd: 'pmt order get 3f2a9c1e-8b7d-4e6f-a5c4-1d2e3f4a5b6c' },
@@ -250,7 +516,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'read_journal',
     cli: 'order journal',
     capability: null,
-    flags: ['--limit'],
+    description: 'The local order journal: every create pmt sent, its intent and its result',
+    input: [{ name: 'limit', cli: '--limit <n>', help: 'only the last N entries', text: { integer: [1, 1_000_000] } }],
     summary: 'Every order pmt sent: intent before it left, result after',
     examples: [
       { note: 'The last 20 entries', cmd: 'pmt order journal --limit 20' },
@@ -267,7 +534,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'watch_orders',
     cli: 'order watch',
     capability: null,
-    flags: ['--duration', '--count'],
+    description: 'Your orders and fills, live, as the exchanges push them (NDJSON when piped)',
+    input: [duration('s'), count, exchange],
     summary: 'Your orders and fills, live, as the exchanges push them',
     examples: [
       { note: 'Watch both exchanges until Ctrl-C', cmd: 'pmt order watch' },
@@ -281,7 +549,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_open_orders',
     cli: 'order list',
     capability: 'fetchOpenOrders',
-    flags: ['--asset'],
+    description: 'List open orders',
+    input: [scopeAsset, exchange],
     summary: 'Your open orders',
     examples: [
       { note: 'Everything open on both exchanges', cmd: 'pmt order list' },
@@ -295,7 +564,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_balance',
     cli: 'balance',
     capability: 'fetchBalance',
-    flags: [],
+    description: 'Cash available to trade on each exchange with credentials',
+    input: [dayExchange],
     summary: 'Cash available to trade per exchange',
     examples: [
       { note: 'Both exchanges (Kalshi portfolio value and Polymarket allowance too)', cmd: 'pmt balance' },
@@ -309,7 +579,20 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_positions',
     cli: 'positions',
     capability: 'fetchPositions',
-    flags: ['--market', '--status'],
+    description: 'Open positions with average price, mark and unrealized P&L',
+    input: [
+      accountMarket('only this market (unified id, Kalshi ticker, Polymarket slug)'),
+      dayExchange,
+      {
+        name: 'status',
+        cli: '--status <status>',
+        // The CLI names the values in its help; the op refuses others (ops/portfolio.ts).
+        help: 'open (default), redeemable, mergeable or closed (Polymarket)',
+        schema: { type: 'string', enum: POSITION_STATUSES },
+        doc: 'open (default), redeemable, mergeable or closed; other than open only on exchanges that list them (Polymarket)',
+        example: 'closed',
+      },
+    ],
     summary: 'Open positions with average price, mark and unrealized P&L',
     examples: [
       { note: 'Everything held on both exchanges, with totals', cmd: 'pmt positions' },
@@ -324,7 +607,21 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_fills',
     cli: 'fills',
     capability: 'fetchFills',
-    flags: ['--market', '--limit', '--cursor', '--all'],
+    description: 'Your fills (executions), newest first',
+    input: [
+      accountMarket('only this market'),
+      {
+        name: 'limit',
+        cli: '--limit <n>',
+        help: `fills per exchange per page, 1 to ${FILLS_LIMIT_MAX} (default 100)`,
+        schema: { type: 'integer', minimum: 1, maximum: FILLS_LIMIT_MAX },
+        doc: 'Fills per page (per exchange)',
+        example: '1',
+      },
+      accountCursor,
+      all('follow every page to the end'),
+      dayExchange,
+    ],
     summary: 'Your fills (executions), newest first',
     examples: [
       { note: 'The latest 100 on each exchange', cmd: 'pmt fills' },
@@ -338,8 +635,16 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     id: 'fetch_trades',
     cli: 'trades',
     capability: 'fetchTrades',
-    flags: ['--limit', '--cursor', '--all'],
-    args: ['<market>'],
+    description: "A market's public trades (the tape), newest first",
+    input: [
+      tapeMarket,
+      { name: 'limit', cli: '--limit <n>', help: `trades per page, 1 to ${TRADES_LIMIT_MAX} (default 100)`, schema: { type: 'integer', minimum: 1, maximum: TRADES_LIMIT_MAX }, example: '5' },
+      cursor('continue from the cursor a previous page printed'),
+      all('follow every page to the end'),
+      startTs,
+      endTs,
+      dayExchange,
+    ],
     summary: "A market's public trades (the tape)",
     examples: [
       { note: 'The latest 20 trades', cmd: `pmt trades kalshi:${K} --limit 20` },
@@ -354,7 +659,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     cli: 'approvals check',
     // pmt's own (no interface operation, no manifest capability): issue 25.
     capability: null,
-    flags: [],
+    description: 'show each spender and token, and whether it is approved',
+    input: [eachExchange],
     summary: 'Show each spender and token, and whether it is approved',
     examples: [
       { note: 'As a table', cmd: 'pmt approvals check' },
@@ -369,7 +675,12 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     cli: 'settlements',
     // pmt's own (no interface operation, no manifest capability): issue 25.
     capability: null,
-    flags: ['--ticker', '--limit'],
+    description: 'Settled markets: result, contracts held, cost, payout, fees and net (Kalshi)',
+    input: [
+      eachExchange,
+      { name: 'ticker', cli: '--ticker <ticker>', help: 'one market', schema: { type: 'string' }, doc: 'One market', example: K },
+      { name: 'limit', cli: '--limit <n>', help: 'at most this many, newest first', text: { integer: [1, 100_000] }, schema: { type: 'integer', minimum: 1, maximum: 100_000 }, doc: 'At most this many', example: '1' },
+    ],
     summary: 'Settled markets: result, payout, fees and net (Kalshi)',
     examples: [
       { note: 'Everything settled, newest first', cmd: 'pmt settlements' },
@@ -384,7 +695,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     cli: 'doctor',
     // pmt's own (no interface operation, no manifest capability): issue 25.
     capability: null,
-    flags: [],
+    description: 'Why an account cannot trade, and the fix: credentials, clock, wallet, collateral, approvals, gas (exit 0 when nothing blocks trading, else 9)',
+    input: [eachExchange],
     summary: 'Why an account cannot trade, and the fix (exit 0 when nothing blocks trading, else 9)',
     examples: [
       { note: 'Every configured exchange', cmd: 'pmt doctor' },
@@ -399,7 +711,8 @@ export const OPERATIONS_TABLE: readonly OperationDecl[] = [
     cli: 'kill',
     // pmt's own (issue 24): the kill switch over every exchange's cancel-all, then `trading: off`.
     capability: null,
-    flags: ['--yes'],
+    description: 'Cancel every open order on every exchange, then set trading: off on the profile',
+    input: [yes('without asking for confirmation (required when not on a terminal)'), exchange],
     summary: 'Cancel every open order everywhere, then turn trading off',
     examples: [
       { note: 'Stop everything now', cmd: 'pmt kill --yes' },
@@ -428,7 +741,44 @@ export function subcommandsOf(group: string): string[] {
   return OPERATIONS_TABLE.filter((o) => o.cli.startsWith(`${group} `)).map((o) => o.cli.slice(group.length + 1));
 }
 
+/** The CLI's flags of an operation (its own options, not pmt's global ones), in help order. */
+export function flagsOf(o: OperationDecl): Param[] {
+  return o.input.filter((p) => p.cli !== undefined && !p.global && !isArgument(p));
+}
+
+/** The CLI's positional arguments of an operation, in order. */
+export function argumentsOf(o: OperationDecl): Param[] {
+  return o.input.filter(isArgument);
+}
+
+/** The parameters served (a route's querystring or body), in the served order. */
+export function servedOf(o: OperationDecl): Param[] {
+  const served = o.input.filter((p) => p.schema !== undefined);
+  const order = o.http?.order;
+  if (!order) return served;
+  return order.map((n) => {
+    const p = served.find((x) => servedName(x) === n);
+    if (!p) throw new Error(`${o.id}: http.order names ${n}, which is not served`);
+    return p;
+  });
+}
+
+/** A parameter's name under `pmt serve`. */
+export function servedName(p: Param): string {
+  return p.http ?? p.name;
+}
+
+/** A positional argument (`<asset>`, `[order_id]`), not an option. */
+export function isArgument(p: Param): boolean {
+  return p.cli !== undefined && /^[<[]/.test(p.cli);
+}
+
+/** The long flag of an option (`--yes` of `-y, --yes`). */
+export function longFlag(p: Param): string {
+  return /--[\w-]+/.exec(p.cli ?? '')?.[0] ?? '';
+}
+
 /** How `pmt --help` lists a top-level operation before building it: `trades [options] <market>`. */
 export function termOf(o: OperationDecl): string {
-  return [o.cli, o.flags.length ? '[options]' : '', ...(o.args ?? [])].filter(Boolean).join(' ');
+  return [o.cli, flagsOf(o).length ? '[options]' : '', ...argumentsOf(o).map((a) => a.cli!)].filter(Boolean).join(' ');
 }

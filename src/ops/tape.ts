@@ -10,8 +10,9 @@ import type { Candle, TradesPage } from '../models/portfolio.js';
 import { parseCursor, parseEnum, parseInteger } from '../validate.js';
 import { requireCapability } from './capabilities.js';
 import type { Services } from './services.js';
+import { TRADES_LIMIT_MAX } from './params.js';
 
-export const TRADES_LIMIT_MAX = 1000;
+export { TRADES_LIMIT_MAX };
 
 /**
  * The exchange of a market as typed: a unified id, a ticker or slug whose shape tells, or an

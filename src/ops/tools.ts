@@ -7,15 +7,18 @@
  */
 import { PmtError, usageError } from '../errors.js';
 import type { ExchangeId } from '../exchanges/registry.js';
-import type { MarketStatusFilter, OrderSide, OrderType } from '../exchanges/types.js';
+import type { MarketStatusFilter } from '../exchanges/types.js';
 import type { ExchangeFailure } from './fanout.js';
+import { readHttp } from './input.js';
 import * as markets from './markets.js';
 import { journalEntries } from './journal.js';
 import * as one from './order-one.js';
 import { previewCreateOrder } from './order-preview.js';
 import * as orders from './orders.js';
+import type { CreateOrderBody } from './orders.js';
 import { riskError, riskStatus } from './risk.js';
 import type { Services } from './services.js';
+import { operation } from './table.js';
 import { EXCHANGE_IDS } from '../exchanges/registry.js';
 
 export interface ToolAnnotations {
@@ -89,7 +92,10 @@ export const TOOL_RULES: Record<string, ToolRule> = {
     extraInputs: { all: { type: 'boolean', description: 'Follow every cursor to the end (progress notifications when a progress token is sent; stops when the call is cancelled)' } },
     async instead(svc, q, call) {
       if (q.all !== true) return undefined;
-      const query = { status: q.status as MarketStatusFilter | undefined, limit: q.limit, exchange: q.exchange as ExchangeId | undefined, event_ticker: q.event_ticker, series_ticker: q.series_ticker, market_tickers: q.market_tickers ?? [] };
+      // Read as serve reads the page it would answer (tickers split and checked), from the first page.
+      const { cursor: _from, ...query } = readHttp(operation('fetch_markets'), q) as markets.MarketsQuery;
+      // A ticker lookup is one request per exchange, with nothing more to follow (as `markets list --all --ticker`).
+      if (query.market_tickers?.length) return undefined;
       const failed: ExchangeFailure[] = [];
       const out = [];
       let pages = 0;
@@ -107,8 +113,8 @@ export const TOOL_RULES: Record<string, ToolRule> = {
     idempotent: true,
     previewShape: 'other',
     extraInputs: CONFIRM,
-    preview: async (svc, q) =>
-      doc(await previewCreateOrder(svc, { asset_id: q.asset_id, outcome: q.outcome, price: q.price, side: q.side as OrderSide, size: q.size, order_type: q.order_type as OrderType | undefined, post_only: q.post_only, exchange: q.exchange })),
+    // The CLI's `--dry-run --json` of the same order (ops/order-preview.ts), whatever else the call carries.
+    preview: async (svc, { confirm: _confirm, client_order_id: _key, ...body }) => doc(await previewCreateOrder(svc, body as CreateOrderBody)),
     beforeSend(q) {
       if (typeof q.client_order_id !== 'string' || q.client_order_id === '') throw usageError('client_order_id is required with confirm: true (a retry under the same id returns the same order, never a second one)');
     },

@@ -3,7 +3,6 @@
  * schemas, answering with the interface's models serialised exactly like `--json` (JSON.stringify,
  * so bodies are byte-for-byte the CLI's) and failing with the error object only.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Ajv, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
@@ -15,8 +14,9 @@ import { setMaxListeners } from 'node:events';
 import { withAbortSignal } from '../exchanges/http.js';
 import { sanitize } from '../safe-text.js';
 import { redactSecrets } from '../secrets.js';
-import { hostAllowed, Throttle, type ThrottleOptions } from './guard.js';
+import { bearerGate, hostAllowed, Throttle, type ThrottleOptions } from './guard.js';
 import { duplicateKey } from './json-body.js';
+import { readRoute } from './route-def.js';
 import { ROUTES } from './routes.js';
 import { ErrorObject, type JsonSchema } from './schemas.js';
 import { registerStreamRoute, STREAM_PATH } from './stream-route.js';
@@ -55,15 +55,6 @@ function ajv(coerce: boolean, defaults = true): Ajv {
   const a = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: defaults, removeAdditional: false, allErrors: false, strict: false });
   addFormats(a);
   return a;
-}
-
-const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-
-/** `Authorization: Bearer <token>` compared in constant time (equal-length digests). */
-export function tokenMatches(header: string | undefined, expected: Buffer): boolean | undefined {
-  if (header === undefined) return undefined;
-  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-  return timingSafeEqual(digest(m ? m[1]! : ''), expected) && m !== null;
 }
 
 const hubs = new WeakMap<FastifyInstance, StreamHub>();
@@ -115,7 +106,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const secrets = (opts.secrets ?? []).filter((s) => s.length >= 8);
   // The start-time list, then the process's registry (credentials derived later, e.g. Polymarket's).
   const scrub = (s: string) => redactSecrets(secrets.reduce((acc, secret) => acc.split(secret).join('[redacted]'), s));
-  const expected = digest(opts.token);
   const starts = new WeakMap<FastifyRequest, bigint>();
   const kinds = new WeakMap<FastifyReply, string>();
 
@@ -125,7 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.code(r.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ ...r.body, kind: r.body.kind, message: scrub(r.body.message) });
   }
 
-  const throttle = new Throttle(opts.throttle);
+  const gate = bearerGate(opts.token, new Throttle(opts.throttle));
   app.addHook('onRequest', async (req, reply) => {
     starts.set(req, process.hrtime.bigint());
     if (opts.checkHost && !hostAllowed(req.headers.host)) {
@@ -137,26 +127,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     // The right token is never delayed (a client sending none or a wrong one from the same
     // address must not lock the token holder out); only failures wait their growing turn.
-    const ok = tokenMatches(req.headers.authorization, expected);
-    if (ok) return;
-    const client = req.socket.remoteAddress ?? 'unknown';
-    const turn = await throttle.admit(client);
-    if (!turn) {
-      return send(reply, {
-        status: 429,
-        body: { kind: 'RateLimited', message: 'too many requests with wrong tokens from this address are waiting: slow down' },
-        headers: { 'Retry-After': String(throttle.retryAfter(client)) },
-      });
-    }
-    if (req.raw.socket?.destroyed) {
-      // Gone while waiting: nothing is learnt from an answer nobody reads, so nothing is counted.
-      turn();
-      return reply.code(499).send();
-    }
-    throttle.failed(client);
-    turn();
-    const why = ok === undefined ? 'missing bearer token: send the header "Authorization: Bearer <token>"' : 'the bearer token is not valid';
-    return send(reply, { status: 401, body: { kind: 'Authentication', message: why }, headers: { 'WWW-Authenticate': 'Bearer realm="pmt"' } });
+    const refusal = await gate(req.headers.authorization, req.socket.remoteAddress ?? 'unknown', () => req.raw.socket?.destroyed === true);
+    if (refusal === null) return;
+    // Gone while waiting: nothing is learnt from an answer nobody reads, so nothing is counted.
+    if (refusal === 'gone') return reply.code(499).send();
+    return send(reply, refusal);
   });
 
   // The interface's POSTs take JSON only; fastify would also accept text/plain.
@@ -230,7 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         response: { 200: r.response },
       },
       handler: async (req, reply) => {
-        const run = () => r.handler(opts.services, { query: req.query as never, body: req.body as never, headers: req.headers });
+        const run = async () => r.handler(opts.services, { input: readRoute(r, r.method === 'GET' ? req.query : req.body), headers: req.headers });
         // A client that goes away abandons its read: its requests leave the exchange's rate queue
         // (so abandoned book requests cannot delay a cancel) and reads in flight stop. Operations
         // that write (POST) always run to the end: an order's outcome must be known and journaled.

@@ -3,7 +3,6 @@
  * doctor's checks, and Kalshi's settlements; the same ops as `pmt approvals`, `pmt doctor` and
  * `pmt settlements`. Sending transactions stays on the CLI (it previews and confirms).
  */
-import { EXCHANGE_IDS } from '../exchanges/registry.js';
 import { doctor } from '../ops/doctor.js';
 import { approvalsCheck } from '../ops/onchain.js';
 import { settlements } from '../ops/settlements.js';
@@ -11,7 +10,6 @@ import type { RouteDef } from './route-def.js';
 import type { JsonSchema } from './schemas.js';
 import { routeOf } from './route-def.js';
 
-const exchange: JsonSchema = { type: 'string', enum: [...EXCHANGE_IDS], description: 'Exchange to use (default: each configured one that has the operation)' };
 const object = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({ type: 'object', properties, required, additionalProperties: false });
 const str = (description: string): JsonSchema => ({ type: 'string', description });
 const nullable = (t: string, description: string): JsonSchema => ({ type: [t, 'null'], description });
@@ -51,27 +49,24 @@ export const CHAIN_ROUTES: RouteDef[] = [
     ...routeOf('fetch_approvals'),
     tag: 'Account',
     summary: "Each spender's permission to move the wallet's collateral and outcome tokens (Polymarket, on chain)",
-    querystring: object({ exchange }),
     response: { type: 'array', items: Approval },
     errors: upstream,
-    handler: async (svc, { query }) => ({ body: (await approvalsCheck(svc, query as { exchange?: never })).rows }),
+    handler: async (svc, { input }) => ({ body: (await approvalsCheck(svc, input)).rows }),
   },
   {
     ...routeOf('doctor'),
     tag: 'Account',
     summary: 'Why an account cannot trade, and the fix, per exchange (200 either way: read `ok`)',
-    querystring: object({ exchange }),
     response: { type: 'object', additionalProperties: { type: 'array', items: Check } },
     errors: upstream,
-    handler: async (svc, { query }) => ({ body: (await doctor(svc, query as { exchange?: never })).exchanges }),
+    handler: async (svc, { input }) => ({ body: (await doctor(svc, input)).exchanges }),
   },
   {
     ...routeOf('fetch_settlements'),
     tag: 'Account',
     summary: 'Settled markets: result, payout, fees and net, newest first (Kalshi)',
-    querystring: object({ exchange, ticker: str('One market'), limit: { type: 'integer', minimum: 1, maximum: 100000, description: 'At most this many' } }),
     response: { type: 'array', items: Settlement },
     errors: upstream,
-    handler: async (svc, { query }) => ({ body: await settlements(svc, query as never) }),
+    handler: async (svc, { input }) => ({ body: await settlements(svc, input) }),
   },
 ];

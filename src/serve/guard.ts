@@ -13,7 +13,7 @@
  *   script without the token must not lock the token holder out). A client with too many failing
  *   requests waiting is answered 429 at once.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { usageError } from '../errors.js';
@@ -145,6 +145,52 @@ export class Throttle {
   private sweep(now: number): void {
     for (const [k, c] of this.clients) if (now - c.last > this.forgetMs || (c.gate < now && c.waiting === 0 && now - c.last > 60_000)) this.clients.delete(k);
   }
+}
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** `Authorization: Bearer <token>` compared in constant time (equal-length digests); undefined when absent. */
+export function tokenMatches(header: string | undefined, expected: Buffer): boolean | undefined {
+  if (header === undefined) return undefined;
+  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return timingSafeEqual(digest(m ? m[1]! : ''), expected) && m !== null;
+}
+
+/** What a refused request is answered (the error object, its status and headers). */
+export interface Refusal {
+  status: number;
+  body: { kind: 'Authentication' | 'RateLimited'; message: string };
+  headers?: Record<string, string>;
+}
+
+/**
+ * The bearer check of `pmt serve` and `pmt mcp --http`, one rule for both: the right token passes
+ * at once; a missing or wrong one waits its growing turn (Throttle) and is then refused (401), or
+ * 429 at once when too many of that client's failures already wait. `gone()` says the client left
+ * while waiting: nothing is counted for an answer nobody reads ('gone').
+ */
+export function bearerGate(token: string, throttle: Throttle): (authorization: string | undefined, client: string, gone: () => boolean) => Promise<Refusal | 'gone' | null> {
+  const expected = digest(token);
+  return async (authorization, client, gone): Promise<Refusal | 'gone' | null> => {
+    const ok = tokenMatches(authorization, expected);
+    if (ok) return null;
+    const turn = await throttle.admit(client);
+    if (!turn) {
+      return {
+        status: 429,
+        body: { kind: 'RateLimited', message: 'too many requests with wrong tokens from this address are waiting: slow down' },
+        headers: { 'Retry-After': String(throttle.retryAfter(client)) },
+      };
+    }
+    if (gone()) {
+      turn();
+      return 'gone';
+    }
+    throttle.failed(client);
+    turn();
+    const why = ok === undefined ? 'missing bearer token: send the header "Authorization: Bearer <token>"' : 'the bearer token is not valid';
+    return { status: 401, body: { kind: 'Authentication', message: why }, headers: { 'WWW-Authenticate': 'Bearer realm="pmt"' } };
+  };
 }
 
 /**

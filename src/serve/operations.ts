@@ -14,7 +14,7 @@
  */
 import { OPERATIONS_TABLE } from '../ops/table.js';
 import type { Services } from '../ops/services.js';
-import { FAILURES_HEADER } from './route-def.js';
+import { FAILURES_HEADER, readRoute } from './route-def.js';
 import { ROUTES } from './routes.js';
 import type { JsonSchema } from './schemas.js';
 
@@ -49,7 +49,7 @@ export function listOperations(): OperationEntry[] {
         destructive: o.destructive,
         method: r.method,
         run: async (svc: Services, input: Record<string, unknown>, headers: Record<string, string> = {}) => {
-          const out = await r.handler(svc, { query: input as never, body: input as never, headers });
+          const out = await r.handler(svc, { input: readRoute(r, input), headers });
           const failures = out.headers?.[FAILURES_HEADER];
           return failures === undefined ? { body: out.body } : { body: out.body, failures: JSON.parse(failures) as unknown[] };
         },

@@ -4,7 +4,9 @@
  */
 import type { ExchangeFailure } from '../ops/fanout.js';
 import type { Services } from '../ops/services.js';
+import { readHttp } from '../ops/input.js';
 import { operation } from '../ops/table.js';
+import { inputSchema } from './input-schema.js';
 import type { JsonSchema } from './schemas.js';
 
 export type Tag = 'Markets' | 'Orders' | 'Orderbook' | 'Account' | 'Server';
@@ -29,14 +31,24 @@ export interface RouteDef {
   errors: number[];
   /** Spans exchanges: a 200 may carry partial results with `Pmt-Failures` (see `partial`). */
   partial?: boolean;
-  handler(svc: Services, input: { query: never; body: never; headers: Record<string, string | string[] | undefined> }): Promise<Outcome>;
+  /** `input`: the op's input as the operation's declaration reads it from the query or body (`readRoute`). */
+  handler(svc: Services, request: { input: never; headers: Record<string, string | string[] | undefined> }): Promise<Outcome>;
 }
 
-/** A route's method, path and operationId, from the operation's entry in the table (ops/table.ts). */
-export function routeOf(id: string): Pick<RouteDef, 'method' | 'path' | 'operationId'> {
+/**
+ * A route's method, path, operationId and request schema (a GET's querystring, a POST's body),
+ * from the operation's entry in the table (ops/table.ts).
+ */
+export function routeOf(id: string): Pick<RouteDef, 'method' | 'path' | 'operationId' | 'querystring' | 'body'> {
   const http = operation(id).http;
   if (!http) throw new Error(`operation ${id} has no route in ops/table.ts`);
-  return { method: http.method, path: http.path, operationId: id };
+  const input = inputSchema(id);
+  return { method: http.method, path: http.path, operationId: id, ...(http.method === 'GET' ? { querystring: input } : { body: input }) };
+}
+
+/** The op's input of a request to `r` (its query or body, validated against its schema). */
+export function readRoute(r: Pick<RouteDef, 'operationId'>, values: unknown): never {
+  return readHttp(operation(r.operationId), (values ?? {}) as Record<string, unknown>) as never;
 }
 
 /**

@@ -12,9 +12,11 @@ import { configDir, riskAccess } from '../profiles.js';
 import { IDEMPOTENCY_FILE, IdempotencyStore } from '../ops/idempotency.js';
 import type { Context } from '../context.js';
 import type { ResolvedCredentials } from '../credentials.js';
+import type { CredentialField } from '../exchanges/credential-spec.js';
+import { secretForms } from '../secrets.js';
 import { PmtError, usageError } from '../errors.js';
 import { preloadHttp } from '../exchanges/http.js';
-import { EXCHANGE_IDS, manifestOf } from '../exchanges/registry.js';
+import { ALL_MANIFESTS, EXCHANGE_IDS, manifestOf } from '../exchanges/registry.js';
 import { missingCredentials } from '../ops/credentials.js';
 import { SERVE_NAMES, type Services } from '../ops/services.js';
 import { parseInteger } from '../validate.js';
@@ -163,26 +165,22 @@ export function isLoopback(host: string): boolean {
   return isLoopbackHost(host);
 }
 
-/** Which exchanges the server can trade on and where each key came from; never a value. */
+/** Which exchanges the server can trade on and where each key came from (the manifests' `identity`); never a value. */
 function credentialsLine(c: ResolvedCredentials): string {
-  const have = [
-    c.kalshi ? `kalshi from ${c.kalshi.apiKeyId.origin}` : null,
-    c.polymarket ? `polymarket from ${c.polymarket.privateKey.origin}` : null,
-    c.polymarketUs ? `polymarket-us from ${c.polymarketUs.apiKeyId.origin}` : null,
-  ].filter(Boolean);
+  const have = ALL_MANIFESTS.filter((m) => m.credentials.configured(c)).map((m) => `${m.id} from ${m.credentials.identity(c)?.origin ?? 'the profile'}`);
   return have.length ? `credentials: ${have.join(', ')}` : 'no credentials: market data and books only';
 }
 
-/** Every credential value of the profile, so no message can carry one out. */
+/** Every credential value of the profile (secrets and identifiers, in each form they can appear in), so no message can carry one out. */
 function secretsOf(c: ResolvedCredentials): string[] {
   const out: string[] = [];
-  if (c.kalshi) {
-    out.push(c.kalshi.apiKeyId.value);
-    // A PEM is multi-line; any line long enough to identify the key counts.
-    out.push(...c.kalshi.privateKeyPem.value.split(/\r?\n/).filter((l) => l.length >= 16 && !l.startsWith('-----')));
+  for (const m of ALL_MANIFESTS) {
+    if (!m.credentials.configured(c)) continue;
+    for (const f of m.credentials.fields as readonly CredentialField[]) {
+      const v = c.fields?.[m.credentials.key]?.[f.name]?.value;
+      if (f.display === 'plain' || typeof v !== 'string') continue;
+      out.push(v.trim(), v.trim().replace(/^0x/i, ''), ...secretForms(v));
+    }
   }
-  const p = c.polymarket;
-  if (p) for (const s of [p.privateKey, p.apiKey, p.apiSecret, p.apiPassphrase]) if (s) out.push(s.value, s.value.replace(/^0x/i, ''));
-  if (c.polymarketUs) out.push(c.polymarketUs.apiKeyId.value, c.polymarketUs.secretKey.value.trim());
   return out;
 }

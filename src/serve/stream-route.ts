@@ -9,24 +9,18 @@
 import type { FastifyInstance } from 'fastify';
 import { bookStream } from '../ops/stream.js';
 import type { Services } from '../ops/services.js';
-import { EXCHANGE_IDS, type ExchangeId } from '../exchanges/registry.js';
+import type { ExchangeId } from '../exchanges/registry.js';
 import { DEFAULT_HUB_LIMITS, StreamHub, type HubLimits } from './stream-hub.js';
 import type { JsonSchema } from './schemas.js';
 import { operation } from '../ops/table.js';
+import { inputSchema } from './input-schema.js';
+import { readRoute } from './route-def.js';
 
 export const STREAM_PATH = operation('watch_orderbook').http!.path;
 const KEEPALIVE_MS = 15_000;
 
-export const streamQuery: JsonSchema = {
-  type: 'object',
-  properties: {
-    asset_id: { type: 'string', minLength: 1, maxLength: 200, description: 'Kalshi market ticker, Polymarket token id, or a unified market id' },
-    outcome: { type: 'string', minLength: 1, maxLength: 200, description: 'Kalshi: yes or no (the book on that outcome\'s price scale); Polymarket market id: the outcome whose token to stream' },
-    exchange: { type: 'string', enum: [...EXCHANGE_IDS], description: 'Exchange, needed only where an id alone cannot tell' },
-  },
-  required: ['asset_id'],
-  additionalProperties: false,
-};
+/** The stream's query (`asset_id`, `outcome`, `exchange`), from the operation table. */
+export const streamQuery: JsonSchema = inputSchema('watch_orderbook');
 
 export function registerStreamRoute(app: FastifyInstance, svc: Services, limits: HubLimits = DEFAULT_HUB_LIMITS): StreamHub {
   const hub = new StreamHub(limits, () => svc.now());
@@ -36,7 +30,7 @@ export function registerStreamRoute(app: FastifyInstance, svc: Services, limits:
     url: STREAM_PATH,
     schema: { querystring: streamQuery },
     handler: async (req, reply) => {
-      const q = req.query as { asset_id: string; outcome?: string; exchange?: ExchangeId };
+      const q = readRoute({ operationId: 'watch_orderbook' }, req.query) as { asset_id: string; outcome?: string; exchange?: ExchangeId };
       // A client that leaves while its asset is resolved must never be joined (nothing would ever
       // remove it, and its upstream subscription would stay open).
       let gone = false;

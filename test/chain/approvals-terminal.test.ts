@@ -32,7 +32,7 @@ describe.runIf(TMUX)('approvals set on a terminal', () => {
     const env = { ...d.env, PMT_CONFIG_DIR: tempConfigDir(), PMT_POLYGON_RPC_URL: chain.url, POLYMARKET_PRIVATE_KEY: k.key };
     t = new Terminal({ cols: 160, rows: 50, env });
     await t.startPmt(['approvals', 'set']);
-    const screen = await t.waitFor(/Send 12 approval transaction\(s\)\?/, 'the confirmation', 60_000);
+    const screen = await t.waitFor(/Send 14 approval transaction\(s\)\?/, 'the confirmation', 60_000);
     expect(screen).toContain('approve pUSD (unlimited) for CTF Exchange (V2)');
     expect(screen).toMatch(/gas: +about [\d.]+ POL/);
     await t.press('Enter'); // the default is No
@@ -42,10 +42,10 @@ describe.runIf(TMUX)('approvals set on a terminal', () => {
 
     t = new Terminal({ cols: 160, rows: 50, env });
     await t.startPmt(['approvals', 'set']);
-    await t.waitFor(/Send 12 approval transaction\(s\)\?/, 'the confirmation', 60_000);
+    await t.waitFor(/Send 14 approval transaction\(s\)\?/, 'the confirmation', 60_000);
     await t.typeText('y');
     await t.press('Enter');
     expect(await t.exitCode()).toBe(0);
-    expect(await chain.pub.getTransactionCount({ address: k.address as `0x${string}` })).toBe(12);
+    expect(await chain.pub.getTransactionCount({ address: k.address as `0x${string}` })).toBe(14);
   }, 180_000);
 });

@@ -3,7 +3,9 @@
  * (installed as devDependencies) and pmt's own labelled stand-ins in ./contracts:
  *   - ConditionalTokens (@gnosis.pm/conditional-tokens-contracts 1.0.3, solc 0.5.17 via `solc-0.5`)
  *   - Safe, SafeProxyFactory, CompatibilityFallbackHandler (@safe-global/safe-contracts 1.4.1, solc 0.8.26)
- *   - StandInERC20 (USDC.e, pUSD), StandInCollateralAdapter, StandInProxyFactory (./contracts, solc 0.8.26)
+ *   - StandInERC20 (USDC.e, pUSD), StandInCollateralAdapter, StandInProxyFactory, the neg-risk
+ *     stand-ins (StandInNegRisk.sol), Protocol V2's Router and PositionManager (StandInProtocolV2.sol)
+ *     and the deposit wallet with its factory (StandInDepositWallet.sol) (./contracts, solc 0.8.26)
  * Reproducible: fixed compiler versions and settings; the output is cached under
  * node_modules/.cache/pmt-chain keyed by a hash of every input, so a second run only reads it.
  * Usage: node test/chain/build.mjs  (prints the artifacts file path)
@@ -35,6 +37,9 @@ const GROUPS = [
       'pmt/StandInERC20.sol': join(here, 'contracts/StandInERC20.sol'),
       'pmt/StandInCollateralAdapter.sol': join(here, 'contracts/StandInCollateralAdapter.sol'),
       'pmt/StandInProxyFactory.sol': join(here, 'contracts/StandInProxyFactory.sol'),
+      'pmt/StandInNegRisk.sol': join(here, 'contracts/StandInNegRisk.sol'),
+      'pmt/StandInProtocolV2.sol': join(here, 'contracts/StandInProtocolV2.sol'),
+      'pmt/StandInDepositWallet.sol': join(here, 'contracts/StandInDepositWallet.sol'),
     },
     want: {
       Safe: '@safe-global/safe-contracts/contracts/Safe.sol',
@@ -43,6 +48,12 @@ const GROUPS = [
       StandInERC20: 'pmt/StandInERC20.sol',
       StandInCollateralAdapter: 'pmt/StandInCollateralAdapter.sol',
       StandInProxyFactory: 'pmt/StandInProxyFactory.sol',
+      StandInWrappedCollateral: 'pmt/StandInNegRisk.sol',
+      StandInNegRiskAdapter: 'pmt/StandInNegRisk.sol',
+      StandInNegRiskCollateralAdapter: 'pmt/StandInNegRisk.sol',
+      StandInPositionManager: 'pmt/StandInProtocolV2.sol',
+      StandInRouter: 'pmt/StandInProtocolV2.sol',
+      StandInDepositWalletFactory: 'pmt/StandInDepositWallet.sol',
     },
     settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'paris' },
   },

@@ -1,8 +1,10 @@
 /**
  * A real local EVM for the on-chain tests: Hardhat 2's EDR node (npm `hardhat`, devDependency),
  * chain id 137, started on a free loopback port and stopped by the test. The contracts (build.mjs:
- * Conditional Tokens and Safe from their npm packages, pmt's own stand-ins for pUSD/USDC.e and
- * the collateral adapter) are placed at Polymarket's published addresses with `hardhat_setCode`.
+ * Conditional Tokens and Safe from their npm packages, pmt's own labelled stand-ins for pUSD/USDC.e,
+ * the collateral adapters, the Neg Risk Adapter and its wrapped collateral, Protocol V2's Router
+ * and PositionManager, the proxy factory and the deposit wallet factory) are placed at
+ * Polymarket's published addresses with `hardhat_setCode`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -19,6 +21,12 @@ export const ADDR = {
   USDCE: '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174' as Hex,
   ADAPTER: '0xAdA100Db00Ca00073811820692005400218FcE1f' as Hex,
   PROXY_FACTORY: '0xaB45c5A4B0c941a2F231C04C3f49182e1A254052' as Hex,
+  NEG_RISK_ADAPTER: '0xd91E80cF2E7be2e162c6513ceD06f1dD0dA35296' as Hex,
+  NEG_RISK_WCOL: '0x3A3BD7bb9528E159577F7C2e685CC81A765002E2' as Hex,
+  NEG_RISK_COLLATERAL_ADAPTER: '0xadA2005600Dec949baf300f4C6120000bDB6eAab' as Hex,
+  V2_ROUTER: '0x12121212006e4CD160D18e3f00711DA5c3372600' as Hex,
+  V2_POSITION_MANAGER: '0x006F54F7f9A22e0000CC2AB60031000000ae9fEF' as Hex,
+  DEPOSIT_WALLET_FACTORY: '0x00000000000Fb5C9ADea0298D729A0CB3823Cc07' as Hex,
 };
 /** Hardhat's default account #0 (funded on the local chain only): deploys, and is the oracle. */
 const DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as Hex;
@@ -57,6 +65,20 @@ export interface Chain {
   setAutomine(on: boolean): Promise<void>;
   /** The stand-in proxy factory's wallet for `owner` (made on first use). */
   proxyWallet(owner: Hex): Promise<Hex>;
+  /** A neg-risk question through the Neg Risk Adapter stand-in (the deployer is the market's oracle): its condition id. */
+  prepareNegRisk(label: string): Promise<{ conditionId: Hex; questionId: Hex }>;
+  resolveNegRisk(questionId: Hex, yes: boolean): Promise<void>;
+  /** The neg-risk condition's YES/NO token ids (CTF positions backed by the wrapped collateral). */
+  negRiskIds(conditionId: Hex): Promise<[bigint, bigint]>;
+  /** A Protocol V2 binary condition (bytes31, module byte 01) and its position ids. */
+  v2Condition(label: string): { condition31: Hex; conditionId: Hex; positionIds: [bigint, bigint] };
+  resolveV2(condition31: Hex, payouts: [number, number]): Promise<void>;
+  pmBalance(who: Hex, id: bigint): Promise<bigint>;
+  /** A deposit wallet owned by `owner`, made by the stand-in factory. */
+  deployDepositWallet(owner: Hex): Promise<Hex>;
+  /** Send a deposit wallet's signed batch through the factory, as the relayer does (from the deployer). */
+  relayBatch(args: readonly unknown[]): Promise<{ hash: Hex; status: 'success' | 'reverted' }>;
+  depositWalletNonce(wallet: Hex): Promise<bigint>;
 }
 
 /** Start the chain, or return null when the EVM binary cannot start here (the test then skips, saying so). */
@@ -131,6 +153,12 @@ export async function startChain(): Promise<Chain | null> {
   await rpc('hardhat_setCode', [ADDR.USDCE, art.StandInERC20!.deployedBytecode]);
   await rpc('hardhat_setCode', [ADDR.ADAPTER, art.StandInCollateralAdapter!.deployedBytecode]);
   await rpc('hardhat_setCode', [ADDR.PROXY_FACTORY, art.StandInProxyFactory!.deployedBytecode]);
+  await rpc('hardhat_setCode', [ADDR.NEG_RISK_ADAPTER, art.StandInNegRiskAdapter!.deployedBytecode]);
+  await rpc('hardhat_setCode', [ADDR.NEG_RISK_WCOL, art.StandInWrappedCollateral!.deployedBytecode]);
+  await rpc('hardhat_setCode', [ADDR.NEG_RISK_COLLATERAL_ADAPTER, art.StandInNegRiskCollateralAdapter!.deployedBytecode]);
+  await rpc('hardhat_setCode', [ADDR.V2_ROUTER, art.StandInRouter!.deployedBytecode]);
+  await rpc('hardhat_setCode', [ADDR.V2_POSITION_MANAGER, art.StandInPositionManager!.deployedBytecode]);
+  await rpc('hardhat_setCode', [ADDR.DEPOSIT_WALLET_FACTORY, art.StandInDepositWalletFactory!.deployedBytecode]);
   const ctfAbi = art.ConditionalTokens!.abi;
   const erc20Abi = art.StandInERC20!.abi;
   let safeInfra: { singleton: Hex; factory: Hex; handler: Hex } | undefined;
@@ -181,6 +209,43 @@ export async function startChain(): Promise<Chain | null> {
       await write(ADDR.PROXY_FACTORY, art.StandInProxyFactory!.abi, 'walletFor', [owner]);
       return read<Hex>(ADDR.PROXY_FACTORY, art.StandInProxyFactory!.abi, 'walletOf', [owner]);
     },
+    async prepareNegRisk(label) {
+      const nra = art.StandInNegRiskAdapter!.abi;
+      const metadata = toHex(`pmt-test:${label}`);
+      const { result: marketId } = await pub.simulateContract({ account: deployer.account, address: ADDR.NEG_RISK_ADAPTER, abi: nra as never, functionName: 'prepareMarket', args: [0n, metadata] } as never);
+      await write(ADDR.NEG_RISK_ADAPTER, nra, 'prepareMarket', [0n, metadata]);
+      const { result: questionId } = await pub.simulateContract({ account: deployer.account, address: ADDR.NEG_RISK_ADAPTER, abi: nra as never, functionName: 'prepareQuestion', args: [marketId, '0x'] } as never);
+      await write(ADDR.NEG_RISK_ADAPTER, nra, 'prepareQuestion', [marketId, '0x']);
+      return { conditionId: await read<Hex>(ADDR.NEG_RISK_ADAPTER, nra, 'getConditionId', [questionId]), questionId: questionId as Hex };
+    },
+    async resolveNegRisk(questionId, yes) {
+      await write(ADDR.NEG_RISK_ADAPTER, art.StandInNegRiskAdapter!.abi, 'reportOutcome', [questionId, yes]);
+    },
+    async negRiskIds(conditionId) {
+      const ids: bigint[] = [];
+      for (const set of [1n, 2n]) ids.push(await read<bigint>(ADDR.CTF, ctfAbi, 'getPositionId', [ADDR.NEG_RISK_WCOL, await read<Hex>(ADDR.CTF, ctfAbi, 'getCollectionId', [`0x${'0'.repeat(64)}`, conditionId, set])]));
+      return ids as [bigint, bigint];
+    },
+    v2Condition(label) {
+      // Module byte 01 (binary), then 30 bytes of the label's hash: a bytes31 condition id.
+      const condition31 = `0x01${keccak256(toHex(`v2:${label}`)).slice(2, 62)}` as Hex;
+      const base = BigInt(condition31) << 8n;
+      return { condition31, conditionId: `${condition31}00` as Hex, positionIds: [base, base + 1n] };
+    },
+    async resolveV2(condition31, payouts) {
+      await write(ADDR.V2_ROUTER, art.StandInRouter!.abi, 'report', [condition31, payouts.map(BigInt)]);
+    },
+    pmBalance: (who, tokenId) => read<bigint>(ADDR.V2_POSITION_MANAGER, art.StandInPositionManager!.abi, 'balanceOf', [who, tokenId]),
+    async deployDepositWallet(owner) {
+      await write(ADDR.DEPOSIT_WALLET_FACTORY, art.StandInDepositWalletFactory!.abi, 'deploy', [owner]);
+      return read<Hex>(ADDR.DEPOSIT_WALLET_FACTORY, art.StandInDepositWalletFactory!.abi, 'walletOf', [owner]);
+    },
+    async relayBatch(args) {
+      const hash = await deployer.sendTransaction({ to: ADDR.DEPOSIT_WALLET_FACTORY, data: encodeFunctionData({ abi: art.StandInDepositWalletFactory!.abi as never, functionName: 'relay', args } as never), gas: 3_000_000n });
+      const r = await pub.waitForTransactionReceipt({ hash, timeout: 20_000 });
+      return { hash, status: r.status };
+    },
+    depositWalletNonce: (wallet) => read<bigint>(wallet, [{ type: 'function', name: 'nonce', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] }], 'nonce'),
     async setAutomine(on) {
       await rpc('evm_setAutomine', [on]);
     },

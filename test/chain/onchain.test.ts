@@ -6,65 +6,26 @@
  *
  * Wallet routes covered here: eoa and gnosis-safe with the real contracts; proxy against pmt's
  * stand-in of Polymarket's proxy factory (its source is not on npm: same `proxy(calls)` ABI,
- * different wallet addresses); poly-1271 (deposit wallet) only as a clear refusal.
+ * different wallet addresses). Neg-risk and Protocol V2 markets, deposit wallets through the
+ * relayer and the per-profile RPC: routes.test.ts.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
-import { startDoubles, type Doubles } from '../upstream/doubles.js';
+import { tempConfigDir } from '../helpers/cli.js';
 import { TOKEN } from '../serve/helpers.js';
 import { startServe } from '../serve/process.js';
 import { catalogMarket } from '../exchanges/polymarket/trading-fixture.js';
-import { startChain, type Chain } from './chain.js';
+import { POL, useChain, useOtherChainRpc, USD, type Who } from './run.js';
 import { createWalletClient, encodeFunctionData, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
 const erc20Approve = [{ type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ name: 's', type: 'address' }, { name: 'v', type: 'uint256' }], outputs: [{ type: 'bool' }] }] as const;
 
-let chain: Chain | null = null;
-let doubles: Doubles;
-const USD = (n: number) => BigInt(Math.round(n * 1e6));
-const POL = 10n ** 18n;
-
-beforeAll(async () => {
-  chain = await startChain();
-  doubles = await startDoubles();
-}, 120_000);
-afterAll(async () => {
-  await chain?.stop();
-  await doubles?.close();
-});
-
-interface Who {
-  key: string;
-  type?: 'eoa' | 'gnosis-safe' | 'proxy' | 'poly-1271';
-  funder?: string;
-}
-function pmt(args: string[], who: Who, extra: Record<string, string> = {}, configDir = tempConfigDir()) {
-  return runPmt(args, {
-    timeout: 60_000,
-    env: {
-      ...doubles.env,
-      PMT_CONFIG_DIR: configDir,
-      PMT_POLYGON_RPC_URL: chain!.url,
-      POLYMARKET_PRIVATE_KEY: who.key,
-      POLYMARKET_SIGNATURE_TYPE: who.type ?? 'eoa',
-      ...(who.funder ? { POLYMARKET_FUNDER: who.funder } : {}),
-      ...extra,
-    },
-  });
-}
-const journal = async (who: Who, dir: string) => JSON.parse((await pmt(['order', 'journal', '--json'], who, {}, dir)).stdout) as Array<Record<string, unknown>>;
-
-const maybe = (name: string, fn: () => Promise<void>, timeout = 120_000) =>
-  it(name, async (ctx) => {
-    if (!chain) return ctx.skip('the local EVM could not start here');
-    await fn();
-  }, timeout);
+const { state, pmt, journal, maybe } = useChain();
 
 describe('an EOA, from a new wallet to trading and back to collateral', () => {
   maybe('doctor fails on missing approvals, approvals set fixes it (once), doctor passes', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     await c.mintPusd(k.address, USD(100));
@@ -80,7 +41,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
     const check = await pmt(['approvals', '--json'], who, {}, dir);
     expect(check.exitCode, check.stderr).toBe(0);
     const rows = JSON.parse(check.stdout) as Array<{ ok: boolean; token: string; standard: string }>;
-    expect(rows.length).toBe(12);
+    expect(rows.length).toBe(14);
     expect(rows.every((r) => !r.ok)).toBe(true);
 
     const notty = await pmt(['approvals', 'set'], who, {}, dir);
@@ -88,7 +49,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
 
     const set = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
     expect(set.exitCode, set.stderr).toBe(0);
-    expect(set.stdout.trim().split('\n').filter((l) => l.startsWith('confirmed')).length).toBe(12);
+    expect(set.stdout.trim().split('\n').filter((l) => l.startsWith('confirmed')).length).toBe(14);
     const after = JSON.parse((await pmt(['approvals', '--json'], who, {}, dir)).stdout) as Array<{ ok: boolean; allowance: string | null; standard: string }>;
     expect(after.every((r) => r.ok)).toBe(true);
     expect(after.filter((r) => r.standard === 'erc20').every((r) => r.allowance === 'unlimited')).toBe(true);
@@ -111,15 +72,15 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
 
     const j = await journal(who, dir);
     const results = j.filter((e) => e.event === 'result');
-    expect(results.length).toBe(12);
+    expect(results.length).toBe(14);
     expect(results.every((e) => e.type === 'approve' && /^0x[0-9a-f]{64}$/.test(String(e.order_hash)) && e.status === 'confirmed')).toBe(true);
-    expect(j.filter((e) => e.event === 'intent').length).toBe(12);
+    expect(j.filter((e) => e.event === 'intent').length).toBe(14);
 
     const ok = await pmt(['doctor', '--exchange', 'polymarket'], who, {}, dir);
     expect(ok.exitCode, ok.stdout + ok.stderr).toBe(0);
 
     // pmt serve reads the same approvals.
-    const s = await startServe([], { ...doubles.env, PMT_CONFIG_DIR: dir, PMT_POLYGON_RPC_URL: c.url, POLYMARKET_PRIVATE_KEY: k.key, PMT_SERVE_TOKEN: TOKEN });
+    const s = await startServe([], { ...state.doubles.env, PMT_CONFIG_DIR: dir, PMT_POLYGON_RPC_URL: c.url, POLYMARKET_PRIVATE_KEY: k.key, PMT_SERVE_TOKEN: TOKEN });
     try {
       const r = await s.call('/v1/account/fetch_approvals');
       expect(r.status, r.text).toBe(200);
@@ -127,10 +88,10 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
     } finally {
       expect(await s.stop()).toBe(0);
     }
-  });
+  }, 300_000);
 
   maybe('split → merge round trip, then resolve → redeem pays the winner, journaled', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     await c.mintPusd(k.address, USD(50));
@@ -169,7 +130,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
   });
 
   maybe('a market named by its slug: Gamma gives the condition; the tokens received are its clobTokenIds', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     await c.mintPusd(k.address, USD(8));
@@ -179,8 +140,8 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
     const cond = await c.prepareCondition(`slug-${k.address}`);
     const [yes, no] = await c.positionIds(cond);
     // The Gamma double's market now stands for the condition on the local chain.
-    const m = catalogMarket(doubles, { tick: '0.01', negRisk: false, nth: 3 });
-    const wire = doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
+    const m = catalogMarket(state.doubles, { tick: '0.01', negRisk: false, nth: 3 });
+    const wire = state.doubles.polymarket.gamma.market(m.slug)!.wire as Record<string, unknown>;
     wire.conditionId = cond;
     wire.clobTokenIds = JSON.stringify([yes.toString(), no.toString()]);
     const r = await pmt(['position', 'split', `polymarket:${m.slug}`, '--size', '8', '--yes'], who, {}, dir);
@@ -200,7 +161,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
   });
 
   maybe('redeem --all redeems every market the Data API lists as redeemable', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     await c.mintPusd(k.address, USD(30));
@@ -236,7 +197,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
   });
 
   maybe('doctor finds the collateral: at another wallet of the key (names the setting), or unwrapped USDC.e', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const owner = c.newKey();
     await c.setPol(owner.address, POL);
     const safe = await c.deploySafe(owner.address as `0x${string}`);
@@ -254,7 +215,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
   });
 
   maybe('an EOA without POL is refused before anything is signed (InsufficientFunds, exit 4, naming POL)', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.mintPusd(k.address, USD(10));
     const dir = tempConfigDir();
@@ -266,7 +227,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
   });
 
   maybe('a send whose receipt never comes is unknown with its hash (exit 8), journaled, not re-sent', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     const dir = tempConfigDir();
@@ -280,7 +241,7 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
       const j = await journal({ key: k.key }, dir);
       expect(j.map((e) => e.event)).toEqual(['intent', 'sent', 'unknown']);
       expect(j[2]).toMatchObject({ type: 'approve', order_hash: hash });
-      // Exactly one transaction left the wallet (the first of twelve; nothing re-sent).
+      // Exactly one transaction left the wallet (the first of fourteen; nothing re-sent).
       expect(await c.rpc('eth_getTransactionCount', [k.address, 'pending'])).toBe('0x1');
     } finally {
       await c.setAutomine(true);
@@ -290,27 +251,11 @@ describe('an EOA, from a new wallet to trading and back to collateral', () => {
 });
 
 describe('the chain id is checked before signing', () => {
-  let other: Server;
-  let url = '';
-  beforeAll(async () => {
-    // A JSON-RPC endpoint of another chain (Ethereum mainnet's id 1).
-    other = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        const { id } = JSON.parse(body) as { id: number };
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: '0x1' }));
-      });
-    });
-    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
-    url = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
-  });
-  afterAll(() => new Promise<void>((r) => other.close(() => r())));
+  const otherChain = useOtherChainRpc();
 
   maybe('an RPC on another chain is Config (exit 9) naming the chain id', async () => {
-    const k = chain!.newKey();
-    const r = await pmt(['approvals', 'set', '--yes'], { key: k.key }, { PMT_POLYGON_RPC_URL: url });
+    const k = state.chain!.newKey();
+    const r = await pmt(['approvals', 'set', '--yes'], { key: k.key }, { PMT_POLYGON_RPC_URL: otherChain() });
     expect(r.exitCode, r.stderr).toBe(9);
     expect(r.stderr).toContain('chain id 1,');
     expect(r.stderr).toContain('137');
@@ -319,7 +264,7 @@ describe('the chain id is checked before signing', () => {
 
 describe('a Safe (gnosis-safe), through execTransaction signed by its owner', () => {
   maybe('doctor → approvals set → doctor ok; split, resolve, redeem pays the Safe', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const owner = c.newKey();
     await c.setPol(owner.address, POL);
     const safe = await c.deploySafe(owner.address as `0x${string}`);
@@ -358,7 +303,7 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
   });
 
   maybe('a call that would revert is refused before signing (Api, exit 1), nothing sent', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const owner = c.newKey();
     await c.setPol(owner.address, POL);
     // No fallback handler: this Safe cannot receive ERC-1155 tokens, so a split into it reverts.
@@ -377,7 +322,7 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
   });
 
   maybe('an owner without POL is refused before signing (exit 4); a receipt that never comes is unknown with its hash (exit 8)', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const owner = c.newKey();
     const safe = await c.deploySafe(owner.address as `0x${string}`);
     await c.mintPusd(safe, USD(1));
@@ -405,7 +350,7 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
   });
 
   maybe('a key that does not own the Safe is refused before anything is signed (Config, exit 9)', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const owner = c.newKey();
     const stranger = c.newKey();
     await c.setPol(stranger.address, POL);
@@ -419,7 +364,7 @@ describe('a Safe (gnosis-safe), through execTransaction signed by its owner', ()
 
 describe('a proxy wallet, through the proxy factory (stand-in)', () => {
   maybe('approvals set and split go from the proxy wallet; the key pays the gas', async () => {
-    const c = chain!;
+    const c = state.chain!;
     const k = c.newKey();
     await c.setPol(k.address, POL);
     const wallet = await c.proxyWallet(k.address as `0x${string}`);
@@ -436,22 +381,5 @@ describe('a proxy wallet, through the proxy factory (stand-in)', () => {
     expect(split.exitCode, split.stderr).toBe(0);
     expect(await c.ctfBalance(wallet, yes)).toBe(USD(12));
     expect(await c.pusdBalance(wallet)).toBe(0n);
-  });
-});
-
-describe('a deposit wallet (poly-1271)', () => {
-  maybe('approvals are read; sending is refused naming the relayer (NotSupported, exit 10), nothing signed', async () => {
-    const c = chain!;
-    const k = c.newKey();
-    await c.setPol(k.address, POL);
-    const depositWallet = c.newKey().address;
-    const who = { key: k.key, type: 'poly-1271' as const, funder: depositWallet };
-    const dir = tempConfigDir();
-    const read = await pmt(['approvals', '--json'], who, {}, dir);
-    expect(read.exitCode, read.stderr).toBe(0);
-    const r = await pmt(['approvals', 'set', '--yes'], who, {}, dir);
-    expect(r.exitCode).toBe(10);
-    expect(r.stderr).toContain('relayer');
-    expect(await c.pub.getTransactionCount({ address: k.address as `0x${string}` })).toBe(0);
   });
 });

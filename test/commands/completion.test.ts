@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCommands, buildProgram } from '../../src/program.js';
 import { completionScript, SHELLS, type Shell } from '../../src/commands/completion-script.js';
+import { subcommandsOf } from '../../src/ops/table.js';
 import { runPmt } from '../helpers/cli.js';
 import { bashDriver } from '../helpers/completion.js';
 
@@ -86,8 +87,9 @@ describe('bash completes real command lines', () => {
   it.each<[string[], string[]]>([
     [['pmt', ''], ['markets', 'book', 'order', 'balance', 'positions', 'fills', 'trades', 'risk', 'kill', 'profile', 'serve', 'mcp', 'completion', 'exchanges', 'approvals', 'position', 'settlements', 'doctor', 'version', 'help']],
     [['pmt', 'ma'], ['markets']],
-    [['pmt', 'markets', ''], ['list', 'search', 'lineage', 'history', 'help']],
-    [['pmt', 'order', 'c'], ['create', 'cancel-all', 'cancel']],
+    // A group's subcommands are its operations' (the table), then pmt's own.
+    [['pmt', 'markets', ''], [...subcommandsOf('markets'), 'help']],
+    [['pmt', 'order', 'c'], [...subcommandsOf('order'), 'group'].filter((c) => c.startsWith('c'))],
     [['pmt', 'markets', 'list', '--status', ''], ['active', 'closed', 'resolved', 'all']],
     [['pmt', 'markets', 'list', '--status', 'r'], ['resolved']],
     // bash splits --status=value at "=".

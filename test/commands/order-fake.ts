@@ -14,9 +14,11 @@ import { PmtError } from '../../src/errors.js';
 import { Decimal } from '../../src/decimal.js';
 import { Context } from '../../src/context.js';
 import type { ResolvedCredentials } from '../../src/credentials.js';
+import { estimateFees as estimatePolymarketUsFees } from '../../src/exchanges/polymarket-us/fees.js';
 import { type AssetInfo, type CancelResult, type Exchange, type FeeSchedule } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, Market, Order, Orderbook } from '../../src/exchanges/types.js';
 import { IO } from '../../src/render/io.js';
+import { requestJson, type RequestJson } from '../../src/ops/order-preview.js';
 import type { Choice, InputOptions, Prompter } from '../../src/render/prompt.js';
 
 export class Capture extends Writable {
@@ -111,7 +113,8 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
   readonly has = {} as Exchange['has'];
   environment = 'production';
   calls: Array<{ op: string; arg?: unknown }> = [];
-  created: CreateOrderRequest[] = [];
+  /** Each request sent, as the contract prints it (its decimals as numbers). */
+  created: RequestJson[] = [];
   open: Order[] = [];
   cancelResult?: CancelResult;
   createError?: Error;
@@ -183,8 +186,8 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
   async createOrder(req: CreateOrderRequest): Promise<Order> {
     this.calls.push({ op: 'createOrder', arg: req });
     if (this.createError) throw this.createError;
-    this.created.push(req);
-    return order({ outcome: typeof req.outcome === 'string' ? (req.outcome === 'yes' ? 'Yes' : 'No') : req.outcome.label, side: req.side, price: req.price, size: req.size });
+    this.created.push(requestJson(req));
+    return order({ outcome: typeof req.outcome === 'string' ? (req.outcome === 'yes' ? 'Yes' : 'No') : req.outcome.label, side: req.side, price: req.price.toNumber(), size: req.size.toNumber() });
   }
   async cancelAllOrders(assetId?: string): Promise<CancelResult> {
     this.calls.push({ op: 'cancelAllOrders', arg: assetId });
@@ -201,7 +204,7 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
   }
   async previewOrder(req: CreateOrderRequest) {
     this.calls.push({ op: 'previewOrder', arg: req });
-    return { method: 'POST', url: `https://fake/${this.id}/orders`, body: { fake: true, price: req.price } };
+    return { method: 'POST', url: `https://fake/${this.id}/orders`, body: { fake: true, price: req.price.toNumber() } };
   }
   async fetchFeeSchedule(info: AssetInfo): Promise<FeeSchedule> {
     this.calls.push({ op: 'fetchFeeSchedule', arg: info.asset_id });
@@ -210,7 +213,8 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
   }
   /** The real published formulas, as the adapters bind them. */
   estimateFees(s: FeeSchedule, legs: FeeLegs): FeeAmounts {
-    return s.exchange === 'kalshi' ? estimateKalshiFees(s, legs) : estimatePolymarketFees(s, legs);
+    if (s.exchange === 'kalshi') return estimateKalshiFees(s, legs);
+    return s.exchange === 'polymarket' ? estimatePolymarketFees(s, legs) : estimatePolymarketUsFees(null, s, legs);
   }
   async checkAuth(): Promise<never> {
     throw new Error('fake: not used');

@@ -1,6 +1,6 @@
 /** `pmt profile add` on a terminal: which exchanges, then each missing value, validated as typed. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { run as add } from '../../src/commands/profile/add.js';
 import { run as remove } from '../../src/commands/profile/remove.js';
@@ -11,6 +11,7 @@ import { fakeContext, ScriptedPrompter } from './order-fake.js';
 
 const POLY_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
 const FUNDER = '0x52908400098527886E0F7030069857D2E4169EE7';
+const US_SECRET = readFileSync(join(import.meta.dirname, 'fixtures/profiles-0.3.1/us.key'), 'utf8').trim();
 let pemPath: string;
 let notKey: string;
 
@@ -53,6 +54,19 @@ describe('profile add, guided', () => {
     expect(stdout.text).toContain('saved profile "guided": kalshi (demo), polymarket (gnosis-safe)');
     expect(stderr.text).toContain('is readable by other users (mode 644)');
     expect(stdout.text + stderr.text).not.toContain(POLY_KEY.slice(2));
+  });
+
+  it('Polymarket US from the checklist: the key id, then the secret, loaded before it is stored (a secret that does not load is refused)', async () => {
+    const { ctx, stdout, stderr } = fakeContext({ tty: true });
+    const bad = new ScriptedPrompter([['polymarket-us'], 'us-key-0001', 'bm90IGEga2V5']);
+    await expect(add(ctx, {}, ['us'], { prompter: bad })).rejects.toThrow(/the Polymarket US key entered is not a Polymarket US secret key/);
+    expect(await ctx.store.get('us')).toBeUndefined();
+    const pr = new ScriptedPrompter([['polymarket-us'], 'us-key-0001', US_SECRET]);
+    await add(ctx, {}, ['us'], { prompter: pr });
+    expect(pr.asked).toEqual(['Which exchanges should this profile trade on? (space selects, enter confirms)', 'Polymarket US API key id', 'Polymarket US secret key (base64, not echoed)']);
+    expect(await ctx.store.get('us')).toEqual({ polymarket_us: { api_key_id: 'us-key-0001', private_key: US_SECRET } });
+    expect(stdout.text).toContain('saved profile "us": polymarket-us');
+    expect(stdout.text + stderr.text).not.toContain(US_SECRET);
   });
 
   it('asks only for what the flags left out', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { runPmt, tempConfigDir } from '../helpers/cli.js';
 import { adapterFor, addressOf, KEYS } from '../exchanges/polymarket/trading-fixture.js';
+import { orderReq } from '../helpers/order-request.js';
 
 let d: Doubles;
 let env: Record<string, string>;
@@ -25,7 +26,7 @@ describe('pmt order watch', () => {
     const run = runPmt(['order', 'watch', '--exchange', 'polymarket', '--count', '2'], { env });
     while (d.polymarket.userStream.stats.subscribes === before) await new Promise((r) => setTimeout(r, 10));
     const { ex } = adapterFor(d, { POLYMARKET_PRIVATE_KEY: KEYS.carol });
-    const o = await ex.createOrder({ asset_id: token, outcome: 'yes', side: 'buy', price: 0.3, size: 10, order_type: 'gtc' });
+    const o = await ex.createOrder(orderReq({ asset_id: token, outcome: 'yes', side: 'buy', price: 0.3, size: 10, order_type: 'gtc' }));
     await ex.cancelOrder(o.id);
     const r = await run;
     expect(r.exitCode, r.stderr).toBe(0);

@@ -16,6 +16,7 @@ import { kalshiAdapter, type TradingDouble } from '../exchanges/kalshi/orders-ha
 import { createPolymarket, type PolymarketExchange } from '../../src/exchanges/polymarket/index.js';
 import { resolveCredentials } from '../../src/credentials.js';
 import { expectWellFormedMarket, expectWellFormedOrder } from './shapes.js';
+import { orderReq } from '../helpers/order-request.js';
 
 process.env.PMT_RETRY_ATTEMPTS = '1';
 process.env.PMT_HTTP_TIMEOUT_MS = '2000';
@@ -175,7 +176,7 @@ describe('Polymarket trading under arbitrary CLOB answers', () => {
         if (op === 'list') await outcome(r, () => polyTrading.fetchOpenOrders(), (os) => os.forEach(expectWellFormedOrder));
         if (op === 'cancel') await outcome(r, () => polyTrading.cancelAllOrders(), (res) => res.cancelled.forEach(expectWellFormedOrder));
         if (op === 'asset') await outcome(r, () => polyTrading.describeAsset(TOKEN), (a) => expect(typeof a.asset_id).toBe('string'));
-        if (op === 'create') await outcome(r, () => polyTrading.createOrder({ asset_id: TOKEN, outcome: 'yes', side: 'buy', price: 0.5, size: 10, order_type: 'gtc' }), expectWellFormedOrder);
+        if (op === 'create') await outcome(r, () => polyTrading.createOrder(orderReq({ asset_id: TOKEN, outcome: 'yes', side: 'buy', price: 0.5, size: 10, order_type: 'gtc' })), expectWellFormedOrder);
       }),
       { numRuns: RUNS * 2 },
     );

@@ -79,4 +79,46 @@ describe('pmt mcp --http', () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('is empty');
   });
+
+  // Last in the file: it leaves this client address throttled (only failures are, never the token).
+  it("slows wrong tokens down as serve does (one gate): 401 with serve's words, 429 once too many wait, the token holder unaffected", async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const first = await fetch(url, { method: 'POST', headers: { ...headers, authorization: 'Bearer not-the-token-0123456789abcdefghijkl' }, body });
+    expect(first.status).toBe(401);
+    expect(first.headers.get('www-authenticate')).toBe('Bearer realm="pmt"');
+    expect(await first.json()).toEqual({ kind: 'Authentication', message: 'the bearer token is not valid' });
+    // Every later failure from this address waits its growing turn; past 64 waiting, 429 at once.
+    const abort = new AbortController();
+    const refused: Array<{ status: number; retryAfter: string | null; body: unknown }> = [];
+    const six = new Promise<void>((resolve) => {
+      for (let i = 0; i < 80; i++) {
+        void fetch(url, { method: 'POST', headers, body, signal: abort.signal }).then(
+          async (r) => {
+            const answer = { status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.json() };
+            if (answer.status !== 401) refused.push(answer);
+            if (refused.length === 6) resolve();
+          },
+          () => undefined,
+        );
+      }
+    });
+    await Promise.race([six, new Promise((r) => setTimeout(r, 20_000))]);
+    // A 429 is answered only while 64 failures of this address wait their turn (401s may come
+    // meanwhile, as turns pass): six of them prove the gate holds the rest.
+    expect(refused).toHaveLength(6);
+    for (const r of refused) {
+      expect(r).toMatchObject({ status: 429, body: { kind: 'RateLimited' } });
+      expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
+    }
+    // The right token passes while those failures still wait.
+    const c = new Client({ name: 'pmt-http-test', version: '1.0.0' });
+    await c.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    try {
+      expect((await c.listTools()).tools.length).toBeGreaterThan(0);
+    } finally {
+      await c.close();
+      abort.abort();
+    }
+  });
 });

@@ -158,4 +158,22 @@ describe('pmt mcp over stdio', () => {
       await c.close();
     }
   });
+
+  it('fetch_markets with all: true reads its tickers as the page does (comma-separated, each checked)', async () => {
+    const c = await connect();
+    try {
+      const tickers = (r: Awaited<ReturnType<typeof c.callTool>>) => (r.structuredContent as { markets: Array<{ ticker: string }> }).markets.map((m) => m.ticker).sort();
+      const two = tickers(await c.callTool({ name: 'fetch_markets', arguments: { exchange: 'kalshi', limit: 2 } }, CallToolResultSchema));
+      const args = { exchange: 'kalshi', status: 'all', market_tickers: [two.join(',')] };
+      const page = await c.callTool({ name: 'fetch_markets', arguments: args }, CallToolResultSchema);
+      const every = await c.callTool({ name: 'fetch_markets', arguments: { ...args, all: true } }, CallToolResultSchema);
+      expect(two).toHaveLength(2);
+      expect(tickers(page)).toEqual(two);
+      expect(tickers(every)).toEqual(two);
+      const bad = await c.callTool({ name: 'fetch_markets', arguments: { market_tickers: ['A/B'], all: true } }, CallToolResultSchema);
+      expect(bad.structuredContent).toMatchObject({ kind: 'Api', message: expect.stringMatching(/^market_tickers contains a character/) });
+    } finally {
+      await c.close();
+    }
+  });
 });

@@ -16,6 +16,7 @@ import { fetchOpenOrders } from '../../src/ops/orders.js';
 import { CLI_NAMES, type Services } from '../../src/ops/services.js';
 import type { Exchange } from '../../src/exchanges/exchange.js';
 import { failure, usage } from '../helpers/failure.js';
+import { amendReq } from '../helpers/order-request.js';
 
 const UUID = '0f0e0d0c-0b0a-4908-8706-050403020100';
 
@@ -66,7 +67,7 @@ describe('the adapter base', () => {
 
   it("uses the manifest's reason and remedy where it gives them (Polymarket's amend)", async () => {
     const a = new Adapter('polymarket', manifestOf('polymarket').capabilities, 'production', {}, {});
-    const e = await failure(a.amendOrder('0xabc', { price: 0.4 }));
+    const e = await failure(a.amendOrder('0xabc', amendReq({ price: 0.4 })));
     expect(e.message).toBe('amend_order is not supported on polymarket: a signed CLOB order cannot be changed');
     expect(e.hint).toContain('`pmt order cancel 0xabc --yes`');
   });

@@ -9,6 +9,7 @@ import { exitCodeFor, type ErrorKind } from '../../src/errors.js';
 import type { KalshiExchange } from '../../src/exchanges/kalshi/index.js';
 import { CANCEL_BATCH_SIZE } from '../../src/exchanges/kalshi/order-cancel.js';
 import type { CreateOrderRequest } from '../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../helpers/order-request.js';
 import type { Fault } from '../upstream/server.js';
 import { KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from '../exchanges/kalshi/orders-harness.js';
 import { failure } from './harness.js';
@@ -31,7 +32,7 @@ useTradingDouble({ balance: 100_000 }, (double, adapter) => {
   k = adapter;
 });
 
-const req: CreateOrderRequest = { asset_id: MARKETS.cent, outcome: 'yes', side: 'buy', price: 0.42, size: 3, order_type: 'gtc' };
+const req: CreateOrderRequest = orderReq({ asset_id: MARKETS.cent, outcome: 'yes', side: 'buy', price: 0.42, size: 3, order_type: 'gtc' });
 const placed = () => d.orders.portfolio.list(KEY_ID, {});
 const INTERNAL = '{"error":{"code":"internal_error","message":"internal error"}}';
 const CHALLENGE = '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>cloudflare</body></html>';
@@ -118,7 +119,7 @@ describe('create_order: one fault on the POST → sent once, at most one order, 
     const faults: Fault[] = [{ kind: 'reset-after-handling' }, { kind: 'cut' }, { kind: 'truncated' }, { kind: 'reset-after-handling' }];
     for (let i = 0; i < 20; i++) {
       d.double.inject(faults[i % faults.length]!, { method: 'POST', path: CREATE });
-      await k.createOrder({ ...req, price: Number(((30 + i) / 100).toFixed(2)) });
+      await k.createOrder(orderReq({ ...req, price: ((30 + i) / 100).toFixed(2) }));
     }
     expect(d.double.count(CREATE, 'POST')).toBe(20);
     const ids = placed().map((o) => o.clientOrderId);

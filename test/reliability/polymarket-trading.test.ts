@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorKind } from '../../src/errors.js';
 import type { CreateOrderRequest } from '../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../helpers/order-request.js';
 import type { Fault } from '../upstream/server.js';
 import { adapterFor, addressOf, catalogMarket, KEYS, sent, startTrading } from '../exchanges/polymarket/trading-fixture.js';
 import { failure } from './harness.js';
@@ -37,7 +38,7 @@ beforeEach(async () => {
   env.clob.resetLog();
 });
 
-const req: CreateOrderRequest = { asset_id: '', outcome: 'yes', side: 'buy', price: 0.41, size: 10, order_type: 'gtc' };
+const req: CreateOrderRequest = orderReq({ asset_id: '', outcome: 'yes', side: 'buy', price: 0.41, size: 10, order_type: 'gtc' });
 const order = () => ({ ...req, asset_id: yes });
 
 interface Case {
@@ -101,7 +102,7 @@ describe('create_order: one fault on POST /order → at most one order, re-sent 
   it('ten creates in a row, each answer lost → ten orders, none doubled', async () => {
     for (let i = 0; i < 10; i++) {
       env.clob.inject({ kind: i % 2 ? 'cut' : 'reset-after-handling' }, { method: 'POST', path: ORDER });
-      await trader().createOrder({ ...order(), price: Number(((30 + i) / 100).toFixed(2)) });
+      await trader().createOrder(orderReq({ ...order(), price: ((30 + i) / 100).toFixed(2) }));
     }
     expect(newOrders()).toHaveLength(10);
     expect(posts()).toHaveLength(10);
@@ -136,7 +137,7 @@ describe('reads retry transient faults', () => {
 describe('cancel-all: every listed order is reported exactly once, matching the CLOB', () => {
   async function placeFive(): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await trader().createOrder({ ...order(), price: Number(((20 + i) / 100).toFixed(2)) })).id.toLowerCase());
+    for (let i = 0; i < 5; i++) ids.push((await trader().createOrder(orderReq({ ...order(), price: ((20 + i) / 100).toFixed(2) }))).id.toLowerCase());
     env.clob.resetLog();
     return ids;
   }

@@ -10,6 +10,7 @@ import { type AssetInfo, type CancelResult, type Capabilities, type Exchange } f
 import type { CreateOrderRequest, ExchangeId, FetchMarketsParams, Market, MarketLineage, Order, Orderbook } from '../../src/exchanges/types.js';
 import { missingCredentials } from '../../src/ops/credentials.js';
 import { SERVE_NAMES, type Services } from '../../src/ops/services.js';
+import { requestJson } from '../../src/ops/order-preview.js';
 import type { BookStream, BookUpdate, WatchBookOptions } from '../../src/exchanges/stream.js';
 
 export const market = (exchange: ExchangeId, ticker: string): Market => ({
@@ -155,8 +156,9 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
     return [order(this.id === 'kalshi' ? '00000000-0000-4000-8000-000000000001' : '0x' + '1'.repeat(64))];
   }
   async createOrder(req: CreateOrderRequest) {
-    await this.enter('createOrder', [req]);
-    return { ...order('00000000-0000-4000-8000-0000000000aa'), price: req.price, size: req.size, side: req.side };
+    // Recorded as the contract prints a request (its decimals as numbers).
+    await this.enter('createOrder', [requestJson(req)]);
+    return { ...order('00000000-0000-4000-8000-0000000000aa'), price: req.price.toNumber(), size: req.size.toNumber(), side: req.side };
   }
   async cancelAllOrders(assetId?: string): Promise<CancelResult> {
     await this.enter('cancelAllOrders', [assetId]);

@@ -1,6 +1,7 @@
 /**
  * Issue 15, findings 2 and 9 (serve): the Host allow-list on loopback binds (DNS rebinding), the
- * growing delay after wrong tokens (measured: tries per second before and after), duplicate JSON
+ * growing delay after wrong tokens (the next failure waits its turn; the doubling on a clock of the
+ * test's), duplicate JSON
  * keys refused, and slow unauthenticated connections timed out while real clients are answered.
  */
 import { request } from 'node:http';
@@ -49,39 +50,26 @@ describe('Host allow-list on a loopback bind', () => {
 });
 
 describe('wrong tokens are slowed down per client', () => {
-  /** Wrong-token tries answered within `ms` by `parallel` concurrent clients from this address. */
-  async function hammer(url: string, ms: number, parallel = 16): Promise<number> {
+  it('a wrong token is answered at once, the next waits its turn; the right token still gets in meanwhile', async () => {
+    // The default 25 ms base is the bench's to measure (tries per second): here the gate is an
+    // hour away, so "still waiting" is a fact, not a race against a clock.
+    const a = await app({ throttle: { baseMs: 3_600_000, capMs: 3_600_000 } });
+    const wrong = { authorization: 'Bearer wrong-token-wrong-token-wrong-token-00' };
+    const first = await fetch(`${a.url}/v1/openapi.json`, { headers: wrong });
+    expect(first.status).toBe(401);
+    expect(await first.json()).toEqual({ kind: 'Authentication', message: 'the bearer token is not valid' });
     const stop = new AbortController();
-    const until = Date.now() + ms;
-    let answered = 0;
-    const worker = async () => {
-      while (Date.now() < until) {
-        const r = await fetch(`${url}/v1/openapi.json`, { headers: { authorization: 'Bearer wrong-token-wrong-token-wrong-token-00' }, signal: stop.signal }).catch(() => null);
-        if (!r) return;
-        await r.arrayBuffer();
-        if (Date.now() <= until && r.status === 401) answered++;
-      }
-    };
-    const timer = setTimeout(() => stop.abort(), ms);
-    await Promise.all(Array.from({ length: parallel }, worker));
-    clearTimeout(timer);
-    return answered;
-  }
-
-  it('tries per second fall to a handful; the right token still gets in', async () => {
-    const before = await hammer((await app({ throttle: { baseMs: 0 } })).url, 1000);
-    const a = await app();
-    const after = await hammer(a.url, 1500);
-    const perSecond = after / 1.5;
-    console.log(`wrong-token tries/s: before ${before}, after ${perSecond.toFixed(1)}`);
-    // Unthrottled, this loaded test machine answers tens to thousands a second; throttled, a handful.
-    expect(before).toBeGreaterThan(30);
-    expect(perSecond).toBeLessThan(8);
-    expect(before).toBeGreaterThan(5 * perSecond);
-    const t0 = Date.now();
+    let second: number | 'waiting' = 'waiting';
+    const pending = fetch(`${a.url}/v1/openapi.json`, { headers: wrong, signal: stop.signal }).then(
+      (r) => (second = r.status),
+      () => undefined,
+    );
     expect((await a.call('/v1/openapi.json')).status).toBe(200);
-    expect(Date.now() - t0).toBeLessThan(8000);
-  }, 30_000);
+    expect((await a.call('/v1/openapi.json')).status).toBe(200);
+    expect(second).toBe('waiting');
+    stop.abort();
+    await pending;
+  });
 
   it('issue 28 item 7: requests without the token from the same address never delay or refuse the token holder', async () => {
     // One failure puts the gate an hour away; one more waits there and fills the (single) slot.

@@ -5,7 +5,6 @@
  * Polymarket wallet the doubles accept — test keys, never real ones), then serves until killed.
  */
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -39,11 +38,7 @@ if (args.includes('--demo-credentials')) {
   const usSeed = Buffer.alloc(32, 0x5e);
   const usKey = join(dir, 'polymarket-us-demo.key');
   writeFileSync(usKey, usSeed.toString('base64') + '\n', { mode: 0o600 });
-  const usPublic = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), usSeed]), format: 'der', type: 'pkcs8' }))
-    .export({ format: 'der', type: 'spki' })
-    .subarray(-32)
-    .toString('base64');
-  d.polymarketUs.api.register('pmus-demo-key', usPublic);
+  d.polymarketUs.api.registerSeed('pmus-demo-key', usSeed);
   d.polymarketUs.api.setBuyingPower('pmus-demo-key', 1_000);
   Object.assign(exports, { KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: pem, POLYMARKET_PRIVATE_KEY: pk, POLYMARKET_US_API_KEY_ID: 'pmus-demo-key', POLYMARKET_US_PRIVATE_KEY_PATH: usKey });
   seedTradersDay();

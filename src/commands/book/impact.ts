@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { fetchOrderbookImpact } from '../../ops/book.js';
 import { Formatter } from '../../render/format.js';
 import { printImpact } from '../../render/views/book.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   size?: string;
@@ -12,7 +13,7 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
-  const { asset, book, size, result: impact } = await fetchOrderbookImpact(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome, size: opts.size });
+  const { asset, book, size, result: impact } = await fetchOrderbookImpact(ctx, cliInput(ctx, 'fetch_orderbook_impact', opts, args));
   if (ctx.json || ctx.ndjson) return ctx.io.json(impact);
   const f = new Formatter(ctx.io, { cents: opts.cents });
   await printImpact(ctx.io, f, impact, { exchange: asset.exchange, asset_id: book.asset_id, outcome: asset.outcome }, walkBook(book.asks, size), walkBook(book.bids, size));

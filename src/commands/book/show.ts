@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { fetchOrderbook, serviceTs } from '../../ops/book.js';
 import { Formatter } from '../../render/format.js';
 import { depthForRows, ladder, printLadder } from '../../render/views/book.js';
-import { parseInteger } from '../../validate.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   depth?: string;
@@ -13,8 +13,9 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
-  const depth = opts.depth === undefined ? undefined : parseInteger('--depth', opts.depth, 1, 100_000);
-  const { asset, book, result } = await fetchOrderbook(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome, depth });
+  const q = cliInput(ctx, 'fetch_orderbook', opts, args) as { asset_id: string; exchange?: never; outcome?: string; depth?: number };
+  const { depth } = q;
+  const { asset, book, result } = await fetchOrderbook(ctx, q);
   // --json is the Orderbook, with --depth's N best levels per side (contract, "Books").
   if (ctx.json || ctx.ndjson) return ctx.io.json(result);
   const f = new Formatter(ctx.io, { cents: opts.cents });

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { fetchOrderbookStats } from '../../ops/book.js';
 import { Formatter } from '../../render/format.js';
 import { printStats } from '../../render/views/book.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   outcome?: string;
@@ -10,7 +11,7 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
-  const { asset, book, result: stats } = await fetchOrderbookStats(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome });
+  const { asset, book, result: stats } = await fetchOrderbookStats(ctx, cliInput(ctx, 'fetch_orderbook_stats', opts, args));
   if (ctx.json || ctx.ndjson) return ctx.io.json(stats);
   await printStats(ctx.io, new Formatter(ctx.io, { cents: opts.cents }), stats, { exchange: asset.exchange, asset_id: book.asset_id, outcome: asset.outcome });
 }

@@ -6,17 +6,14 @@
  * exit 0.
  */
 import type { Context } from '../../context.js';
+import type { Decimal } from '../../decimal.js';
 import { PmtError, usageError } from '../../errors.js';
 import type { BookUpdate } from '../../exchanges/stream.js';
-import { parseDecimal, parseInteger } from '../../validate.js';
 import { bookStream, trimUpdates } from '../../ops/stream.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
-  depth?: string;
-  outcome?: string;
   cents?: boolean;
-  duration?: string;
-  count?: string;
 }
 
 export interface WatchLimits {
@@ -31,24 +28,21 @@ export interface WatchLimits {
 /** How far a reader of the NDJSON may fall behind before pmt stops instead of holding more. */
 export const MAX_BEHIND_BYTES = 32 * 1024 * 1024;
 
-/** `--duration` in seconds (> 0, fractions allowed) and `--count` (≥ 1). */
-export function parseLimits(opts: Opts): WatchLimits {
+/** A stream's end: `--duration` in seconds (> 0, fractions allowed, as ops/input.ts read it) and `--count` (≥ 1). */
+export function watchLimits(q: { duration?: Decimal; count?: number }): WatchLimits {
   const out: WatchLimits = {};
-  if (opts.duration !== undefined) {
-    const d = parseDecimal('--duration', opts.duration);
-    if (!d.gt(0) || d.gt(31_536_000)) throw usageError('--duration must be a number of seconds above 0 (at most a year)');
-    out.durationMs = Math.max(1, Math.round(d.toNumber() * 1000));
-  }
-  if (opts.count !== undefined) out.count = parseInteger('--count', opts.count, 1);
+  if (q.duration !== undefined) out.durationMs = Math.max(1, Math.round(q.duration.toNumber() * 1000));
+  if (q.count !== undefined) out.count = q.count;
   return out;
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
   // The error object under --json carries no hint, so the message itself names the way out.
   if (ctx.json) throw usageError('--json prints one document and a book stream never ends: use --ndjson for one BookUpdate per line');
-  const depth = opts.depth === undefined ? undefined : parseInteger('--depth', opts.depth, 1, 100_000);
-  const limits = parseLimits(opts);
-  const target = await bookStream(ctx, { asset_id: args[0], exchange: ctx.exchangeFlag(), outcome: opts.outcome });
+  const q = cliInput(ctx, 'watch_orderbook', opts, args) as { asset_id: string; outcome?: string; exchange?: never; depth?: number; duration?: Decimal; count?: number };
+  const { depth } = q;
+  const limits = watchLimits(q);
+  const target = await bookStream(ctx, { asset_id: q.asset_id, exchange: q.exchange, outcome: q.outcome });
   if (ctx.ndjson || !ctx.io.isTTY) {
     // --depth keeps every NDJSON event within the N best levels per side.
     const open: Open = depth === undefined ? target.open : (o) => target.open({ ...o, onUpdate: trimUpdates(depth, o.onUpdate) });

@@ -9,9 +9,10 @@ import { cancelledError, usageError } from '../../errors.js';
 import { approvalsCheck, executeAction, prepareApprovals } from '../../ops/onchain.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { planLines, printApprovals, sentLines } from '../../render/views/onchain.js';
+import { cliInput } from '../input.js';
 
 export async function runCheck(ctx: Context, _opts: unknown = {}, _args: string[] = []): Promise<void> {
-  const { rows } = await approvalsCheck(ctx, { exchange: ctx.exchangeFlag() });
+  const { rows } = await approvalsCheck(ctx, cliInput(ctx, 'fetch_approvals', {}));
   if (ctx.json || ctx.ndjson) return ctx.io.json(rows);
   await printApprovals(ctx.io, rows);
   const missing = rows.filter((r) => !r.ok).length;

@@ -5,9 +5,10 @@
 import type { Context } from '../../context.js';
 import { doctor, doctorFailure } from '../../ops/doctor.js';
 import { printDoctor } from '../../render/views/onchain.js';
+import { cliInput } from '../input.js';
 
-export async function run(ctx: Context, _opts: unknown = {}, _args: string[] = []): Promise<void> {
-  const r = await doctor(ctx, { exchange: ctx.exchangeFlag() });
+export async function run(ctx: Context, opts: object = {}, _args: string[] = []): Promise<void> {
+  const r = await doctor(ctx, cliInput(ctx, 'doctor', opts));
   if (ctx.json || ctx.ndjson) ctx.io.json(r.exchanges);
   else await printDoctor(ctx.io, r.exchanges as Record<string, never>);
   const failure = doctorFailure(r);

@@ -1,14 +1,13 @@
 import type { Command } from 'commander';
 import { action } from '../action.js';
+import { addOperation } from '../op-command.js';
 
 /** `pmt approvals [check|set]` (the exchange contracts' allowances of the wallet's tokens). */
 export function registerApprovals(program: Command): void {
   const a = program
     .command('approvals')
     .description("The exchange contracts' permission to move the wallet's collateral and outcome tokens (Polymarket, on chain)");
-  a.command('check', { isDefault: true })
-    .description('show each spender and token, and whether it is approved')
-    .action(action(async (ctx, opts, args) => (await import('./approvals.js')).runCheck(ctx, opts as never, args)));
+  addOperation(a, 'fetch_approvals', async (ctx, opts, args) => (await import('./approvals.js')).runCheck(ctx, opts as never, args), { isDefault: true });
   a.command('set')
     .description('approve what is missing (previews the transactions and asks first)')
     .option('-y, --yes', 'send without asking for confirmation (required when not on a terminal)')
@@ -37,8 +36,5 @@ export function registerPosition(program: Command): void {
 
 /** `pmt doctor`. */
 export function registerDoctor(program: Command): void {
-  program
-    .command('doctor')
-    .description('Why an account cannot trade, and the fix: credentials, clock, wallet, collateral, approvals, gas (exit 0 when nothing blocks trading, else 9)')
-    .action(action(async (ctx, opts, args) => (await import('./doctor.js')).run(ctx, opts as never, args)));
+  addOperation(program, 'doctor', async (ctx, opts, args) => (await import('./doctor.js')).run(ctx, opts as never, args));
 }

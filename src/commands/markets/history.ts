@@ -8,6 +8,7 @@ import { fetchPriceHistory } from '../../ops/tape.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { candleRow } from '../../render/views/tape.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   interval?: string;
@@ -17,7 +18,7 @@ interface Opts {
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
   const svc = ctx;
-  const h = await fetchPriceHistory(svc, { market_ticker: args[0], interval: opts.interval, since: opts.since, outcome: opts.outcome, exchange: ctx.exchangeFlag() });
+  const h = await fetchPriceHistory(svc, cliInput(ctx, 'fetch_price_history', opts, args));
   if (ctx.ndjson) {
     for (const c of h.candles) if (!ctx.io.ndjson(c)) await ctx.io.drain();
     return;

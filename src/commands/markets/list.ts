@@ -1,14 +1,14 @@
 /** `pmt markets list`: fetch_markets over one or every exchange, one page or --all (ops/markets.ts). */
 import { wrapCommand } from '../../render/width.js';
 import type { Context } from '../../context.js';
-import { MARKET_STATUS_FILTERS, type Market, type MarketStatusFilter } from '../../exchanges/types.js';
+import type { Market, MarketStatusFilter } from '../../exchanges/types.js';
 import { failureOf, type ExchangeFailure } from '../../ops/fanout.js';
 import { eventTitlesFor } from '../../ops/event-titles.js';
 import { checkAll, fetchMarkets, fetchMarketsSorted, iterateAllMarkets, seriesScope, type MarketsQuery, type MissingTicker } from '../../ops/markets.js';
 import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
-import { parseCursor, parseEnum, parseId, parseInteger } from '../../validate.js';
-import { MARKET_SORTS, type MarketSort } from '../../ops/market-sort.js';
+import type { MarketSort } from '../../ops/market-sort.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   status?: string;
@@ -22,26 +22,16 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promise<void> {
-  const q: MarketsQuery = {
-    status: parseEnum('--status', opts.status ?? 'active', MARKET_STATUS_FILTERS),
-    exchange: ctx.exchangeFlag(),
-    // A page of 0 markets is never what anyone wants, and with --all it would never advance.
-    limit: opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 1_000_000),
-    cursor: opts.cursor === undefined ? undefined : parseCursor(opts.cursor),
-    event_ticker: opts.event === undefined ? undefined : parseId('--event', opts.event),
-    series_ticker: opts.series === undefined ? undefined : parseId('--series', opts.series),
-    market_tickers: (opts.ticker ?? []).map((t) => parseId('--ticker', t)),
-  };
-  const sort = opts.sort === undefined ? undefined : parseEnum('--sort', opts.sort, MARKET_SORTS);
+  const { all: every, sort, ...q } = cliInput(ctx, 'fetch_markets', opts) as MarketsQuery & { all?: boolean; sort?: MarketSort };
   if (q.series_ticker !== undefined) {
     // The rule is the op's (serve's series_ticker answers alike); the note is for people.
     const { note } = seriesScope(ctx, q.exchange);
     if (note && !ctx.json && !ctx.ndjson) ctx.io.err(note);
   }
-  if (opts.all) checkAll(q);
-  if (sort) return sorted(ctx, q, sort, Boolean(opts.all));
+  if (every) checkAll(q);
+  if (sort) return sorted(ctx, q, sort, Boolean(every));
   // Ticker lookups are one request per exchange: --all has nothing more to follow.
-  if (opts.all && !q.market_tickers?.length) return all(ctx, q);
+  if (every && !q.market_tickers?.length) return all(ctx, q);
 
   const r = await fetchMarkets(ctx, q, { explain: true });
   if (!ctx.json && !ctx.ndjson) notes(ctx, r.missing);

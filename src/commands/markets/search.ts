@@ -1,11 +1,11 @@
 /** `pmt markets search <words...>`: search over both exchanges or --exchange (ops/search.ts). */
 import type { Context } from '../../context.js';
-import { MARKET_STATUS_FILTERS } from '../../exchanges/types.js';
+import type { ExchangeId, MarketStatusFilter } from '../../exchanges/types.js';
 import { failureOf } from '../../ops/fanout.js';
-import { MAX_SEARCH_LIMIT, searchMarkets } from '../../ops/search.js';
+import { searchMarkets } from '../../ops/search.js';
 import { Formatter } from '../../render/format.js';
 import { printMarkets } from '../../render/views/markets.js';
-import { parseEnum, parseInteger } from '../../validate.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   status?: string;
@@ -13,10 +13,9 @@ interface Opts {
 }
 
 export async function run(ctx: Context, opts: Opts, args: string[]): Promise<void> {
-  const words = args.join(' ').trim();
-  const status = parseEnum('--status', opts.status ?? 'active', MARKET_STATUS_FILTERS);
-  const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, MAX_SEARCH_LIMIT);
-  const r = await searchMarkets(ctx, { query: words, status, limit, exchange: ctx.exchangeFlag() });
+  const q = cliInput(ctx, 'search_markets', opts, args) as { query: string; status: MarketStatusFilter; limit?: number; exchange?: ExchangeId };
+  const { query: words, status } = q;
+  const r = await searchMarkets(ctx, q);
   if (ctx.ndjson) {
     if (!ctx.io.ndjsonLines(r.markets)) await ctx.io.drain();
   } else if (ctx.json) ctx.io.json({ markets: r.markets, cursor: null });

@@ -11,6 +11,7 @@ import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { amendLines, orderLines, printOrders, PREVIEW_HANG } from '../../render/views/orders.js';
 import { fitLines } from '../../render/width.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   price?: string;
@@ -20,7 +21,7 @@ interface Opts {
 
 export async function run(ctx: Context, opts: Opts, args: string[], deps: { prompter?: Prompter } = {}): Promise<void> {
   const svc = ctx;
-  const body = { order_id: args[0], exchange: ctx.exchangeFlag(), price: opts.price, size: opts.size };
+  const { yes: _yes, ...body } = cliInput(ctx, 'amend_order', opts, args) as { order_id: string; exchange?: never; price?: string; size?: string; yes?: boolean };
   amendChanges(body);
   if (!opts.yes && !ctx.io.canPrompt) {
     // Still NotSupported first where the exchange has no amend (before credentials, as planAmend).

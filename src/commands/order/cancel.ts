@@ -10,6 +10,7 @@ import { nameMarkets } from '../../ops/orders.js';
 import { Formatter } from '../../render/format.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { orderLines, printOrders } from '../../render/views/orders.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   yes?: boolean;
@@ -18,7 +19,8 @@ interface Opts {
 export async function run(ctx: Context, opts: Opts, args: string[], deps: { prompter?: Prompter } = {}): Promise<void> {
   const svc = ctx;
   // Validated (shape, credentials) before anything is asked or sent.
-  const target = await orderTarget(svc, { order_id: args[0], exchange: ctx.exchangeFlag() }, 'cancelOrder');
+  const { order_id, exchange } = cliInput(ctx, 'cancel_order', opts, args) as { order_id: string; exchange?: never };
+  const target = await orderTarget(svc, { order_id, exchange }, 'cancelOrder');
   if (!opts.yes && !ctx.io.canPrompt) throw usageError('not on a terminal: add --yes to cancel without a confirmation; nothing was cancelled');
   const f = new Formatter(ctx.io);
   if (!opts.yes) {

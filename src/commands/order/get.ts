@@ -11,14 +11,13 @@ import { nameMarkets } from '../../ops/orders.js';
 import { Formatter } from '../../render/format.js';
 import { printOrders, orderLines, ORDER_HANG } from '../../render/views/orders.js';
 import { fitLines } from '../../render/width.js';
+import { cliInput } from '../input.js';
 
 export async function run(ctx: Context, opts: { clientId?: string }, args: string[]): Promise<void> {
-  if (opts.clientId !== undefined && args[0] !== undefined) throw usageError('give an order id or --client-id, not both');
-  if (opts.clientId === undefined && args[0] === undefined) throw usageError('missing order id (or --client-id <id>)');
-  const o =
-    opts.clientId !== undefined
-      ? await fetchOrderByClientId(ctx, { client_order_id: opts.clientId, exchange: ctx.exchangeFlag() })
-      : await fetchOrder(ctx, { order_id: args[0], exchange: ctx.exchangeFlag() });
+  const { order_id, client_order_id, exchange } = cliInput(ctx, 'fetch_order', opts, args) as { order_id?: string; client_order_id?: string; exchange?: never };
+  if (client_order_id !== undefined && order_id !== undefined) throw usageError('give an order id or --client-id, not both');
+  if (client_order_id === undefined && order_id === undefined) throw usageError('missing order id (or --client-id <id>)');
+  const o = client_order_id !== undefined ? await fetchOrderByClientId(ctx, { client_order_id, exchange }) : await fetchOrder(ctx, { order_id, exchange });
   if (ctx.json || ctx.ndjson) return ctx.io.json(o.order);
   const f = new Formatter(ctx.io);
   if (!ctx.io.isTTY) return printOrders(ctx.io, f, [o]);

@@ -8,12 +8,12 @@ import type { Context } from '../../context.js';
 import { journalEntries } from '../../ops/journal.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
-import { parseInteger } from '../../validate.js';
+import { cliInput } from '../input.js';
 
 const ON_CHAIN = new Set<string>(['approve', 'split', 'merge', 'redeem']);
 
 export async function run(ctx: Context, opts: { limit?: string }): Promise<void> {
-  const limit = opts.limit === undefined ? undefined : parseInteger('--limit', opts.limit, 1, 1_000_000);
+  const { limit } = cliInput(ctx, 'read_journal', opts) as { limit?: number };
   const { entries, bad, badCount, file } = journalEntries(ctx, limit);
   // What is readable is shown; each line that is not an entry is named (file:line) on stderr.
   for (const b of bad) ctx.io.err(`${file}:${b.line}: skipped, not a journal entry (${b.problem})`);

@@ -8,13 +8,14 @@ import { failureOf } from '../../ops/fanout.js';
 import { fetchOpenOrders, nameMarkets } from '../../ops/orders.js';
 import { Formatter } from '../../render/format.js';
 import { printOrders } from '../../render/views/orders.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   asset?: string;
 }
 
 export async function run(ctx: Context, opts: Opts, _args: string[] = []): Promise<void> {
-  const { ids, assetId, orders, failed } = await fetchOpenOrders(ctx, { asset_id: opts.asset, exchange: ctx.exchangeFlag() });
+  const { ids, assetId, orders, failed } = await fetchOpenOrders(ctx, cliInput(ctx, 'fetch_open_orders', opts));
   if (ctx.ndjson) {
     for (const o of orders) if (!ctx.io.ndjson(o.order)) await ctx.io.drain();
   } else if (ctx.json) ctx.io.json(orders.map((o) => o.order));

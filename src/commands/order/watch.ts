@@ -1,6 +1,7 @@
 /**
  * `pmt order watch [--exchange E] [--duration S] [--count N]`: your orders and fills as the
- * exchanges push them (Polymarket's user channel, Kalshi's user_orders and fill channels), until
+ * exchanges push them (Polymarket's user channel, Kalshi's user_orders and fill channels,
+ * Polymarket US's private socket), until
  * Ctrl-C or a limit. Piped or with `--ndjson`: one OrderEvent per line; on a terminal, one
  * readable line per event. `--json` has no meaning for an endless stream and is refused.
  */
@@ -8,12 +9,8 @@ import type { Context } from '../../context.js';
 import { usageError } from '../../errors.js';
 import type { OrderEvent } from '../../exchanges/order-stream.js';
 import { orderWatch } from '../../ops/order-watch.js';
-import { parseLimits, pumpStream } from '../book/watch.js';
-
-interface Opts {
-  duration?: string;
-  count?: string;
-}
+import { pumpStream, watchLimits } from '../book/watch.js';
+import { cliInput } from '../input.js';
 
 /** One line for people: time, exchange, what happened, the order. */
 export function eventLine(e: OrderEvent): string {
@@ -24,10 +21,11 @@ export function eventLine(e: OrderEvent): string {
   return `${t}  ${e.exchange.padEnd(10)}  ${what}  ${e.market_ticker ?? ''}  ${e.order_id}`;
 }
 
-export async function run(ctx: Context, opts: Opts): Promise<void> {
+export async function run(ctx: Context, opts: object): Promise<void> {
   if (ctx.json) throw usageError('--json prints one document and an order stream never ends: use --ndjson for one OrderEvent per line');
-  const limits = parseLimits(opts);
-  const target = await orderWatch(ctx, { exchange: ctx.exchangeFlag() });
+  const q = cliInput(ctx, 'watch_orders', opts) as { exchange?: never; duration?: never; count?: number };
+  const limits = watchLimits(q);
+  const target = await orderWatch(ctx, { exchange: q.exchange });
   const ndjson = ctx.ndjson || !ctx.io.isTTY;
   if (!ndjson) ctx.io.err(`watching your orders on ${target.exchanges.join(', ')} (Ctrl-C to stop)`);
   const write = (e: OrderEvent) => (ndjson ? ctx.io.ndjson(e) : ctx.io.out(eventLine(e)));

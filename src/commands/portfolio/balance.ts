@@ -8,11 +8,13 @@ import { failureOf } from '../../ops/fanout.js';
 import { balanceModel, fetchBalance } from '../../ops/portfolio.js';
 import { Formatter } from '../../render/format.js';
 import { printBalances } from '../../render/views/portfolio.js';
+import { cliInput } from '../input.js';
 
 export async function run(ctx: Context): Promise<void> {
   const svc = ctx;
-  const b = await fetchBalance(svc, { exchange: ctx.exchangeFlag() });
-  if (ctx.json || ctx.ndjson) ctx.io.json(balanceModel(b, ctx.exchangeFlag()));
+  const q = cliInput(ctx, 'fetch_balance', {}) as { exchange?: never };
+  const b = await fetchBalance(svc, q);
+  if (ctx.json || ctx.ndjson) ctx.io.json(balanceModel(b, q.exchange));
   else await printBalances(ctx.io, new Formatter(ctx.io), b.balances);
   if (b.failed.length) throw failureOf(b.failed);
 }

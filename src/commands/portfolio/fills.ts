@@ -9,6 +9,7 @@ import { fetchFills, type FillsAnswer } from '../../ops/portfolio.js';
 import { Formatter } from '../../render/format.js';
 import { printFills } from '../../render/views/tape.js';
 import { wrapCommand } from '../../render/width.js';
+import { cliInput } from '../input.js';
 
 interface Opts {
   market?: string;
@@ -23,10 +24,10 @@ const MAX_PAGES = 1000;
 export async function run(ctx: Context, opts: Opts): Promise<void> {
   const svc = ctx;
   const f = new Formatter(ctx.io);
-  const q = { market_ticker: opts.market, limit: opts.limit, exchange: ctx.exchangeFlag() };
+  const { cursor: first, all: every, ...q } = cliInput(ctx, 'fetch_fills', opts) as { market_ticker?: string; limit?: string; cursor?: string; all?: boolean; exchange?: never };
   const all: FillsAnswer['fills'] = [];
   const failed: FillsAnswer['failed'] = [];
-  let cursor: string | null | undefined = opts.cursor;
+  let cursor: string | null | undefined = first;
   const seen = new Set<string>();
   for (let page = 0; page < MAX_PAGES; page++) {
     const r = await fetchFills(svc, { ...q, cursor });
@@ -35,15 +36,15 @@ export async function run(ctx: Context, opts: Opts): Promise<void> {
       for (const x of r.fills) if (!ctx.io.ndjson(x.fill)) await ctx.io.drain();
     } else all.push(...r.fills);
     cursor = r.cursor;
-    if (!opts.all || !cursor || seen.has(cursor) || r.failed.length) break;
+    if (!every || !cursor || seen.has(cursor) || r.failed.length) break;
     seen.add(cursor);
   }
-  if (ctx.json) ctx.io.json({ fills: all.map((x) => x.fill), cursor: opts.all ? null : (cursor ?? null) });
+  if (ctx.json) ctx.io.json({ fills: all.map((x) => x.fill), cursor: every ? null : (cursor ?? null) });
   else if (!ctx.ndjson) {
     if (all.length === 0 && ctx.io.isTTY) ctx.io.err('no fills');
     else await printFills(ctx.io, f, all);
     // The hint, pasted, returns the next page: the same scope (market, exchange) and page size.
-    if (cursor && !opts.all && ctx.io.isTTY) ctx.io.err(f.c.dim(wrapCommand(`more: ${nextPage(cursor, opts, ctx.exchangeFlag())}`, ctx.io.columns)));
+    if (cursor && !every && ctx.io.isTTY) ctx.io.err(f.c.dim(wrapCommand(`more: ${nextPage(cursor, opts, q.exchange)}`, ctx.io.columns)));
   }
   if (failed.length) throw failureOf(failed);
 }

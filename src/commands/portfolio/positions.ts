@@ -8,10 +8,11 @@ import { failureOf } from '../../ops/fanout.js';
 import { fetchPositions } from '../../ops/portfolio.js';
 import { Formatter } from '../../render/format.js';
 import { printPositions } from '../../render/views/portfolio.js';
+import { cliInput } from '../input.js';
 
 export async function run(ctx: Context, opts: { market?: string; status?: string }): Promise<void> {
   const svc = ctx;
-  const r = await fetchPositions(svc, { market_ticker: opts.market, exchange: ctx.exchangeFlag(), status: opts.status });
+  const r = await fetchPositions(svc, cliInput(ctx, 'fetch_positions', opts));
   if (ctx.ndjson) {
     for (const p of r.positions) if (!ctx.io.ndjson(p.position)) await ctx.io.drain();
   } else if (ctx.json) ctx.io.json(r.positions.map((p) => p.position));

@@ -1,49 +1,47 @@
 /**
- * `pmt profile add <name>`: every value as a flag named after its environment variable; on a
- * terminal, prompts for what is missing. Secrets never come from argv (secrets-input.ts): stdin,
- * the environment, or a hidden prompt. Values are validated before they are stored (the Kalshi
- * key really loaded, the Polymarket key's address derived). An existing profile is updated:
- * values given replace stored ones, the rest are kept. The first profile becomes the active one.
+ * `pmt profile add <name>`: every value as a flag named after its environment variable (the
+ * manifests' credential fields); on a terminal, prompts for what is missing. Secrets never come
+ * from argv (secrets-input.ts): stdin, the environment, or a hidden prompt. Values are checked
+ * before they are stored (a key really loaded by its exchange's loader). An existing profile is
+ * updated: values given replace stored ones, the rest are kept. The first profile becomes the
+ * active one. Each exchange's section follows its fields as declared (order, checks, prompts),
+ * or the exchange's own section where its fields' rules span several (Polymarket's wallet).
  */
 import type { Context } from '../../context.js';
-import { parseSignatureType, type SignatureType } from '../../credentials.js';
+import { sectionOf } from '../../credentials.js';
 import { usageError } from '../../errors.js';
-import type { ExchangeId } from '../../exchanges/types.js';
-import { PROFILE_NAME_RE, type KalshiProfile, type PolymarketProfile, type PolymarketUsProfile, type Profile } from '../../profiles.js';
+import type { CredentialField, ProfileSection } from '../../exchanges/credential-spec.js';
+import type { ExchangeManifest } from '../../exchanges/manifest.js';
+import { ALL_MANIFESTS as MANIFESTS, type ExchangeId } from '../../exchanges/registry.js';
+import { PROFILE_NAME_RE, type Profile } from '../../profiles.js';
 import { terminalPrompter, type Prompter } from '../../render/prompt.js';
 import { savedLines } from '../../render/views/profiles.js';
 import { profileSummary } from './summary.js';
 import * as ask from './ask.js';
-import { envSecret, refuseSecretFlags, SECRETS, stdinSecret, type SecretSpec } from './secrets-input.js';
-import { addressProblem, checkKalshiKeyFile, checkPolymarketUsKeyFile, kalshiPemCheck, normalizePolymarketKey, polymarketKeyProblem, polymarketUsKeyProblem, signerAddress, tokenProblem } from './fields.js';
+import { envSecret, optionKey, refuseSecretFlags, stdinSecret } from './secrets-input.js';
+import { checkKeyFile, keyCheck, tokenProblem } from './fields.js';
 
-export interface AddOpts {
-  kalshiApiKeyId?: string;
-  kalshiPrivateKeyPath?: string;
-  kalshiPrivateKey?: string;
-  kalshiDemo?: boolean;
-  polymarketPrivateKey?: string;
-  polymarketFunder?: string;
-  polymarketSignatureType?: string;
-  polymarketApiKey?: string;
-  polymarketApiSecret?: string;
-  polymarketApiPassphrase?: string;
-  kalshiPrivateKeyStdin?: boolean;
-  polymarketPrivateKeyStdin?: boolean;
-  polymarketApiSecretStdin?: boolean;
-  polymarketApiPassphraseStdin?: boolean;
-  polymarketUsApiKeyId?: string;
-  polymarketUsPrivateKeyPath?: string;
-  polymarketUsPrivateKey?: string;
-  polymarketUsPrivateKeyStdin?: boolean;
-}
+/** Flag values by Commander's option key (`kalshiApiKeyId`, `polymarketUsPrivateKeyStdin`). */
+export type AddOpts = Partial<Record<string, string | boolean | undefined>>;
+type Origins = Partial<Record<string, string>>;
 
-const KALSHI_KEYS = ['kalshiApiKeyId', 'kalshiPrivateKeyPath', 'kalshiPrivateKey', 'kalshiDemo'] as const;
-const POLY_KEYS = ['polymarketPrivateKey', 'polymarketFunder', 'polymarketSignatureType', 'polymarketApiKey', 'polymarketApiSecret', 'polymarketApiPassphrase'] as const;
-const POLY_US_KEYS = ['polymarketUsApiKeyId', 'polymarketUsPrivateKeyPath', 'polymarketUsPrivateKey'] as const;
+const fieldsOf = (m: ExchangeManifest) => m.credentials.fields as readonly CredentialField[];
+
+/** The option keys that carry a value of this exchange (a secret read from stdin lands on its value key). */
+const optionKeysOf = (m: ExchangeManifest) => fieldsOf(m).flatMap((f) => [optionKey(f.flag), ...(f.file ? [optionKey(f.file.flag)] : [])]);
+
+/** A variable's value as `profile add` takes it: a secret's when it holds more than blanks, another's when set. */
+const fromVar = (f: CredentialField, env: NodeJS.ProcessEnv): string | undefined =>
+  f.env === undefined ? undefined : f.display === 'secret' ? envSecret({ env: f.env }, env) : env[f.env] || undefined;
 
 function check(problem: string | null): void {
   if (problem) throw usageError(problem);
+}
+
+/** An exchange whose every required value that `profile add` may take from the environment is there. */
+function wantedFromEnv(m: ExchangeManifest, env: NodeJS.ProcessEnv): boolean {
+  const takeable = fieldsOf(m).filter((f) => f.required && (f.add?.fromEnv || f.file?.fromEnv));
+  return takeable.length > 0 && takeable.every((f) => (f.file?.fromEnv && env[f.file.env]) || (f.add?.fromEnv && fromVar(f, env) !== undefined));
 }
 
 export async function run(ctx: Context, opts: AddOpts, args: string[], deps: { prompter?: Prompter; readStdin?: () => Promise<string> } = {}): Promise<void> {
@@ -51,217 +49,149 @@ export async function run(ctx: Context, opts: AddOpts, args: string[], deps: { p
   if (!PROFILE_NAME_RE.test(name)) throw usageError(`profile name "${name.slice(0, 70)}" must be 1-64 letters, digits, "_", "." or "-"`);
   refuseSecretFlags(opts);
   // Where each secret came from, for messages (never the value).
-  const origin: Partial<Record<SecretSpec['key'], string>> = {};
+  const origin: Origins = {};
   const piped = await stdinSecret(opts, deps.readStdin);
   if (piped) {
     opts[piped.spec.key] = piped.value;
     origin[piped.spec.key] = `${piped.spec.flag}-stdin`;
   }
-  const existing = (await ctx.store.get(name)) ?? {};
+  const existing: Profile = (await ctx.store.get(name)) ?? {};
   const pr = ctx.io.canPrompt ? (deps.prompter ?? terminalPrompter(ctx.io, { toStderr: ctx.json })) : undefined;
-  let want: ExchangeId[] = [];
-  if (KALSHI_KEYS.some((k) => opts[k] !== undefined)) want.push('kalshi');
-  if (POLY_KEYS.some((k) => opts[k] !== undefined)) want.push('polymarket');
-  if (POLY_US_KEYS.some((k) => opts[k] !== undefined)) want.push('polymarket-us');
+  let want: ExchangeId[] = MANIFESTS.filter((m) => optionKeysOf(m).some((k) => opts[k] !== undefined)).map((m) => m.id);
   // Nothing named on the command line: the exchanges whose keys are in the environment.
-  if (want.length === 0) {
-    if (envSecret(SECRETS[0]!, ctx.env)) want.push('kalshi');
-    if (envSecret(SECRETS[1]!, ctx.env)) want.push('polymarket');
-    if (ctx.env.POLYMARKET_US_API_KEY_ID && (envSecret(SECRETS[4]!, ctx.env) || ctx.env.POLYMARKET_US_PRIVATE_KEY_PATH)) want.push('polymarket-us');
-  }
+  if (want.length === 0) want = MANIFESTS.filter((m) => wantedFromEnv(m, ctx.env)).map((m) => m.id);
   fromEnvironment(ctx, opts, existing, want, origin);
   if (want.length === 0) {
     if (!pr) {
-      throw usageError(
-        'give credentials for at least one exchange: --kalshi-api-key-id with --kalshi-private-key-path, the Polymarket key on stdin (--polymarket-private-key-stdin) or in POLYMARKET_PRIVATE_KEY, and/or --polymarket-us-api-key-id with --polymarket-us-private-key-path (on a terminal, pmt asks)',
-      );
+      const ways = MANIFESTS.filter((m) => fieldsOf(m).length > 0).map((m) => m.credentials.add.howToGive);
+      throw usageError(`give credentials for at least one exchange: ${ways.slice(0, -1).join(', ')}, and/or ${ways[ways.length - 1]} (on a terminal, pmt asks)`);
     }
     want = await ask.askExchanges(pr);
   }
 
   const profile: Profile = { ...existing };
-  const found: { kalshiKind?: string } = {};
-  if (want.includes('kalshi')) profile.kalshi = await kalshiSection(ctx, opts, existing.kalshi ?? {}, pr, origin, found);
-  if (want.includes('polymarket')) profile.polymarket = await polymarketSection(ctx, opts, existing.polymarket ?? {}, pr, origin);
-  if (want.includes('polymarket-us')) profile.polymarket_us = await polymarketUsSection(ctx, opts, existing.polymarket_us ?? {}, pr, origin);
+  const keyLines: string[] = [];
+  for (const m of MANIFESTS) {
+    if (!want.includes(m.id)) continue;
+    profile[m.credentials.profileKey] = await section(ctx, m, opts, sectionOf(existing, m) ?? {}, pr, origin, keyLines);
+  }
 
   const { activated } = await ctx.store.put(name, profile);
   const active = (await ctx.store.active()) === name;
   if (ctx.json) return ctx.io.json(profileSummary(name, profile, active));
-  ctx.io.out(savedLines(profileSummary(name, profile, active), { file: ctx.store.file, updated: Object.keys(existing).length > 0, activated, kalshiKeyKind: found.kalshiKind }).join('\n'));
+  ctx.io.out(savedLines(profileSummary(name, profile, active), { file: ctx.store.file, updated: Object.keys(existing).length > 0, activated, keyLines }).join('\n'));
 }
 
 /**
- * Secrets still missing for the exchanges being added, from the environment variables of the same
- * name: only where nothing was given and nothing is stored (an update never swaps a stored key
- * for an ambient one), and the API secret/passphrase only beside an API key given now.
+ * Values still missing for the exchanges being added, from the variables of the same name (the
+ * fields marked `fromEnv`): only where nothing was given and nothing is stored (an update never
+ * swaps a stored key for an ambient one); a field taken `with` another only beside it given now.
+ * A key file named in the environment is stored as its path (the key stays in its file).
  */
-function fromEnvironment(ctx: Context, o: AddOpts, existing: Profile, want: ExchangeId[], origin: Partial<Record<SecretSpec['key'], string>>): void {
-  const take = (spec: SecretSpec) => {
-    const v = envSecret(spec, ctx.env);
-    if (v === undefined || o[spec.key] !== undefined) return;
-    o[spec.key] = v;
-    origin[spec.key] = spec.env;
-    if (!ctx.json) ctx.io.err(`note: ${spec.what} taken from ${spec.env}`);
+function fromEnvironment(ctx: Context, o: AddOpts, existing: Profile, want: ExchangeId[], origin: Origins): void {
+  for (const m of MANIFESTS) {
+    if (!want.includes(m.id)) continue;
+    const stored = sectionOf(existing, m) ?? {};
+    for (const f of fieldsOf(m)) {
+      if (!f.add?.fromEnv && !f.file?.fromEnv) continue;
+      const key = optionKey(f.flag);
+      const fileKey = f.file ? optionKey(f.file.flag) : undefined;
+      if (f.add?.with !== undefined) {
+        const beside = fieldsOf(m).find((x) => x.name === f.add!.with);
+        if (!beside || o[optionKey(beside.flag)] === undefined || (f.add.unlessStored && stored[f.name])) continue;
+      } else if (stored[f.name] || (f.file && stored[f.file.name])) continue;
+      if (o[key] !== undefined || (fileKey && o[fileKey] !== undefined)) continue;
+      if (f.file?.fromEnv && ctx.env[f.file.env]) {
+        o[fileKey!] = ctx.env[f.file.env];
+        continue;
+      }
+      const v = f.add?.fromEnv ? fromVar(f, ctx.env) : undefined;
+      if (v === undefined) continue;
+      o[key] = v;
+      if (f.display !== 'secret') continue;
+      origin[key] = f.env;
+      if (!ctx.json) ctx.io.err(`note: ${f.what} taken from ${f.env}`);
+    }
+  }
+}
+
+/** One exchange's section: its own, or each field as declared. */
+async function section(ctx: Context, m: ExchangeManifest, o: AddOpts, old: ProfileSection, pr: Prompter | undefined, origin: Origins, keyLines: string[]): Promise<ProfileSection> {
+  const fields = fieldsOf(m);
+  // Optional values are asked only when nothing about this exchange was given as a flag.
+  const guided = pr !== undefined && !optionKeysOf(m).some((k) => o[k] !== undefined);
+  const own = m.credentials.add.section;
+  if (own) {
+    const byName = <T>(pick: (f: CredentialField) => T) => Object.fromEntries(fields.map((f) => [f.name, pick(f)]));
+    return (await own())({
+      given: byName((f) => o[optionKey(f.flag)]),
+      origin: byName((f) => origin[optionKey(f.flag)]),
+      stored: old,
+      prompter: pr,
+      guided,
+      err: (line) => ctx.io.err(line),
+    });
+  }
+  const s: ProfileSection = { ...old };
+  const kind = { found: undefined as string | undefined };
+  const warn = (r: { warning?: string; kind?: string }) => {
+    if (r.warning) ctx.io.err(`warning: ${r.warning}`);
+    if (r.kind) kind.found = r.kind;
   };
-  const [kalshiPem, polyKey, apiSecret, apiPassphrase, usKey] = SECRETS as [SecretSpec, SecretSpec, SecretSpec, SecretSpec, SecretSpec];
-  if (want.includes('polymarket-us') && o.polymarketUsPrivateKeyPath === undefined && o.polymarketUsPrivateKey === undefined && !existing.polymarket_us?.private_key_path && !existing.polymarket_us?.private_key) {
-    // The key file named in the environment is stored as a path (the key stays in its file), else the text.
-    if (ctx.env.POLYMARKET_US_PRIVATE_KEY_PATH) o.polymarketUsPrivateKeyPath = ctx.env.POLYMARKET_US_PRIVATE_KEY_PATH;
-    else take(usKey);
-  }
-  if (want.includes('polymarket-us') && o.polymarketUsApiKeyId === undefined && !existing.polymarket_us?.api_key_id && ctx.env.POLYMARKET_US_API_KEY_ID) o.polymarketUsApiKeyId = ctx.env.POLYMARKET_US_API_KEY_ID;
-  if (want.includes('kalshi') && o.kalshiPrivateKeyPath === undefined && !existing.kalshi?.private_key_path && !existing.kalshi?.private_key) take(kalshiPem);
-  if (want.includes('polymarket') && !existing.polymarket?.private_key) take(polyKey);
-  if (want.includes('polymarket') && o.polymarketApiKey !== undefined) {
-    take(apiSecret);
-    take(apiPassphrase);
-  }
-}
-
-async function kalshiSection(
-  ctx: Context,
-  o: AddOpts,
-  old: KalshiProfile,
-  pr: Prompter | undefined,
-  origin: Partial<Record<SecretSpec['key'], string>>,
-  found: { kalshiKind?: string },
-): Promise<KalshiProfile> {
-  const k: KalshiProfile = { ...old };
-  if (o.kalshiPrivateKeyPath !== undefined && o.kalshiPrivateKey !== undefined) {
-    throw usageError(`give the Kalshi key either as --kalshi-private-key-path or through ${origin.kalshiPrivateKey ?? 'KALSHI_PRIVATE_KEY'}, not both`);
-  }
-  if (o.kalshiApiKeyId !== undefined) {
-    check(tokenProblem('--kalshi-api-key-id', o.kalshiApiKeyId));
-    k.api_key_id = o.kalshiApiKeyId.trim();
-  } else if (!k.api_key_id) {
-    if (!pr) throw usageError('--kalshi-api-key-id is required with the other Kalshi flags');
-    k.api_key_id = await ask.askKalshiKeyId(pr);
-  }
-  if (o.kalshiPrivateKeyPath !== undefined) {
-    const r = await checkKalshiKeyFile('--kalshi-private-key-path', o.kalshiPrivateKeyPath);
-    check(r.problem);
-    if (r.warning) ctx.io.err(`warning: ${r.warning}`);
-    found.kalshiKind = r.kind;
-    k.private_key_path = r.absolute;
-    delete k.private_key;
-  } else if (o.kalshiPrivateKey !== undefined) {
-    const r = await kalshiPemCheck(`the Kalshi key from ${origin.kalshiPrivateKey ?? 'input'}`, o.kalshiPrivateKey);
-    check(r.problem);
-    found.kalshiKind = r.kind;
-    k.private_key = o.kalshiPrivateKey;
-    delete k.private_key_path;
-  } else if (!k.private_key_path && !k.private_key) {
-    if (!pr) throw usageError('--kalshi-private-key-path is required with --kalshi-api-key-id (the .pem file downloaded from Kalshi)');
-    const r = await ask.askKalshiKeyPath(pr);
-    if (r.warning) ctx.io.err(`warning: ${r.warning}`);
-    found.kalshiKind = r.kind;
-    k.private_key_path = r.absolute;
-  }
-  // Optional values are asked only when nothing about Kalshi was given as a flag.
-  if (o.kalshiDemo !== undefined) k.demo = o.kalshiDemo;
-  else if (pr && !KALSHI_KEYS.some((key) => o[key] !== undefined)) k.demo = await ask.askKalshiDemo(pr, k.demo ?? false);
-  return k;
-}
-
-async function polymarketSection(ctx: Context, o: AddOpts, old: PolymarketProfile, pr: Prompter | undefined, origin: Partial<Record<SecretSpec['key'], string>>): Promise<PolymarketProfile> {
-  const p: PolymarketProfile = { ...old };
-  // Optional values are asked only when nothing about Polymarket was given as a flag.
-  const guided = pr !== undefined && !POLY_KEYS.some((key) => o[key] !== undefined);
-  if (o.polymarketPrivateKey !== undefined) {
-    check(polymarketKeyProblem(`the Polymarket key from ${origin.polymarketPrivateKey ?? 'input'}`, o.polymarketPrivateKey));
-    p.private_key = normalizePolymarketKey(o.polymarketPrivateKey);
-  } else if (!p.private_key) {
-    if (!pr) throw usageError('the Polymarket private key is required with the other Polymarket flags: pipe it in with --polymarket-private-key-stdin or set POLYMARKET_PRIVATE_KEY');
-    p.private_key = normalizePolymarketKey(await ask.askPolymarketKey(pr));
-  }
-  const signer = await signerAddress(p.private_key);
-
-  let type: SignatureType | undefined = p.signature_type;
-  if (o.polymarketSignatureType !== undefined) {
-    const parsed = parseSignatureType(o.polymarketSignatureType);
-    if (!parsed) throw usageError('--polymarket-signature-type must be one of eoa, proxy, gnosis-safe, poly-1271');
-    type = parsed;
-  }
-  if (o.polymarketFunder !== undefined) {
-    check(await addressProblem('--polymarket-funder', o.polymarketFunder));
-    p.funder = o.polymarketFunder.trim();
-  }
-  if (o.polymarketSignatureType === undefined && pr && (guided || !type)) type = await ask.askSignatureType(pr, type);
-  if (!type) {
-    // No terminal: a funder means a polymarket.com wallet (almost always a browser-wallet Safe).
-    type = p.funder ? 'gnosis-safe' : 'eoa';
-    ctx.io.err(`note: Polymarket wallet type set to ${type} (${p.funder ? 'a funder was given' : 'no funder given'}); pass --polymarket-signature-type to choose`);
-  }
-  p.signature_type = type;
-  if (type === 'eoa') {
-    if (p.funder && p.funder.toLowerCase() !== signer.toLowerCase()) {
-      throw usageError(
-        `--polymarket-funder ${p.funder} is not the key's own address ${signer}: with wallet type eoa the key's address holds the funds; for a polymarket.com wallet pass --polymarket-signature-type gnosis-safe (browser wallet) or proxy (email login)`,
-      );
+  // A key both as a file and as text: refused before anything is checked.
+  for (const f of fields) {
+    if (f.file && o[optionKey(f.file.flag)] !== undefined && o[optionKey(f.flag)] !== undefined) {
+      throw usageError(`give the ${f.add?.noun ?? f.name} either as --${f.file.flag} or through ${origin[optionKey(f.flag)] ?? f.env}, not both`);
     }
-    delete p.funder;
-  } else if (!p.funder) {
-    if (!pr) throw usageError(`--polymarket-funder is required with wallet type ${type}: the polymarket.com wallet address that holds your funds`);
-    p.funder = await ask.askFunder(pr);
   }
-  if (p.funder && p.funder.toLowerCase() === signer.toLowerCase()) {
-    throw usageError(`the funder ${p.funder} is the signer's own address: with wallet type ${type} the funder is the polymarket.com proxy/Safe wallet, not the key's address (use eoa if the key holds the funds)`);
-  }
-
-  const api = [o.polymarketApiKey, o.polymarketApiSecret, o.polymarketApiPassphrase];
-  if (api.some((v) => v !== undefined)) {
-    if (o.polymarketApiKey === undefined) {
-      throw usageError('the Polymarket API secret and passphrase go with --polymarket-api-key (or give none: they are derived from the private key)');
+  for (const f of fields) {
+    const a = f.add ?? {};
+    const given = o[optionKey(f.flag)];
+    const givenPath = f.file ? o[optionKey(f.file.flag)] : undefined;
+    const label = a.prompt?.label ?? f.name;
+    const checked = async (what: string, v: string) => {
+      if (a.check === 'token') return check(tokenProblem(what, v));
+      if (a.check !== 'key') return;
+      const r = await keyCheck(m, what, v);
+      check(r.problem);
+      warn(r);
+    };
+    const keep = (v: string) => (f.multiline ? v : v.trim());
+    if (f.file && givenPath !== undefined) {
+      const r = await checkKeyFile(m, `--${f.file.flag}`, String(givenPath));
+      check(r.problem);
+      warn(r);
+      s[f.file.name] = r.absolute;
+      delete s[f.name];
+    } else if (given !== undefined) {
+      if (typeof given === 'boolean') s[f.name] = given;
+      else {
+        await checked(f.display === 'secret' ? `the ${a.noun ?? f.name} from ${origin[optionKey(f.flag)] ?? 'input'}` : `--${f.flag}`, given);
+        s[f.name] = keep(given);
+        if (f.file) delete s[f.file.name];
+      }
+    } else if (f.required && !s[f.name] && !(f.file && s[f.file.name])) {
+      if (!pr || !a.prompt) throw usageError(a.missing ?? `--${f.flag} is required with the other ${m.name} flags`);
+      if (a.prompt.kind === 'path' && f.file) {
+        const path = await pr.input({ message: a.prompt.message, validate: async (v) => (v.trim() ? ((await checkKeyFile(m, label, v)).problem ?? true) : 'enter a file path') });
+        const r = await checkKeyFile(m, label, path);
+        warn(r);
+        s[f.file.name] = r.absolute;
+      } else if (a.prompt.kind === 'password') {
+        const v = await pr.password({ message: a.prompt.message, validate: (x) => tokenProblem(label, x) ?? true });
+        if (a.check === 'key') await checked(`the ${a.noun ?? f.name} entered`, v);
+        s[f.name] = keep(v);
+      } else {
+        s[f.name] = (await pr.input({ message: a.prompt.message, validate: (x) => tokenProblem(label, x) ?? true })).trim();
+      }
+    } else if (a.guided && guided && a.prompt) {
+      if (a.prompt.kind === 'confirm') s[f.name] = await pr!.confirm({ message: a.prompt.message, default: s[f.name] === true });
+      else {
+        const v = (await pr!.input({ message: a.prompt.message })).trim();
+        if (v) s[f.name] = v;
+      }
     }
-    // A missing secret beside a given API key: asked without echo on a terminal.
-    if (pr && o.polymarketApiSecret === undefined) o.polymarketApiSecret = await pr.password({ message: 'API secret (not echoed)', validate: (v) => tokenProblem('API secret', v) ?? true });
-    if (pr && o.polymarketApiPassphrase === undefined) o.polymarketApiPassphrase = await pr.password({ message: 'API passphrase (not echoed)', validate: (v) => tokenProblem('API passphrase', v) ?? true });
-    if (o.polymarketApiSecret === undefined || o.polymarketApiPassphrase === undefined) {
-      throw usageError(
-        '--polymarket-api-key needs the API secret and passphrase too: set POLYMARKET_API_SECRET and POLYMARKET_API_PASSPHRASE, or pipe one in with --polymarket-api-secret-stdin / --polymarket-api-passphrase-stdin (the other from the environment)',
-      );
-    }
-    check(tokenProblem('--polymarket-api-key', o.polymarketApiKey!));
-    check(tokenProblem(`the API secret from ${origin.polymarketApiSecret ?? 'input'}`, o.polymarketApiSecret!));
-    check(tokenProblem(`the API passphrase from ${origin.polymarketApiPassphrase ?? 'input'}`, o.polymarketApiPassphrase!));
-    p.api_key = o.polymarketApiKey!.trim();
-    p.api_secret = o.polymarketApiSecret!.trim();
-    p.api_passphrase = o.polymarketApiPassphrase!.trim();
-  } else if (guided && !p.api_key) {
-    const creds = await ask.askApiCredentials(pr!);
-    if (creds) Object.assign(p, { api_key: creds.key, api_secret: creds.secret, api_passphrase: creds.passphrase });
   }
-  return p;
-}
-
-async function polymarketUsSection(ctx: Context, o: AddOpts, old: PolymarketUsProfile, pr: Prompter | undefined, origin: Partial<Record<SecretSpec['key'], string>>): Promise<PolymarketUsProfile> {
-  const u: PolymarketUsProfile = { ...old };
-  if (o.polymarketUsPrivateKeyPath !== undefined && o.polymarketUsPrivateKey !== undefined) {
-    throw usageError(`give the Polymarket US key either as --polymarket-us-private-key-path or through ${origin.polymarketUsPrivateKey ?? 'POLYMARKET_US_PRIVATE_KEY'}, not both`);
-  }
-  if (o.polymarketUsApiKeyId !== undefined) {
-    check(tokenProblem('--polymarket-us-api-key-id', o.polymarketUsApiKeyId));
-    u.api_key_id = o.polymarketUsApiKeyId.trim();
-  } else if (!u.api_key_id) {
-    if (!pr) throw usageError('--polymarket-us-api-key-id is required with the other Polymarket US flags');
-    u.api_key_id = (await pr.input({ message: 'Polymarket US API key id', validate: (v) => tokenProblem('key id', v) ?? true })).trim();
-  }
-  if (o.polymarketUsPrivateKeyPath !== undefined) {
-    const r = await checkPolymarketUsKeyFile('--polymarket-us-private-key-path', o.polymarketUsPrivateKeyPath);
-    check(r.problem);
-    if (r.warning) ctx.io.err(`warning: ${r.warning}`);
-    u.private_key_path = r.absolute;
-    delete u.private_key;
-  } else if (o.polymarketUsPrivateKey !== undefined) {
-    check(await polymarketUsKeyProblem(`the Polymarket US key from ${origin.polymarketUsPrivateKey ?? 'input'}`, o.polymarketUsPrivateKey));
-    u.private_key = o.polymarketUsPrivateKey.trim();
-    delete u.private_key_path;
-  } else if (!u.private_key_path && !u.private_key) {
-    if (!pr) throw usageError('the Polymarket US secret key is required with --polymarket-us-api-key-id: --polymarket-us-private-key-path FILE, --polymarket-us-private-key-stdin, or POLYMARKET_US_PRIVATE_KEY');
-    const key = await pr.password({ message: 'Polymarket US secret key (base64, not echoed)', validate: (v) => tokenProblem('secret key', v) ?? true });
-    check(await polymarketUsKeyProblem('the Polymarket US key entered', key));
-    u.private_key = key.trim();
-  }
-  return u;
+  if (kind.found && m.credentials.add.keyKindLine) keyLines.push(m.credentials.add.keyKindLine(kind.found));
+  return s;
 }

@@ -1,37 +1,45 @@
 import { Argument, Command, Option } from 'commander';
 import { action } from '../action.js';
 import { completedBy } from '../complete-values.js';
+import type { CredentialField } from '../../exchanges/credential-spec.js';
+import { ALL_MANIFESTS as MANIFESTS } from '../../exchanges/registry.js';
 
 /** A stored profile's name, completed from the store (`pmt __complete profiles`). */
 const stored = (flags: string, help: string) => completedBy(new Argument(flags, help), 'profiles');
 
+/**
+ * `profile add`'s flags, from every manifest's credential fields in registry order: a value flag
+ * per field (a file-path form first), `--<flag>-stdin` for a secret, a flag without a value for a
+ * boolean; the secrets' value flags last and hidden (they are refused with the hint: argv is
+ * readable by every user of the machine).
+ */
+function addOptions(): Option[] {
+  const shown: Option[] = [];
+  const refused: Option[] = [];
+  for (const m of MANIFESTS) {
+    for (const f of m.credentials.fields as readonly CredentialField[]) {
+      if (f.file) shown.push(new Option(`--${f.file.flag} ${f.file.arg}`, f.file.help));
+      if (f.display === 'secret') {
+        shown.push(new Option(`--${f.flag}-stdin`, f.help));
+        refused.push(new Option(`--${f.flag} ${f.arg ?? '<value>'}`).hideHelp());
+      } else {
+        const o = new Option(f.arg ? `--${f.flag} ${f.arg}` : `--${f.flag}`, f.help);
+        shown.push(f.choices ? o.choices(f.choices) : o);
+      }
+    }
+  }
+  return [...shown, ...refused];
+}
+
 export function registerProfile(program: Command): void {
   const profile = program.command('profile').description('Manage credential profiles');
 
-  profile
+  const add = profile
     .command('add')
     .description('Add or replace a profile (asks for what is missing on a terminal)')
-    .argument('<name>', 'profile name')
-    .option('--kalshi-api-key-id <id>', 'Kalshi API key id')
-    .option('--kalshi-private-key-path <file>', 'path to the Kalshi RSA private key (.pem); the key stays in its file')
-    .option('--kalshi-private-key-stdin', 'read the Kalshi private key (PEM text) from stdin (or set KALSHI_PRIVATE_KEY)')
-    .option('--kalshi-demo', "use Kalshi's demo environment (default: production)")
-    .option('--polymarket-private-key-stdin', 'read the Polymarket signer private key from stdin (or set POLYMARKET_PRIVATE_KEY; on a terminal pmt asks)')
-    .option('--polymarket-funder <address>', 'Polymarket proxy / Safe wallet holding the funds')
-    .addOption(new Option('--polymarket-signature-type <type>', 'Polymarket wallet type (default: gnosis-safe when a funder is set, else eoa)').choices(['eoa', 'proxy', 'gnosis-safe', 'poly-1271']))
-    .option('--polymarket-api-key <uuid>', 'Polymarket CLOB API key (else derived from the private key)')
-    .option('--polymarket-api-secret-stdin', 'read the Polymarket CLOB API secret from stdin (or set POLYMARKET_API_SECRET)')
-    .option('--polymarket-api-passphrase-stdin', 'read the Polymarket CLOB API passphrase from stdin (or set POLYMARKET_API_PASSPHRASE)')
-    .option('--polymarket-us-api-key-id <id>', 'Polymarket US API key id')
-    .option('--polymarket-us-private-key-path <file>', 'path to the file holding the Polymarket US secret key (base64 Ed25519); the key stays in its file')
-    .option('--polymarket-us-private-key-stdin', 'read the Polymarket US secret key (base64) from stdin (or set POLYMARKET_US_PRIVATE_KEY)')
-    // Secrets as flag values are refused with the hint (argv is readable by every user): hidden.
-    .addOption(new Option('--kalshi-private-key <pem>').hideHelp())
-    .addOption(new Option('--polymarket-private-key <hex>').hideHelp())
-    .addOption(new Option('--polymarket-api-secret <secret>').hideHelp())
-    .addOption(new Option('--polymarket-api-passphrase <passphrase>').hideHelp())
-    .addOption(new Option('--polymarket-us-private-key <base64>').hideHelp())
-    .action(action(async (ctx, opts, args) => (await import('./add.js')).run(ctx, opts as never, args)));
+    .argument('<name>', 'profile name');
+  for (const o of addOptions()) add.addOption(o);
+  add.action(action(async (ctx, opts, args) => (await import('./add.js')).run(ctx, opts as never, args)));
 
   profile
     .command('list')

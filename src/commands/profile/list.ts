@@ -1,10 +1,11 @@
 /** `pmt profile list`: every profile, the active one marked; metadata only, secrets masked. */
 import type { Context } from '../../context.js';
+import { sectionOf } from '../../credentials.js';
+import { ALL_MANIFESTS as MANIFESTS } from '../../exchanges/registry.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
-import { PROFILE_HEADERS, profileRow } from '../../render/views/profiles.js';
+import { profileColumns, profileRow } from '../../render/views/profiles.js';
 import { profileSummary } from './summary.js';
-import { signerAddress } from './fields.js';
 
 export async function run(ctx: Context, _opts: unknown, _args: string[] = []): Promise<void> {
   const { active, profiles } = await ctx.store.list();
@@ -17,17 +18,21 @@ export async function run(ctx: Context, _opts: unknown, _args: string[] = []): P
     return;
   }
   const f = new Formatter(ctx.io);
-  // Funds without a funder sit at the signer's address: show it (public), not a placeholder.
-  const signers = await Promise.all(
+  // What a column derives from a stored section (public: the address funds sit at without a funder).
+  const derived = await Promise.all(
     summaries.map(async (s) => {
-      const key = profiles[s.name]?.polymarket?.private_key;
-      if (!key || s.polymarket?.funder) return null;
-      return signerAddress(key).catch(() => null);
+      const out: Record<string, string | null> = {};
+      for (const m of MANIFESTS) {
+        const section = sectionOf(profiles[s.name], m);
+        const summary = s[m.credentials.profileKey] as Record<string, unknown> | null | undefined;
+        out[m.id] = section && summary && m.credentials.show.derive ? await (await m.credentials.show.derive())(section, summary) : null;
+      }
+      return out;
     }),
   );
   await printTable(
     ctx.io,
-    PROFILE_HEADERS.map((header) => ({ header, flex: header === 'KALSHI KEY', id: header === 'POLYMARKET FUNDS AT' })),
-    summaries.map((s, i) => profileRow(f, s, signers[i] ?? null)),
+    profileColumns(),
+    summaries.map((s, i) => profileRow(f, s, derived[i]!)),
   );
 }

@@ -5,26 +5,34 @@
  * hidden prompt on a terminal. A secret given as a flag value is refused with that hint.
  */
 import { usageError } from '../../errors.js';
+import type { CredentialField } from '../../exchanges/credential-spec.js';
+import { ALL_MANIFESTS as MANIFESTS, type ExchangeId } from '../../exchanges/registry.js';
+
+/** Commander's option key of a flag: `kalshi-private-key` → `kalshiPrivateKey`. */
+export const optionKey = (flag: string): string => flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 export interface SecretSpec {
-  /** The option key of the refused value flag (and the field add.ts reads). */
-  key: 'kalshiPrivateKey' | 'polymarketPrivateKey' | 'polymarketApiSecret' | 'polymarketApiPassphrase' | 'polymarketUsPrivateKey';
+  /** The option key of the refused value flag (and of the value add.ts reads). */
+  key: string;
   flag: string;
   env: string;
   /** The option key of the stdin flag. */
-  stdin: 'kalshiPrivateKeyStdin' | 'polymarketPrivateKeyStdin' | 'polymarketApiSecretStdin' | 'polymarketApiPassphraseStdin' | 'polymarketUsPrivateKeyStdin';
+  stdin: string;
   what: string;
+  /** PEM: stdin keeps the inner lines and one final newline. */
+  multiline: boolean;
+  exchange: ExchangeId;
+  field: CredentialField;
 }
 
-export const SECRETS: readonly SecretSpec[] = [
-  { key: 'kalshiPrivateKey', flag: '--kalshi-private-key', env: 'KALSHI_PRIVATE_KEY', stdin: 'kalshiPrivateKeyStdin', what: 'the Kalshi private key (PEM text)' },
-  { key: 'polymarketPrivateKey', flag: '--polymarket-private-key', env: 'POLYMARKET_PRIVATE_KEY', stdin: 'polymarketPrivateKeyStdin', what: 'the Polymarket private key' },
-  { key: 'polymarketApiSecret', flag: '--polymarket-api-secret', env: 'POLYMARKET_API_SECRET', stdin: 'polymarketApiSecretStdin', what: 'the Polymarket API secret' },
-  { key: 'polymarketApiPassphrase', flag: '--polymarket-api-passphrase', env: 'POLYMARKET_API_PASSPHRASE', stdin: 'polymarketApiPassphraseStdin', what: 'the Polymarket API passphrase' },
-  { key: 'polymarketUsPrivateKey', flag: '--polymarket-us-private-key', env: 'POLYMARKET_US_PRIVATE_KEY', stdin: 'polymarketUsPrivateKeyStdin', what: 'the Polymarket US secret key (base64)' },
-];
+/** Every secret field of every exchange, in registry order (the manifests' `display: 'secret'`). */
+export const SECRETS: readonly SecretSpec[] = MANIFESTS.flatMap((m) =>
+  (m.credentials.fields as readonly CredentialField[])
+    .filter((f) => f.display === 'secret' && f.env !== undefined)
+    .map((f) => ({ key: optionKey(f.flag), flag: `--${f.flag}`, env: f.env!, stdin: `${optionKey(f.flag)}Stdin`, what: f.what ?? f.name, multiline: f.multiline === true, exchange: m.id, field: f })),
+);
 
-export type SecretOpts = Partial<Record<SecretSpec['key'], string>> & Partial<Record<SecretSpec['stdin'], boolean>>;
+export type SecretOpts = Partial<Record<string, string | boolean | undefined>>;
 
 /** The largest secret read from stdin: a PEM is a few KiB; more is a mistake (or a pipe left open). */
 const MAX_STDIN = 64 * 1024;
@@ -54,7 +62,7 @@ export async function stdinSecret(opts: SecretOpts, read: () => Promise<string> 
   const spec = wanted[0]!;
   const text = await read();
   // A trailing newline (echo, a file) is not part of the secret; a PEM keeps its inner lines.
-  const value = spec.key === 'kalshiPrivateKey' ? text.trim() + '\n' : text.trim();
+  const value = spec.multiline ? text.trim() + '\n' : text.trim();
   if (value.trim() === '') throw usageError(`${spec.flag}-stdin: stdin was empty; pipe ${spec.what} in (e.g. \`${spec.flag}-stdin < file\`)`);
   return { spec, value };
 }
@@ -73,7 +81,7 @@ export async function readStdin(stream: NodeJS.ReadableStream = process.stdin): 
 }
 
 /** The secret of `spec` from the environment, if set and non-empty. */
-export function envSecret(spec: SecretSpec, env: NodeJS.ProcessEnv): string | undefined {
+export function envSecret(spec: { env: string }, env: NodeJS.ProcessEnv): string | undefined {
   const v = env[spec.env];
   return v === undefined || v.trim() === '' ? undefined : v;
 }

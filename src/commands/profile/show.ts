@@ -1,9 +1,9 @@
 /**
  * `pmt profile show [name]`: one profile's settings and, for each, where the value pmt would use
  * right now comes from (env > profile; flags exist only on `profile add`). Secrets are never
- * shown; the Polymarket signer's address is derived so the wallet set-up can be checked.
- * Credentials that do not resolve (incomplete, unreadable key file) are reported after the
- * table and exit 9.
+ * shown; derived public values (the Polymarket signer's address) are, so the set-up can be
+ * checked. Credentials that do not resolve (incomplete, unreadable key file) are reported after
+ * the table and exit 9.
  */
 import type { Context } from '../../context.js';
 import { resolveCredentials } from '../../credentials.js';
@@ -12,7 +12,7 @@ import { unknownProfile, type Profile } from '../../profiles.js';
 import { Formatter } from '../../render/format.js';
 import { printTable } from '../../render/table.js';
 import { settingRow, exchangesText, type Setting } from '../../render/views/profiles.js';
-import { profileSummary, settingsOf } from './summary.js';
+import { noProfileSummary, profileSummary, settingsOf } from './summary.js';
 
 export async function run(ctx: Context, _opts: unknown, args: string[] = []): Promise<void> {
   const { active, profiles } = await ctx.store.list();
@@ -34,7 +34,7 @@ export async function run(ctx: Context, _opts: unknown, args: string[] = []): Pr
   }
 
   if (ctx.json || ctx.ndjson) {
-    ctx.io.json({ ...(summary ?? { name: null, active: false, kalshi: null, polymarket: null }), config_file: ctx.store.file, settings, risk: profile?.risk ?? {} });
+    ctx.io.json({ ...(summary ?? noProfileSummary()), config_file: ctx.store.file, settings, risk: profile?.risk ?? {} });
   } else {
     const f = new Formatter(ctx.io);
     const head = summary

@@ -1,93 +1,89 @@
 /**
  * Profiles as metadata that holds no secret (the JSON of `profile list/show`, shapes documented
  * in render/views/profiles.ts), and the settings `profile show` reports with where each value
- * comes from right now (flag > env > profile, from `resolveCredentials`'s origins).
+ * comes from right now (flag > env > profile, from `resolveCredentials`'s origins). Both follow
+ * each manifest's fields: a secret only as "set" (or how it is stored: "file", "base64"), an
+ * identifier masked, public values as they are; an exchange adds or changes rows of its own
+ * (`credentials.show`).
  */
-import type { ResolvedCredentials, Sourced } from '../../credentials.js';
+import { credentialsOf, sectionOf, type ResolvedCredentials } from '../../credentials.js';
+import type { CredentialField, ProfileSection, ResolvedField } from '../../exchanges/credential-spec.js';
+import type { ExchangeManifest } from '../../exchanges/manifest.js';
+import { ALL_MANIFESTS as MANIFESTS } from '../../exchanges/registry.js';
 import { maskSecret, type Profile } from '../../profiles.js';
 import type { ProfileSummary, Setting } from '../../render/views/profiles.js';
-import { kalshiPemProblem, polymarketUsKeyProblem, signerAddress } from './fields.js';
+import { keyCheck } from './fields.js';
 
-export function profileSummary(name: string, p: Profile, active: boolean): ProfileSummary {
-  const k = p.kalshi;
-  const m = p.polymarket;
-  const u = p.polymarket_us;
-  return {
-    name,
-    active,
-    kalshi: k
-      ? {
-          api_key_id: maskSecret(k.api_key_id),
-          private_key: k.private_key_path ? 'file' : k.private_key ? 'pem' : null,
-          private_key_path: k.private_key_path ?? null,
-          environment: k.demo ? 'demo' : 'production',
-        }
-      : null,
-    polymarket: m
-      ? {
-          private_key_set: Boolean(m.private_key),
-          signature_type: m.signature_type ?? null,
-          funder: m.funder ?? null,
-          api_credentials: m.api_key && m.api_secret && m.api_passphrase ? 'stored' : 'derived',
-        }
-      : null,
-    ...(u
-      ? {
-          polymarket_us: {
-            api_key_id: maskSecret(u.api_key_id),
-            private_key: u.private_key_path ? 'file' : u.private_key ? 'base64' : null,
-            private_key_path: u.private_key_path ?? null,
-          },
-        }
-      : {}),
-  };
+const fieldsOf = (m: ExchangeManifest) => m.credentials.fields as readonly CredentialField[];
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** A stored section as its fields declare it: a key by how it is stored, an identifier masked, a secret "set". */
+function fieldSummary(m: ExchangeManifest, s: ProfileSection): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fieldsOf(m)) {
+    const v = s[f.name];
+    if (f.file) {
+      const path = text(s[f.file.name]);
+      out[f.name] = path ? 'file' : v ? (f.show?.stored ?? 'set') : null;
+      out[f.file.name] = path ?? null;
+    } else if (f.display === 'secret') out[f.name] = v ? 'set' : null;
+    else if (f.display === 'masked') out[f.name] = maskSecret(text(v));
+    else out[f.name] = v ?? null;
+  }
+  return out;
 }
 
-const EMPTY = (setting: string, note: string | null = null): Setting => ({ setting, value: note, source: null, origin: null });
+export function summaryOf(m: ExchangeManifest, s: ProfileSection): Record<string, unknown> {
+  return (m.credentials.show.summary ?? ((x: ProfileSection) => fieldSummary(m, x)))(s);
+}
 
-function from(setting: string, s: Sourced<unknown> | undefined | null, value: (v: unknown) => string | null): Setting {
-  return s ? { setting, value: value(s.value), source: s.source, origin: s.origin } : EMPTY(setting);
+export function profileSummary(name: string, p: Profile, active: boolean): ProfileSummary {
+  const out: ProfileSummary = { name, active };
+  for (const m of MANIFESTS) {
+    const s = sectionOf(p, m);
+    if (s) out[m.credentials.profileKey] = summaryOf(m, s);
+    else if (m.credentials.show.listedWhenAbsent) out[m.credentials.profileKey] = null;
+  }
+  return out;
+}
+
+/** What `profile show --json` starts from without a profile. */
+export function noProfileSummary(): Record<string, unknown> {
+  return { name: null, active: false, ...Object.fromEntries(MANIFESTS.filter((m) => m.credentials.show.listedWhenAbsent).map((m) => [m.credentials.profileKey, null])) };
+}
+
+const EMPTY = (setting: string): Setting => ({ setting, value: null, source: null, origin: null });
+const at = (setting: string, r: ResolvedField, value: string | null): Setting => ({ setting, value, source: r.source, origin: r.origin });
+
+/** One exchange's rows from its resolved fields (a key that does not load is flagged). */
+async function fieldRows(m: ExchangeManifest, fields: Partial<Record<string, ResolvedField>>): Promise<Setting[]> {
+  const out: Setting[] = [];
+  for (const f of fieldsOf(m)) {
+    if (f.env === undefined) continue;
+    const r = fields[f.name];
+    if (!r) {
+      out.push(EMPTY(f.file?.env ?? f.env));
+      continue;
+    }
+    const bad = f.add?.check === 'key' && (await keyCheck(m, 'key', String(r.value))).problem !== null;
+    const invalid = bad ? `  ✗ ${f.show?.invalid ?? 'not a valid key'}` : '';
+    if (r.path !== undefined && f.file) out.push(at(f.file.env, r, r.path + invalid));
+    else if (f.display === 'secret') out.push(at(f.env, r, bad ? `set${invalid}` : f.show?.text ? `set (${f.show.text})` : 'set'));
+    else out.push(at(f.env, r, f.display === 'masked' ? maskSecret(String(r.value)) : String(r.value)));
+  }
+  return out;
 }
 
 /** Every setting with its masked value and source; secrets appear only as "set". */
 export async function settingsOf(c: ResolvedCredentials, env: NodeJS.ProcessEnv): Promise<Setting[]> {
   const out: Setting[] = [];
-  const k = c.kalshi;
-  out.push(from('KALSHI_API_KEY_ID', k?.apiKeyId, (v) => maskSecret(String(v))));
-  if (k?.privateKeyPath) {
-    const bad = await kalshiPemProblem('key', k.privateKeyPem.value);
-    out.push({ ...from('KALSHI_PRIVATE_KEY_PATH', k.privateKeyPem, () => k.privateKeyPath!), value: k.privateKeyPath + (bad ? '  ✗ not a valid RSA or Ed25519 key' : '') });
-  } else if (k) {
-    const bad = await kalshiPemProblem('key', k.privateKeyPem.value);
-    out.push(from('KALSHI_PRIVATE_KEY', k.privateKeyPem, () => (bad ? 'set  ✗ not a valid RSA or Ed25519 key' : 'set (PEM text)')));
-  } else out.push(EMPTY('KALSHI_PRIVATE_KEY_PATH'));
-  if (env.PMT_KALSHI_API_URL) out.push({ setting: 'KALSHI_ENVIRONMENT', value: 'custom URL', source: 'env', origin: 'PMT_KALSHI_API_URL' });
-  else if (c.kalshiDemo) out.push(from('KALSHI_ENVIRONMENT', c.kalshiDemo, (v) => (v ? 'demo' : 'production')));
-  else out.push({ setting: 'KALSHI_ENVIRONMENT', value: 'production', source: 'default', origin: 'default' });
-
-  const p = c.polymarket;
-  out.push(from('POLYMARKET_PRIVATE_KEY', p?.privateKey, () => 'set'));
-  if (p) {
-    let signer: string;
-    try {
-      signer = await signerAddress(p.privateKey.value);
-    } catch {
-      signer = '✗ not a valid private key';
-    }
-    out.push({ setting: 'POLYMARKET_SIGNER', value: signer, source: 'derived', origin: `derived from ${p.privateKey.origin}` });
-  }
-  out.push(from('POLYMARKET_SIGNATURE_TYPE', p?.signatureType, (v) => String(v)));
-  out.push(from('POLYMARKET_FUNDER', p?.funder, (v) => String(v)));
-  out.push(from('POLYMARKET_API_KEY', p?.apiKey, (v) => maskSecret(String(v))));
-  out.push(from('POLYMARKET_API_SECRET', p?.apiSecret, () => 'set'));
-  out.push(from('POLYMARKET_API_PASSPHRASE', p?.apiPassphrase, () => 'set'));
-  if (p && !p.apiKey) out[out.length - 3] = { setting: 'POLYMARKET_API_KEY', value: 'derived from the private key', source: 'derived', origin: 'derived when needed' };
-  const u = c.polymarketUs;
-  if (u) {
-    out.push(from('POLYMARKET_US_API_KEY_ID', u.apiKeyId, (v) => maskSecret(String(v))));
-    const bad = await polymarketUsKeyProblem('key', u.secretKey.value);
-    if (u.privateKeyPath) out.push({ ...from('POLYMARKET_US_PRIVATE_KEY_PATH', u.secretKey, () => u.privateKeyPath!), value: u.privateKeyPath + (bad ? '  ✗ not a valid Ed25519 secret' : '') });
-    else out.push(from('POLYMARKET_US_PRIVATE_KEY', u.secretKey, () => (bad ? 'set  ✗ not a valid Ed25519 secret' : 'set (base64)')));
+  for (const m of MANIFESTS) {
+    const spec = m.credentials;
+    const have = credentialsOf(c, m) !== null;
+    if (!have && !spec.show.listedWhenAbsent) continue;
+    let rows = await fieldRows(m, have ? (c.fields?.[spec.key] ?? {}) : {});
+    if (spec.show.rows) rows = await (await spec.show.rows())(rows, c, env);
+    out.push(...rows);
   }
   return out;
 }

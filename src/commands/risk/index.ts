@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { action } from '../action.js';
+import { addOperation } from '../op-command.js';
 
 export function registerRisk(program: Command): void {
   const risk = program.command('risk').description("The profile's risk limits, checked before any order is signed");
@@ -26,9 +27,5 @@ export function registerRisk(program: Command): void {
 }
 
 export function registerKill(program: Command): void {
-  program
-    .command('kill')
-    .description('Cancel every open order on every exchange, then set trading: off on the profile')
-    .option('-y, --yes', 'without asking for confirmation (required when not on a terminal)')
-    .action(action(async (ctx, opts) => (await import('./kill.js')).run(ctx, opts as never)));
+  addOperation(program, 'kill', async (ctx, opts) => (await import('./kill.js')).run(ctx, opts as never));
 }

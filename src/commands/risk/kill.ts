@@ -9,6 +9,7 @@ import { cancelledError, usageError } from '../../errors.js';
 import { failureOf } from '../../ops/fanout.js';
 import { killSwitch } from '../../ops/kill.js';
 import { terminalPrompter } from '../../render/prompt.js';
+import { cliInput } from '../input.js';
 
 export async function run(ctx: Context, opts: { yes?: boolean }): Promise<void> {
   if (!opts.yes) {
@@ -16,7 +17,7 @@ export async function run(ctx: Context, opts: { yes?: boolean }): Promise<void> 
     const ok = await terminalPrompter(ctx.io, { toStderr: ctx.json }).confirm({ message: 'Cancel every open order on every exchange and turn trading off?', default: false });
     if (!ok) throw cancelledError('nothing was cancelled: declined at the confirmation');
   }
-  const r = await killSwitch(ctx, { exchange: ctx.exchangeFlag() });
+  const r = await killSwitch(ctx, cliInput(ctx, 'kill', {}));
   if (ctx.json) ctx.io.json(r.cancelled.map((c) => c.order));
   else {
     for (const c of r.cancelled) ctx.io.out([c.exchange, c.order.id, c.order.market_ticker, c.order.status].join('\t'));

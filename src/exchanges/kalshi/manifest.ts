@@ -1,5 +1,6 @@
 /** Kalshi's facts for the rest of pmt (see exchanges/manifest.ts); the adapter loads on first use. */
 import type { ExchangeManifest } from '../manifest.js';
+import { KALSHI_API_URL_ENV, kalshiCredentials } from './credentials.js';
 
 const TICKER_RE = /^[A-Z0-9][A-Z0-9._-]*$/;
 
@@ -11,7 +12,7 @@ export const kalshi = {
   // PMT_KALSHI_API_URL / PMT_KALSHI_WS_URL.
   urls: {
     kalshi: {
-      env: 'PMT_KALSHI_API_URL',
+      env: KALSHI_API_URL_ENV,
       default: 'https://external-api.kalshi.com/trade-api/v2',
       demo: 'https://external-api.demo.kalshi.co/trade-api/v2',
       label: 'api',
@@ -59,11 +60,7 @@ export const kalshi = {
   },
   rules: { tick: 'the market\'s price_ranges tiers (tick_size in cents before them)', minSize: '1 contract (fractional where the market allows it)' },
   credentials: {
-    env: ['KALSHI_API_KEY_ID', 'KALSHI_PRIVATE_KEY_PATH', 'KALSHI_PRIVATE_KEY'],
-    fix: 'run `pmt profile add <name> --kalshi-api-key-id ID --kalshi-private-key-path FILE`, or set KALSHI_API_KEY_ID and KALSHI_PRIVATE_KEY_PATH',
-    setup: 'set KALSHI_API_KEY_ID and KALSHI_PRIVATE_KEY_PATH, or run `pmt profile add <name> --kalshi-api-key-id ID --kalshi-private-key-path FILE`',
-    configured: (c) => c.kalshi !== null,
-    identity: (c) => c.kalshi?.apiKeyId,
+    ...kalshiCredentials,
     problem: async (c) => {
       if (!c.kalshi) return null;
       const { createPrivateKey } = await import('node:crypto');

@@ -14,7 +14,7 @@
  */
 import { Decimal } from '../../decimal.js';
 import { PmtError, usageError } from '../../errors.js';
-import type { AmendRequest } from '../../models/portfolio.js';
+import type { AmendRequest } from '../types.js';
 import type { Signer } from '../http.js';
 import type { Order } from '../types.js';
 import type { KalshiClient } from './client.js';
@@ -99,7 +99,7 @@ export async function amendOrder(c: KalshiClient, id: string, req: AmendRequest)
   checkMarketOpen(rules);
   const currentYes = wire.price;
   if (!currentYes) throw new PmtError('Api', `Kalshi sent order ${oid} without a price`);
-  const yes = req.price === undefined ? currentYes : checkPrice(no ? Decimal.ONE.minus(Decimal.from(req.price)) : Decimal.from(req.price), rules.ranges);
+  const yes = req.price === undefined ? currentYes : checkPrice(no ? Decimal.ONE.minus(req.price) : req.price, rules.ranges);
   const filled = Decimal.read(o.fill_count_fp) ?? Decimal.ZERO;
   const current = Decimal.read(o.initial_count_fp) ?? filled.plus(Decimal.read(o.remaining_count_fp) ?? Decimal.ZERO);
   const count = req.size === undefined ? current : checkSize(req.size, rules);

@@ -88,10 +88,10 @@ async function wireBody(c: KalshiClient, req: CreateOrderRequest, clientOrderId:
   if (req.post_only) {
     const wireSide = body.side === 'bid' ? 'buy' : 'sell';
     const inside = (against: Decimal, s: 'buy' | 'sell') => nearestValidPrices(against, rules.ranges)[s === 'buy' ? 'below' : 'above'];
-    const cross = postOnlyCross(wireSide, Decimal.from(body.price), await fetchOrderbook(c, t), inside);
+    const cross = postOnlyCross(wireSide, checked.yesPrice, await fetchOrderbook(c, t), inside);
     if (cross) {
       const label = checked.outcome === 'yes' ? 'Yes' : 'No';
-      const what = `${req.side} ${label} at ${Decimal.from(req.price).toFixed()}${checked.outcome === 'no' ? ` (a YES ${body.side} at ${Decimal.from(body.price).toFixed()})` : ''}`;
+      const what = `${req.side} ${label} at ${checked.price.toFixed()}${checked.outcome === 'no' ? ` (a YES ${body.side} at ${checked.yesPrice.toFixed()})` : ''}`;
       if (checked.outcome === 'yes') throw postOnlyError(what, wireSide, cross, 'YES ');
       // A NO order: the crossing price and the price that would rest, on the NO scale the trader typed
       // (the YES ask at 0.64 a NO buy would hit is the NO bid side's 0.36; resting NO price = 1 − YES rest).

@@ -1,5 +1,6 @@
 /** Polymarket US's facts for the rest of pmt (see exchanges/manifest.ts); the adapter loads on first use. */
 import type { ExchangeManifest } from '../manifest.js';
+import { polymarketUsCredentials } from './credentials.js';
 
 export const polymarketUs = {
   id: 'polymarket-us',
@@ -33,11 +34,7 @@ export const polymarketUs = {
   book: { kind: 'polymarket-us market', scale: 'Yes (long) prices', scales: { no: 'No (short) prices' } },
   rules: { tick: "the market's orderPriceMinTickSize", minSize: "the market's minimumTradeQty" },
   credentials: {
-    env: ['POLYMARKET_US_API_KEY_ID', 'POLYMARKET_US_PRIVATE_KEY_PATH', 'POLYMARKET_US_PRIVATE_KEY'],
-    fix: 'run `pmt profile add <name> --polymarket-us-api-key-id ID --polymarket-us-private-key-path key.txt`, or set POLYMARKET_US_API_KEY_ID and POLYMARKET_US_PRIVATE_KEY_PATH',
-    setup: 'set POLYMARKET_US_API_KEY_ID and POLYMARKET_US_PRIVATE_KEY_PATH (the base64 Ed25519 key from polymarket.us/developer), or run `pmt profile add <name>`',
-    configured: (c) => (c.polymarketUs ?? null) !== null,
-    identity: (c) => c.polymarketUs?.apiKeyId,
+    ...polymarketUsCredentials,
     problem: async (c) => {
       const u = c.polymarketUs;
       if (!u) return null;

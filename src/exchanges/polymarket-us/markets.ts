@@ -69,7 +69,8 @@ export async function fetchMarkets(c: PolymarketUsClient, params: FetchMarketsPa
   return { markets: markets(raw).filter(keep(filter)), cursor: raw.length >= limit ? String(offset + raw.length) : null };
 }
 
-async function rawMarket(c: PolymarketUsClient, slug: string): Promise<Wire> {
+/** The gateway's market object as sent (order rules, the fee coefficient). */
+export async function rawMarket(c: PolymarketUsClient, slug: string): Promise<Wire> {
   const body = await c.gateway.get<unknown>(`/v1/market/slug/${enc(slug)}`);
   const w = obj(obj(body)?.market);
   if (!w) throw new PmtError('Api', `Polymarket US sent an unexpected response to GET /v1/market/slug/${slug}: no market`);

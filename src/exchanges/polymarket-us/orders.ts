@@ -10,7 +10,7 @@
 import { Decimal } from '../../decimal.js';
 import { PmtError, usageError } from '../../errors.js';
 import type { CancelResult, CreateOrderOptions } from '../exchange.js';
-import type { AmendRequest } from '../../models/portfolio.js';
+import type { AmendRequest } from '../types.js';
 import type { CreateOrderRequest, Order, OrderSide, OrderType } from '../types.js';
 import type { PolymarketUsClient } from './client.js';
 import { slugOf } from './markets.js';
@@ -45,13 +45,13 @@ async function rules(c: PolymarketUsClient, slug: string): Promise<{ tick: Decim
 }
 
 /** Price on the outcome's scale and size, checked against the market's grid; the long price the venue takes. */
-export function checkOrder(req: { price: number; size: number }, r: { tick: Decimal; min: Decimal }, outcome: 'Yes' | 'No'): { long: Decimal; qty: Decimal } {
-  const price = Decimal.from(req.price);
-  if (!(price.gt(0) && price.lt(1))) throw usageError(`price must be strictly between 0 and 1 (got ${req.price})`);
+export function checkOrder(req: { price: Decimal; size: Decimal }, r: { tick: Decimal; min: Decimal }, outcome: 'Yes' | 'No'): { long: Decimal; qty: Decimal } {
+  const price = req.price;
+  if (!(price.gt(0) && price.lt(1))) throw usageError(`price must be strictly between 0 and 1 (got ${price.toString()})`);
   if (!price.isMultipleOf(r.tick)) {
     throw usageError(`price ${price.toString()} is off this market's tick of ${r.tick.toString()}: Polymarket US would round it silently`, `use a multiple of ${r.tick.toString()}, e.g. ${price.snap(r.tick, 'down').toString()} or ${price.snap(r.tick, 'up').toString()}`);
   }
-  const qty = Decimal.from(req.size);
+  const qty = req.size;
   if (qty.lt(r.min)) throw usageError(`size ${qty.toString()} is below this market's minimum quantity of ${r.min.toString()} contracts`);
   // The minimum is also the grid (0.01 = hundredths of a contract, 1 = whole contracts).
   const step = r.min.lt(1) ? r.min : Decimal.ONE;
@@ -70,6 +70,8 @@ async function wireBody(c: PolymarketUsClient, req: CreateOrderRequest): Promise
     intent: intentOf(outcome, req.side),
     type: 'ORDER_TYPE_LIMIT',
     price: { value: long.toString(), currency: 'USD' },
+    // The venue's quantity is a JSON number (as its SDK sends it): written from the exact decimal,
+    // whose shortest JSON text is that decimal (sizes are checked to the market's grid above).
     quantity: qty.toNumber(),
     tif: TIF[type],
     ...(req.post_only ? { participateDontInitiate: true } : {}),
@@ -193,7 +195,7 @@ export async function amendOrder(c: PolymarketUsClient, orderId: string, req: Am
   const order = await fetchOrder(c, orderId);
   const r = await rules(c, order.market_ticker);
   const outcome = order.outcome === 'No' ? 'No' : 'Yes';
-  const { long, qty } = checkOrder({ price: req.price ?? order.price, size: req.size ?? order.size }, r, outcome);
+  const { long, qty } = checkOrder({ price: req.price ?? Decimal.from(order.price), size: req.size ?? Decimal.from(order.size) }, r, outcome);
   const body: Wire = { marketSlug: order.market_ticker };
   if (req.price !== undefined) body.price = { value: long.toString(), currency: 'USD' };
   if (req.size !== undefined) body.quantity = qty.toNumber();

@@ -12,11 +12,11 @@ import { PmtError } from '../../errors.js';
 import { levelDiff } from '../book-state.js';
 import { complementBook, isInvalidBookError } from '../levels.js';
 import { backoffMs, heartbeatMs, ReconnectingSocket } from '../ws.js';
-import { signHeaders, loadPolymarketUsKey } from './auth.js';
 import { StatusReporter, type BookStream, type BookUpdate, type WatchBookOptions } from '../stream.js';
 import type { Orderbook } from '../types.js';
 import { fetchOrderbook, parseBook } from './book.js';
-import type { PolymarketUsClient } from './client.js';
+import { origin, type PolymarketUsClient } from './client.js';
+import { polymarketUs } from './manifest.js';
 import { bookOutcome, slugOf } from './markets.js';
 
 function pollMs(env: NodeJS.ProcessEnv): number {
@@ -49,6 +49,15 @@ export function watchBook(c: PolymarketUsClient, assetId: string, opts: WatchBoo
 }
 
 const WS_PATH = '/v1/ws/markets';
+
+/**
+ * A venue WebSocket (`<PMT_POLYMARKET_US_WS_URL><path>`) and its upgrade headers, signed as a GET
+ * of the path with the REST signer, afresh for each connection (the timestamp must be recent).
+ */
+export function signedSocket(c: PolymarketUsClient, path: string): { url: string; headers: () => Promise<Record<string, string>> } {
+  const base = origin(c.cfg.urls.pmusWs ?? polymarketUs.urls.pmusWs.default);
+  return { url: base + path, headers: async () => (await c.signer())({ method: 'GET', signPath: path, body: undefined }) };
+}
 /** The venue sends heartbeats; silence longer than this is `stale`. */
 const HEARTBEAT_MS = 30_000;
 
@@ -59,21 +68,14 @@ function watchSigned(c: PolymarketUsClient, slug: string, opts: WatchBookOptions
   const status = new StatusReporter(slug, now, emit);
   let last: Orderbook | null = null;
   let seq = 0;
-  const base = (c.cfg.urls.pmusWs ?? 'wss://api.polymarket.us').replace(/\/+$/, '');
   const clear = (reason: 'reconnect' | 'stale' | 'invalid_data') => {
     if (last === null) return;
     last = null;
     emit({ kind: 'clear', asset_id: slug, seq: ++seq, local_ts_ms: now(), reason });
   };
   const socket = new ReconnectingSocket({
-    url: base + WS_PATH,
+    ...signedSocket(c, WS_PATH),
     label: 'Polymarket US',
-    headers: async () => {
-      const creds = (await c.cfg.credentials()).polymarketUs;
-      if (!creds) throw new PmtError('Config', 'no Polymarket US credentials are configured');
-      const key = loadPolymarketUsKey(creds.secretKey.value, `the Polymarket US secret key from ${creds.privateKeyPath ?? creds.secretKey.origin}`);
-      return signHeaders(key, creds.apiKeyId.value.trim(), now(), 'GET', WS_PATH);
-    },
     heartbeatMs: heartbeatMs(c.cfg.env, HEARTBEAT_MS),
     onOpen: (send) => send(JSON.stringify({ subscribe: { requestId: `pmt-book-${slug}`, subscriptionType: 'SUBSCRIPTION_TYPE_MARKET_DATA', marketSlugs: [slug] } })),
     onMessage: (text) => {

@@ -8,7 +8,7 @@
  */
 import { Decimal } from '../../decimal.js';
 import type { FundsCheck } from '../exchange.js';
-import type { SignatureType } from '../config.js';
+import type { SignatureType } from './credentials.js';
 import type { PolymarketClient } from './client.js';
 import { deriveWallets } from './derive-wallet.js';
 import { collateralState, type CollateralState } from './portfolio.js';

@@ -1,5 +1,6 @@
 /** Polymarket's facts for the rest of pmt (see exchanges/manifest.ts); the adapter loads on first use. */
 import type { ExchangeManifest } from '../manifest.js';
+import { POLYGON_RPC, polymarketCredentials } from './credentials.js';
 
 export const polymarket = {
   id: 'polymarket',
@@ -32,11 +33,7 @@ export const polymarket = {
   book: { kind: 'polymarket token', scale: "prices of this outcome's token" },
   rules: { tick: 'the CLOB\'s tick-size for the token (0.1 … 0.0001)', minSize: 'the market\'s orderMinSize (Gamma)' },
   credentials: {
-    env: ['POLYMARKET_PRIVATE_KEY', 'POLYMARKET_FUNDER', 'POLYMARKET_SIGNATURE_TYPE', 'POLYMARKET_API_KEY', 'POLYMARKET_API_SECRET', 'POLYMARKET_API_PASSPHRASE'],
-    fix: 'run `pmt profile add <name>` on a terminal (it asks for the key without echoing it), or set POLYMARKET_PRIVATE_KEY (and POLYMARKET_FUNDER for a proxy/Safe wallet)',
-    setup: 'set POLYMARKET_PRIVATE_KEY (and POLYMARKET_FUNDER for a proxy wallet), or run `pmt profile add <name>`',
-    configured: (c) => c.polymarket !== null,
-    identity: (c) => c.polymarket?.privateKey,
+    ...polymarketCredentials,
     problem: async (c) => {
       const pm = c.polymarket;
       if (!pm) return null;
@@ -78,4 +75,6 @@ export const polymarket = {
   load: async () => (await import('./index.js')).createPolymarket,
   // Approvals, split/merge/redeem and the chain's doctor checks (viem, Polygon; chain/).
   onchain: async () => (await import('./chain/index.js')).createOnchain,
+  // Polygon (chain id 137); a profile's `polygon_rpc_url` (`--polygon-rpc-url`) overrides both.
+  chainRpc: POLYGON_RPC,
 } as const satisfies ExchangeManifest<'polymarket'>;

@@ -8,7 +8,7 @@
  * signing) and `viem/utils` (typed-data hashing, address checks), through viem-lazy.ts so the
  * bundle keeps only those functions (one ~150 KB chunk, ~25 ms to load).
  */
-import type { PolymarketCredentials, SignatureType } from '../config.js';
+import type { PolymarketCredentials, SignatureType } from './credentials.js';
 import { PmtError } from '../../errors.js';
 import type { PolymarketClient } from './client.js';
 

@@ -14,7 +14,7 @@ export function planLines(p: ChainPlan): string[] {
   p.calls.forEach((c, i) => lines.push(`  ${i + 1}. ${c.what}  (to ${c.to})`));
   if (p.spend.length) lines.push(`spend:   ${p.spend.join(', ')}`);
   if (p.receive.length) lines.push(`receive: ${p.receive.join(', ')}`);
-  if (p.gas_pol !== null) lines.push(`gas:     about ${p.gas_pol} POL, paid by ${p.sender}`);
+  if (p.gas_pol !== null) lines.push(p.gas_paid_by_relayer ? "gas:     paid by Polymarket's relayer (no POL needed)" : `gas:     about ${p.gas_pol} POL, paid by ${p.sender}`);
   return lines;
 }
 

@@ -1,7 +1,9 @@
 /**
  * Presentation of profiles, from summaries that already hold no secret (commands/profile/
- * summary.ts builds them: private keys, PEM text, API secrets and passphrases only as "set";
- * identifiers through `maskSecret`; addresses and file paths, which are public, as they are).
+ * summary.ts builds them from the manifests' fields: private keys, PEM text, API secrets and
+ * passphrases only as "set" or how they are stored; identifiers through `maskSecret`; addresses
+ * and file paths, which are public, as they are). Each exchange's label and `profile list`
+ * columns come from its manifest (`credentials.show`).
  *
  * JSON shapes (metadata only, documented for scripts):
  *   ProfileSummary = {
@@ -19,15 +21,14 @@
  *               value (masked or public), source: "flag"|"env"|"profile"|"default"|"derived"|null,
  *               origin: string | null }
  */
+import { ALL_MANIFESTS as MANIFESTS, type ExchangeId } from '../../exchanges/registry.js';
 import type { Formatter } from '../format.js';
 
+/** A profile's metadata: name, active, and each exchange's summary under its profile key (shape above). */
 export interface ProfileSummary {
   name: string;
   active: boolean;
-  kalshi: { api_key_id: string | null; private_key: 'file' | 'pem' | null; private_key_path: string | null; environment: 'production' | 'demo' } | null;
-  polymarket: { private_key_set: boolean; signature_type: string | null; funder: string | null; api_credentials: 'stored' | 'derived' } | null;
-  /** Present only for a profile that holds Polymarket US credentials. */
-  polymarket_us?: { api_key_id: string | null; private_key: 'file' | 'base64' | null; private_key_path: string | null };
+  [section: string]: unknown;
 }
 
 export interface Setting {
@@ -37,35 +38,48 @@ export interface Setting {
   origin: string | null;
 }
 
+const summaryIn = (s: ProfileSummary, key: string) => (s[key] && typeof s[key] === 'object' ? (s[key] as Record<string, unknown>) : null);
+
 /** Which exchanges a profile covers, in words ("kalshi (demo), polymarket"). */
 export function exchangesText(s: ProfileSummary): string {
-  const parts = [s.kalshi && `kalshi${s.kalshi.environment === 'demo' ? ' (demo)' : ''}`, s.polymarket && `polymarket (${s.polymarket.signature_type ?? 'eoa'})`, s.polymarket_us && 'polymarket-us'];
+  const parts = MANIFESTS.map((m) => {
+    const x = summaryIn(s, m.credentials.profileKey);
+    return x && (m.credentials.show.label ? m.credentials.show.label(x) : m.id);
+  });
   return parts.filter(Boolean).join(', ') || '-';
 }
 
+const columnsOf = () => MANIFESTS.flatMap((m) => (m.credentials.show.columns ?? []).map((c) => ({ m, c })));
+
+/** `profile list`'s columns: active mark, name, exchanges, then each exchange's own (manifest `show.columns`). */
+export function profileColumns(): Array<{ header: string; flex?: boolean; id?: boolean }> {
+  return [
+    { header: '', flex: false, id: false },
+    { header: 'NAME', flex: false, id: false },
+    { header: 'EXCHANGES', flex: false, id: false },
+    ...columnsOf().map(({ c }) => ({ header: c.header, flex: c.flex === true, id: c.id === true })),
+  ];
+}
+
 /**
- * `profile list` row: active mark, name, exchanges, masked key id, funder. Without a funder the
- * funds sit at the signer's own address: `signer` is that address (derived from the key, public),
- * or null when it could not be derived.
+ * `profile list` row: active mark, name, exchanges, then each exchange's cells (masked key id,
+ * where the key or the funds are). `derived` holds what a cell needs that the summary does not
+ * (the Polymarket signer's address, public), by exchange id.
  */
-export function profileRow(f: Formatter, s: ProfileSummary, signer: string | null = null): string[] {
+export function profileRow(f: Formatter, s: ProfileSummary, derived: Partial<Record<ExchangeId, string | null>> = {}): string[] {
   return [
     s.active ? f.c.green('*') : '',
     s.name,
     exchangesText(s),
-    s.kalshi?.api_key_id ?? '-',
-    s.kalshi?.private_key === 'file' ? (s.kalshi.private_key_path ?? '-') : s.kalshi?.private_key === 'pem' ? 'PEM stored in profile' : '-',
-    s.polymarket?.funder ?? (s.polymarket ? (signer ?? (s.polymarket.private_key_set ? 'the key\'s own address' : 'no key set')) : '-'),
+    ...columnsOf().map(({ m, c }) => c.cell(summaryIn(s, m.credentials.profileKey), derived[m.id] ?? null)),
   ];
 }
 
-export const PROFILE_HEADERS = ['', 'NAME', 'EXCHANGES', 'KALSHI KEY ID', 'KALSHI KEY', 'POLYMARKET FUNDS AT'];
-
-/** What `profile add` reports after saving. */
-export function savedLines(s: ProfileSummary, o: { file: string; updated: boolean; activated: boolean; kalshiKeyKind?: string }): string[] {
+/** What `profile add` reports after saving; `keyLines`: what each exchange says of the key it loaded. */
+export function savedLines(s: ProfileSummary, o: { file: string; updated: boolean; activated: boolean; keyLines?: string[] }): string[] {
   const name = s.name;
   const lines = [`${o.updated ? 'updated' : 'saved'} profile "${name}": ${exchangesText(s)}`, `  stored in ${o.file} (mode 0600)`];
-  if (o.kalshiKeyKind) lines.push(`  Kalshi key: ${o.kalshiKeyKind} (requests are signed with ${o.kalshiKeyKind === 'RSA' ? 'RSA-PSS' : o.kalshiKeyKind})`);
+  for (const l of o.keyLines ?? []) lines.push(`  ${l}`);
   if (o.activated) lines.push(`  "${name}" is now the active profile`);
   else lines.push(`  make it the active one with \`pmt profile use ${name}\`, or pass --profile ${name}`);
   return lines;

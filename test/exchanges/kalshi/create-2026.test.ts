@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder, amendReq } from '../../helpers/order-request.js';
 import { failure } from '../../helpers/failure.js';
 import { createsOnWire, KEY_ID, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
 
@@ -16,7 +17,7 @@ useTradingDouble({ balance: 1000 }, (double, adapter) => {
   k = adapter;
 });
 
-const order = (over: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: MARKETS.cent, outcome: 'yes', side: 'buy', price: 0.3, size: 5, order_type: 'gtc', ...over });
+const order = (over: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({ asset_id: MARKETS.cent, outcome: 'yes', side: 'buy', price: 0.3, size: 5, order_type: 'gtc', ...over });
 
 describe('GTD and reduce-only on create', () => {
   it('expires_at goes out as expiration_time with good_till_canceled (preview shows the same body)', async () => {
@@ -50,7 +51,7 @@ describe('GTD and reduce-only on create', () => {
     const a = await k.createOrder(order({ side: 'sell', price: 0.7, size: 3 }));
     d.orders.portfolio.wire.canonicalOnly = true;
     try {
-      const m = await k.amendOrder(a.id, { price: 0.69 });
+      const m = await k.amendOrder(a.id, amendReq({ price: 0.69 }));
       expect([m.outcome, m.side, m.price]).toEqual(['Yes', 'sell', 0.69]);
       const wire = d.double.requests.find((r) => r.path.endsWith('/amend'))!;
       expect(JSON.parse(wire.body)).toMatchObject({ side: 'ask', price: '0.6900' });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
 import { KEY_ID, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
+import { orderReq, amendReq } from '../../helpers/order-request.js';
 
 let d: TradingDouble;
 let k: KalshiExchange;
@@ -16,7 +17,7 @@ useTradingDouble({ balance: 1000 }, (double, adapter) => {
   d.orders.addMarket({ ticker: SHARD1, exchange_index: 1 });
 });
 
-const order = (asset: string, price: number, size: number): CreateOrderRequest => ({ asset_id: asset, outcome: 'yes', side: 'buy', price, size, order_type: 'gtc' });
+const order = (asset: string, price: number, size: number): CreateOrderRequest => orderReq({ asset_id: asset, outcome: 'yes', side: 'buy', price, size, order_type: 'gtc' });
 const paths = () => d.double.requests.filter((r) => r.method === 'POST').map((r) => r.path);
 
 describe('decrease', () => {
@@ -24,7 +25,7 @@ describe('decrease', () => {
     const a = await k.createOrder(order(MARKETS.cent, 0.3, 10));
     const before = d.orders.portfolio.findOrder(KEY_ID, a.id)!;
     const [seq, created] = [before.seq, before.createdMs];
-    const m = await k.amendOrder(a.id, { size: 4 });
+    const m = await k.amendOrder(a.id, amendReq({ size: 4 }));
     expect([m.id, m.price, m.size, m.status]).toEqual([a.id, 0.3, 4, 'open']);
     expect(paths()).toEqual(['/portfolio/events/orders', `/portfolio/events/orders/${a.id}/decrease`]);
     expect(d.portfolio.decreases.at(-1)).toEqual({ order_id: a.id, reduce_to: '4.00', market_ticker: MARKETS.cent, exchange_index: 0 });
@@ -36,15 +37,15 @@ describe('decrease', () => {
 
   it('on shard 1 the decrease is routed there', async () => {
     const a = await k.createOrder(order(SHARD1, 0.3, 5));
-    const m = await k.amendOrder(a.id, { size: 2 });
+    const m = await k.amendOrder(a.id, amendReq({ size: 2 }));
     expect([m.size, m.status]).toEqual([2, 'open']);
     expect(d.portfolio.decreases.at(-1)).toMatchObject({ market_ticker: SHARD1, exchange_index: 1 });
   });
 
   it('a larger size, or any new price, is still an amend', async () => {
     const a = await k.createOrder(order(MARKETS.cent, 0.3, 5));
-    await k.amendOrder(a.id, { size: 8 });
-    await k.amendOrder(a.id, { price: 0.31, size: 3 });
+    await k.amendOrder(a.id, amendReq({ size: 8 }));
+    await k.amendOrder(a.id, amendReq({ price: 0.31, size: 3 }));
     expect(paths().filter((p) => p.endsWith('/decrease'))).toEqual([]);
     expect(paths().filter((p) => p.endsWith('/amend')).length).toBe(2);
   });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import { KEY_ID, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
+import { orderReq } from '../../helpers/order-request.js';
 
 let d: TradingDouble;
 let k: KalshiExchange;
@@ -26,7 +27,7 @@ const oldTrade = (id: string, day: number) => ({
 describe('historical tier', () => {
   it('fills: live pages, then the historical ones, one cursor through both', async () => {
     d.orders.seedBook(MARKETS.cent, { asks: [[0.3, 3]] });
-    for (let i = 0; i < 3; i++) await k.createOrder({ asset_id: MARKETS.cent, outcome: 'yes', side: 'buy', price: 0.3, size: 1, order_type: 'ioc' });
+    for (let i = 0; i < 3; i++) await k.createOrder(orderReq({ asset_id: MARKETS.cent, outcome: 'yes', side: 'buy', price: 0.3, size: 1, order_type: 'ioc' }));
     d.portfolio.historical.fills.set(KEY_ID, [oldFill('h1', 2), oldFill('h2', 1)]);
     const p1 = await k.fetchFills({ limit: 2 });
     expect(p1.fills).toHaveLength(2);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../../src/errors.js';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { createsOnWire, KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
 import { failure } from '../../helpers/failure.js';
 import { lookupDelays, lookupWindowMs } from '../../../src/exchanges/kalshi/order-reconcile.js';
@@ -19,7 +20,7 @@ useTradingDouble({}, (double, adapter) => {
   k = adapter;
 });
 
-const req: CreateOrderRequest = { asset_id: MARKETS.cent, outcome: 'no', side: 'buy', price: 0.35, size: 4, order_type: 'gtc' };
+const req: CreateOrderRequest = orderReq({ asset_id: MARKETS.cent, outcome: 'no', side: 'buy', price: 0.35, size: 4, order_type: 'gtc' });
 
 /**
  * `fn` with an environment variable set: the HTTP layer reads these when a client is built, the
@@ -174,7 +175,7 @@ describe('the order did not land', () => {
   }, 15_000);
 
   it('a 4xx naming the reason is the only "not placed"', async () => {
-    const e = await failure(k.createOrder({ ...req, size: 1e9 }));
+    const e = await failure(k.createOrder(orderReq({ ...req, size: 1e9 })));
     expect(d.double.count(CREATE, 'POST')).toBe(1);
     expect(e.kind).not.toBe('NetworkError');
     expect(e.ambiguous).toBe(false);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../../src/errors.js';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { createsOnWire, KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
 import { failure } from '../../helpers/failure.js';
 
@@ -14,7 +15,7 @@ useTradingDouble({ balance: 1000 }, (double, adapter) => {
   k = adapter;
 });
 
-const req = (over: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({
+const req = (over: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({
   asset_id: MARKETS.cent,
   outcome: 'yes',
   side: 'buy',

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { failure } from '../../helpers/failure.js';
 import { createsOnWire, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
 
@@ -16,7 +17,7 @@ useTradingDouble({ balance: 1000 }, (double, adapter) => {
   k = adapter;
 });
 
-const req = (over: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({
+const req = (over: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({
   asset_id: MARKETS.cent, outcome: 'yes', side: 'buy', price: 0.3, size: 2, order_type: 'gtc', post_only: true, ...over,
 });
 /** YES bids 0.42 and 0.40; NO bids 0.55 (a YES ask at 0.45). */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../../src/errors.js';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { kalshiWireMarket } from '../../upstream/kalshi/market-fixtures.js';
 import { failure } from '../../helpers/failure.js';
 import { KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
@@ -19,7 +20,7 @@ useTradingDouble({ balance: 1000 }, (double, adapter) => {
   d.markets.put(kalshiWireMarket({ ticker: MARKETS.cent }));
 });
 
-const buy = (price: number, size: number, over: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({
+const buy = (price: number, size: number, over: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({
   asset_id: MARKETS.cent, outcome: 'yes', side: 'buy', price, size, order_type: 'gtc', ...over,
 });
 

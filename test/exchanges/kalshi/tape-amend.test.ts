@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../../src/errors.js';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder, amendReq } from '../../helpers/order-request.js';
 import { failure } from '../../helpers/failure.js';
 import { KEY_ID, kalshiAdapter, MARKETS, type TradingDouble, useTradingDouble } from './orders-harness.js';
 
@@ -16,7 +17,7 @@ useTradingDouble({ balance: 1000 }, (double, adapter) => {
   d.markets.addEvent('KXTEST-25DEC31', 'KXTEST');
 });
 
-const order = (price: number, size: number, over: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({
+const order = (price: number, size: number, over: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({
   asset_id: MARKETS.cent, outcome: 'yes', side: 'buy', price, size, order_type: 'gtc', ...over,
 });
 
@@ -51,7 +52,7 @@ describe('cancelOrder', () => {
 describe('amendOrder', () => {
   it('moves the price and size of a resting order (the whole new state on the wire)', async () => {
     const a = await k.createOrder(order(0.3, 5));
-    const m = await k.amendOrder(a.id, { price: 0.32, size: 8 });
+    const m = await k.amendOrder(a.id, amendReq({ price: 0.32, size: 8 }));
     expect([m.id, m.price, m.size, m.status]).toEqual([a.id, 0.32, 8, 'open']);
     const wire = d.double.requests.find((r) => r.path === `/portfolio/events/orders/${a.id}/amend`);
     expect(JSON.parse(wire!.body)).toMatchObject({ ticker: MARKETS.cent, side: 'bid', price: '0.3200', count: '8.00' });
@@ -61,14 +62,14 @@ describe('amendOrder', () => {
   it('keeps what is not given; an amend that crosses fills', async () => {
     const a = await k.createOrder(order(0.3, 5));
     d.orders.seedBook(MARKETS.cent, { asks: [['0.35', '5']] });
-    const m = await k.amendOrder(a.id, { price: 0.35 });
+    const m = await k.amendOrder(a.id, amendReq({ price: 0.35 }));
     expect([m.size, m.filled, m.status]).toEqual([5, 5, 'filled']);
     expect((await k.fetchFills()).fills[0]).toMatchObject({ order_id: a.id, price: 0.35, size: 5 });
   });
 
   it('a NO order is amended at its NO price (mirrored onto the YES book)', async () => {
     const s = d.orders.seedOrder(KEY_ID, { ticker: MARKETS.cent, side: 'no', action: 'buy', price: '0.60', count: '4' });
-    await k.amendOrder(s.id, { price: 0.35 });
+    await k.amendOrder(s.id, amendReq({ price: 0.35 }));
     const wire = d.double.requests.find((r) => r.path.endsWith('/amend'));
     expect(JSON.parse(wire!.body)).toMatchObject({ side: 'ask', price: '0.6500' });
   });
@@ -76,10 +77,10 @@ describe('amendOrder', () => {
   it('refuses off-grid prices and nothing-to-change before signing; OrderNotFound for unknown ids', async () => {
     const a = await k.createOrder(order(0.3, 5));
     d.double.resetLog();
-    expect(exitCodeFor(await failure(k.amendOrder(a.id, { price: 0.305 })))).toBe(2);
+    expect(exitCodeFor(await failure(k.amendOrder(a.id, amendReq({ price: 0.305 }))))).toBe(2);
     expect(exitCodeFor(await failure(k.amendOrder(a.id, {})))).toBe(2);
     expect(d.double.requests.some((r) => r.path.endsWith('/amend'))).toBe(false);
-    expect((await failure(k.amendOrder('00000000-0000-4000-8000-000000000000', { price: 0.4 }))).kind).toBe('OrderNotFound');
+    expect((await failure(k.amendOrder('00000000-0000-4000-8000-000000000000', amendReq({ price: 0.4 })))).kind).toBe('OrderNotFound');
   });
 });
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createPublicKey } from 'node:crypto';
 import { startDoubles, type Doubles } from '../../upstream/doubles.js';
 import { tempConfigDir } from '../../helpers/cli.js';
 import { runInProcess } from '../../helpers/in-process.js';
@@ -70,11 +70,7 @@ describe('polymarket-us against the doubles', () => {
     d = await startDoubles();
     const dir = tempConfigDir();
     const seed = Buffer.alloc(32, 9);
-    const pub = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' }))
-      .export({ format: 'der', type: 'spki' })
-      .subarray(-32)
-      .toString('base64');
-    d.polymarketUs.api.register(keyId, pub);
+    d.polymarketUs.api.registerSeed(keyId, seed);
     d.polymarketUs.api.setBuyingPower(keyId, 250);
     const keyFile = join(dir, 'pmus.key');
     writeFileSync(keyFile, seed.toString('base64') + '\n', { mode: 0o600 });

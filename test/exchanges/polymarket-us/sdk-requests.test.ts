@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { startDoubles, type Doubles } from '../../upstream/doubles.js';
 import type { RecordedRequest } from '../../upstream/server.js';
 import { runPmt, tempConfigDir } from '../../helpers/cli.js';
@@ -25,11 +24,7 @@ beforeAll(async () => {
   d = await startDoubles();
   const dir = tempConfigDir();
   const seed = Buffer.alloc(32, 3);
-  const pub = createPublicKey(createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]), format: 'der', type: 'pkcs8' }))
-    .export({ format: 'der', type: 'spki' })
-    .subarray(-32)
-    .toString('base64');
-  d.polymarketUs.api.register('k', pub);
+  d.polymarketUs.api.registerSeed('k', seed);
   d.polymarketUs.api.setBuyingPower('k', 100);
   const keyFile = join(dir, 'k.key');
   writeFileSync(keyFile, seed.toString('base64'), { mode: 0o600 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { exitCodeFor, PmtError } from '../../../src/errors.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { expiresFor, parseExpiresInput } from '../../../src/ops/expires.js';
 import { recoverOrderSigner } from '../../upstream/polymarket/clob-versions.js';
 import { adapterFor, addressOf, KEYS, sent, startTrading } from './trading-fixture.js';
@@ -48,7 +49,7 @@ describe('a GTD order against the CLOB double', () => {
   let env: Awaited<ReturnType<typeof startTrading>>;
   let token: string;
   const carol = addressOf(KEYS.carol).toLowerCase();
-  const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: token, outcome: 'yes', side: 'buy', price: 0.4, size: 10, order_type: 'gtc', ...o });
+  const req = (o: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({ asset_id: token, outcome: 'yes', side: 'buy', price: 0.4, size: 10, order_type: 'gtc', ...o });
   beforeAll(async () => {
     env = await startTrading();
     [token] = env.t.addMarket({}) as [string];

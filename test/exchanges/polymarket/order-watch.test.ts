@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OrderEvent } from '../../../src/exchanges/order-stream.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { userEvents } from '../../../src/exchanges/polymarket/user-stream.js';
 import { adapterFor, addressOf, KEYS, startTrading } from './trading-fixture.js';
 
@@ -40,7 +41,7 @@ function collect(ex: ReturnType<typeof adapterFor>['ex'], n: number) {
   return { isLive, all, close: () => s.close() };
 }
 
-const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: yes, outcome: 'yes', side: 'buy', price: 0.4, size: 10, order_type: 'gtc', ...o });
+const req = (o: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({ asset_id: yes, outcome: 'yes', side: 'buy', price: 0.4, size: 10, order_type: 'gtc', ...o });
 
 describe('the user channel', () => {
   test('placement, maker fill, taker fill and cancel arrive as pushed, no REST polling', async () => {

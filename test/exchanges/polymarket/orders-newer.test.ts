@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { PmtError } from '../../../src/errors.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { recoverOrderSigner } from '../../upstream/polymarket/clob-versions.js';
 import { failure } from '../../helpers/failure.js';
 import { adapterFor, addressOf, FUNDER, KEYS, sent, startTrading } from './trading-fixture.js';
@@ -33,7 +34,7 @@ beforeEach(() => {
   env.t.clearOrders();
 });
 
-const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: plain, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
+const req = (o: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({ asset_id: plain, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
 /** A usage error (refused before sending) from a promise. */
 async function refused(p: Promise<unknown>): Promise<PmtError> {
   const e = await failure(p);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { exitCodeFor } from '../../../src/errors.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { adapterFor, addressOf, catalogMarket, FUNDER, KEYS, sent, startTrading } from './trading-fixture.js';
 import { failure } from '../../helpers/failure.js';
 
@@ -26,7 +27,7 @@ beforeEach(async () => {
   env.clob.resetLog();
 });
 
-const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: yes, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
+const req = (o: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({ asset_id: yes, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
 const trader = () => adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.bob }).ex;
 
 const ordersPosted = () => sent(env.clob, 'POST', /^\/order$/);

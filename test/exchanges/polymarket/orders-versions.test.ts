@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { exitCodeFor, PmtError } from '../../../src/errors.js';
 import { VERSION_CACHE_FILE, VERSION_CACHE_TTL_MS } from '../../../src/exchanges/polymarket/order-version.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { recoverOrderSigner } from '../../upstream/polymarket/clob-versions.js';
 import { adapterFor, addressOf, KEYS, sent, startTrading } from './trading-fixture.js';
 
@@ -33,7 +34,7 @@ beforeEach(() => {
   env.t.clearOrders();
 });
 
-const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: plain, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
+const req = (o: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({ asset_id: plain, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
 const posts = () => sent(env.clob, 'POST', /^\/order$/).map((r) => JSON.parse(r.body) as { order: Record<string, unknown>; postOnly: boolean });
 const versionAsks = () => sent(env.clob, 'GET', /^\/version$/).length;
 

@@ -2,6 +2,7 @@ import { recoverTypedDataAddress } from 'viem';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { exitCodeFor, PmtError } from '../../../src/errors.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { typedData } from '../../upstream/polymarket/clob-orders.js';
 import { adapterFor, addressOf, catalogMarket, FUNDER, KEYS, sent, startTrading, type CatalogPick } from './trading-fixture.js';
 import { failure } from '../../helpers/failure.js';
@@ -29,7 +30,7 @@ beforeEach(() => {
   env.t.clearOrders();
 });
 
-const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: plain, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
+const req = (o: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({ asset_id: plain, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
 const lastPosted = () => JSON.parse(sent(env.clob, 'POST', /^\/order$/).at(-1)!.body) as { order: Record<string, unknown> };
 
 async function recoverWith(order: Record<string, unknown>, neg: boolean): Promise<string> {

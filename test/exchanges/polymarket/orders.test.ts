@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { PmtError } from '../../../src/errors.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { adapterFor, addressOf, catalogMarket, KEYS, sent, startTrading } from './trading-fixture.js';
 
 let env: Awaited<ReturnType<typeof startTrading>>;
@@ -25,7 +26,7 @@ beforeEach(async () => {
   env.clob.resetLog();
 });
 
-const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: yes, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
+const req = (o: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({ asset_id: yes, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
 const trader = () => adapterFor(env.d, { POLYMARKET_PRIVATE_KEY: KEYS.alice }).ex;
 
 describe('create', () => {

@@ -8,6 +8,7 @@ import { exitCodeFor } from '../../../src/errors.js';
 import { Decimal } from '../../../src/decimal.js';
 import { polymarketTakerFee } from '../../../src/exchanges/polymarket/fee-estimate.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder, amendReq } from '../../helpers/order-request.js';
 import { failure } from '../../helpers/failure.js';
 import { adapterFor, addressOf, catalogMarket, FUNDER, KEYS, sent, startTrading, type CatalogPick } from './trading-fixture.js';
 
@@ -32,7 +33,7 @@ beforeEach(async () => {
   env.d.resetLogs();
 });
 
-const req = (o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: m.yes, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
+const req = (o: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({ asset_id: m.yes, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
 
 describe('fetchBalance', () => {
   test('6-decimal collateral as dollars, exactly, with the allowance state and the account', async () => {
@@ -247,7 +248,7 @@ describe('cancelOrder and amendOrder', () => {
   });
 
   test('amend is NotSupported (exit 10) and says how to do it by hand', async () => {
-    const e = await failure(trader().amendOrder(`0x${'ab'.repeat(32)}`, { price: 0.4 }));
+    const e = await failure(trader().amendOrder(`0x${'ab'.repeat(32)}`, amendReq({ price: 0.4 })));
     expect([e.kind, exitCodeFor(e)]).toEqual(['NotSupported', 10]);
     expect(e.hint).toMatch(/pmt order cancel .* then `pmt order create/);
     expect(trader().has.amendOrder.supported).toBe(false);

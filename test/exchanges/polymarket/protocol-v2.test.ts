@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { PolymarketCredentials } from '../../../src/credentials.js';
+import type { PolymarketCredentials } from '../../../src/exchanges/polymarket/credentials.js';
 import { Decimal } from '../../../src/decimal.js';
 import { orderAmounts } from '../../../src/exchanges/polymarket/amounts.js';
 import { parseMarket } from '../../../src/exchanges/polymarket/parse.js';
@@ -17,6 +17,7 @@ import { conditionalAssetType, orderVersionFor, protocolOf } from '../../../src/
 import { orderBody, signOrder } from '../../../src/exchanges/polymarket/sign-order.js';
 import { buildWallet } from '../../../src/exchanges/polymarket/wallet.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
+import { orderReq, type LooseOrder } from '../../helpers/order-request.js';
 import { recoverOrderSigner } from '../../upstream/polymarket/clob-versions.js';
 import { adapterFor, addressOf, KEYS, sent, startTrading } from './trading-fixture.js';
 
@@ -75,7 +76,7 @@ describe('a V2 market trades through ExchangeV3 against the doubles', () => {
   let both: ReturnType<typeof env.d.polymarket.gamma.addV2Market>;
   const carol = addressOf(KEYS.carol).toLowerCase();
   const CREDS = { POLYMARKET_PRIVATE_KEY: KEYS.carol };
-  const req = (asset: string, o: Partial<CreateOrderRequest> = {}): CreateOrderRequest => ({ asset_id: asset, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
+  const req = (asset: string, o: Partial<LooseOrder> = {}): CreateOrderRequest => orderReq({ asset_id: asset, outcome: 'yes', side: 'buy', price: 0.52, size: 10, order_type: 'gtc', ...o });
   const posts = () => sent(env.clob, 'POST', /^\/order$/).map((r) => JSON.parse(r.body) as { order: Record<string, unknown> });
 
   beforeAll(async () => {

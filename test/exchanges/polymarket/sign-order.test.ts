@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { PolymarketCredentials, SignatureType } from '../../../src/credentials.js';
+import type { PolymarketCredentials, SignatureType } from '../../../src/exchanges/polymarket/credentials.js';
 import { Decimal } from '../../../src/decimal.js';
 import { orderAmounts } from '../../../src/exchanges/polymarket/amounts.js';
 import { exchangeDomain, ORDER_VERSIONS, type OrderVersion } from '../../../src/exchanges/polymarket/order-versions.js';

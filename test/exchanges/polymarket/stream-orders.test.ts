@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { AppliedBook } from '../../../src/exchanges/book-state.js';
 import type { BookUpdate } from '../../../src/exchanges/stream.js';
 import { adapterFor, addressOf, catalogMarket, KEYS, startTrading } from './trading-fixture.js';
+import { orderReq } from '../../helpers/order-request.js';
 
 let env: Awaited<ReturnType<typeof startTrading>>;
 let yes: string;
@@ -32,7 +33,7 @@ test('a resting order placed through REST is a delta on the stream', async () =>
   try {
     await until(() => applied.live);
     const before = applied.orderbook()!.bids.find((l) => l.price === 0.02)?.size ?? 0;
-    await ex.createOrder({ asset_id: yes, outcome: 'yes', side: 'buy', price: 0.02, size: 10, order_type: 'gtc' });
+    await ex.createOrder(orderReq({ asset_id: yes, outcome: 'yes', side: 'buy', price: 0.02, size: 10, order_type: 'gtc' }));
     await until(() => events.some((e) => e.kind === 'delta'));
     expect(applied.orderbook()!.bids.find((l) => l.price === 0.02)).toEqual({ price: 0.02, size: before + 10 });
   } finally {

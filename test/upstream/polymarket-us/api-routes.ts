@@ -4,13 +4,17 @@
  * X-PM-Signature = base64 Ed25519 over timestamp + method + path without the query), an account
  * per key (buying power), and orders: preview, create (rests; a buy crossing the book's best
  * offer fills at its price), get, open list, cancel, cancel-all, modify; positions and trade
- * activities from the fills.
+ * activities from the fills. Every change of an order is also an execution report, in the
+ * venue's shape (`Execution`: id, order, type, lastShares, lastPx, tradeId, aggressor,
+ * transactTime), handed to the private WebSocket double (stream-routes.ts) for its key.
  */
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { RecordedRequest, Reply, Router } from '../server.js';
 import type { UsCatalog } from './catalog.js';
 
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+// PKCS#8 wrapper of a raw Ed25519 seed (RFC 8410).
+const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const err = (status: number, message: string): Reply => ({ status, json: { code: status === 401 ? 16 : status === 404 ? 5 : 3, message } });
 const usd = (v: string) => ({ value: v, currency: 'USD' });
 
@@ -34,6 +38,20 @@ export function createUsApi(cat: UsCatalog) {
   const orders = new Map<string, UsOrder>();
   const fills: Array<{ keyId: string; id: string; orderId: string; slug: string; price: string; qty: number; intent: string; at: string }> = [];
   let seq = 0;
+  // Execution and maker-trade ids have counters of their own: order ids stay pmus-ord-000001, 2, 3...
+  let execSeq = 0;
+  const listeners = new Set<(keyId: string, execution: Record<string, unknown>) => void>();
+  /** Report what happened to an order (after the change) to the private socket's subscribers. */
+  const report = (o: UsOrder, type: string, fill?: { qty: number; price: string; tradeId: string; aggressor: boolean }) => {
+    const execution = {
+      id: `pmus-exec-${++execSeq}`,
+      order: wire(o),
+      type,
+      transactTime: new Date().toISOString(),
+      ...(fill ? { lastShares: String(fill.qty), lastPx: usd(fill.price), tradeId: fill.tradeId, aggressor: fill.aggressor } : {}),
+    };
+    for (const l of listeners) l(o.keyId, execution);
+  };
   /** Skew the double's clock (ms) to test the timestamp window. */
   let skewMs = 0;
 
@@ -92,11 +110,36 @@ export function createUsApi(cat: UsCatalog) {
     register(keyId: string, publicKeyBase64: string): void {
       keys.set(keyId, createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(publicKeyBase64, 'base64')]), format: 'der', type: 'spki' }));
     },
+    /** Accept the key whose 32-byte Ed25519 seed is `seed` (the secret a test hands pmt as base64). */
+    registerSeed(keyId: string, seed: Buffer): void {
+      keys.set(keyId, createPublicKey(createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' })));
+    },
     setBuyingPower(keyId: string, v: number): void {
       buying.set(keyId, v);
     },
     skew(ms: number): void {
       skewMs = ms;
+    },
+    /** A key's open orders as the venue shows them (the private socket's snapshot). */
+    openOrders(keyId: string): Array<Record<string, unknown>> {
+      return [...orders.values()].filter((o) => o.keyId === keyId && ['ORDER_STATE_NEW', 'ORDER_STATE_PARTIALLY_FILLED'].includes(o.state)).map(wire);
+    },
+    /** Every execution report, with the key whose order it is (the private socket double listens). */
+    onExecution(l: (keyId: string, execution: Record<string, unknown>) => void): () => void {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    /** Someone takes `qty` of a resting order at its price: a maker (partial) fill, reported. */
+    fillResting(orderId: string, qty: number): void {
+      const o = orders.get(orderId);
+      if (!o || !['ORDER_STATE_NEW', 'ORDER_STATE_PARTIALLY_FILLED'].includes(o.state)) throw new Error(`no resting order ${orderId}`);
+      const take = Math.min(qty, o.quantity - o.cumQuantity);
+      o.cumQuantity += take;
+      o.state = o.cumQuantity >= o.quantity ? 'ORDER_STATE_FILLED' : 'ORDER_STATE_PARTIALLY_FILLED';
+      o.updateTime = new Date().toISOString();
+      const tradeId = `pmus-maker-trade-${++execSeq}`;
+      fills.push({ keyId: o.keyId, id: tradeId, orderId: o.id, slug: o.marketSlug, price: o.price, qty: take, intent: o.intent, at: o.updateTime });
+      report(o, o.state === 'ORDER_STATE_FILLED' ? 'EXECUTION_TYPE_FILL' : 'EXECUTION_TYPE_PARTIAL_FILL', { qty: take, price: o.price, tradeId, aggressor: false });
     },
     routes(r: Router): void {
       r.get('/v1/account/balances', guard((_req, k) => {
@@ -136,7 +179,9 @@ export function createUsApi(cat: UsCatalog) {
           fills.push({ keyId: k, id: `pmus-trade-${seq}`, orderId: o.id, slug: o.marketSlug, price: o.price, qty: o.quantity, intent: o.intent, at: o.createTime });
         } else if (o.tif !== 'TIME_IN_FORCE_GOOD_TILL_CANCEL') o.state = 'ORDER_STATE_CANCELED';
         orders.set(o.id, o);
-        return { json: { id: o.id, executions: [{ id: `exec-${seq}`, order: wire(o), type: o.cumQuantity ? 'EXECUTION_TYPE_FILL' : 'EXECUTION_TYPE_NEW' }] } };
+        const type = o.cumQuantity ? 'EXECUTION_TYPE_FILL' : o.state === 'ORDER_STATE_CANCELED' ? 'EXECUTION_TYPE_CANCELED' : 'EXECUTION_TYPE_NEW';
+        report(o, type, o.cumQuantity ? { qty: o.quantity, price: o.price, tradeId: `pmus-trade-${seq}`, aggressor: true } : undefined);
+        return { json: { id: o.id, executions: [{ id: `exec-${seq}`, order: wire(o), type }] } };
       }));
       r.get('/v1/orders/open', guard((req, k) => {
         const slugs = req.query.getAll('slugs');
@@ -151,6 +196,7 @@ export function createUsApi(cat: UsCatalog) {
           o.state = 'ORDER_STATE_CANCELED';
           o.updateTime = new Date().toISOString();
           ids.push(o.id);
+          report(o, 'EXECUTION_TYPE_CANCELED');
         }
         return { json: { canceledOrderIds: ids } };
       }));
@@ -163,6 +209,7 @@ export function createUsApi(cat: UsCatalog) {
         if (!o || o.keyId !== k) return err(404, `order ${p.id} not found`);
         o.state = 'ORDER_STATE_CANCELED';
         o.updateTime = new Date().toISOString();
+        report(o, 'EXECUTION_TYPE_CANCELED');
         return { json: {} };
       }));
       r.post('/v1/order/:id/modify', guard((req, k, p) => {
@@ -172,6 +219,8 @@ export function createUsApi(cat: UsCatalog) {
         if (b.price) o.price = b.price.value;
         if (b.quantity !== undefined) o.quantity = b.quantity;
         o.updateTime = new Date().toISOString();
+        // A modify is a cancel-replace on the venue: the replaced order reads REPLACED in the report.
+        report({ ...o, state: 'ORDER_STATE_REPLACED' }, 'EXECUTION_TYPE_REPLACE');
         return { json: {} };
       }));
       r.get('/v1/portfolio/positions', guard((req, k) => {

@@ -22,6 +22,8 @@ export interface UsMarket {
   endDate: string;
   startDate: string;
   description: string;
+  /** The market's taker fee coefficient Θ as the gateway sends it (`feeCoefficient`); null: not sent. */
+  feeCoefficient: number | null;
 }
 
 export interface UsEvent {
@@ -56,6 +58,7 @@ export function buildUsCatalog(extraMarkets = 0) {
     endDate: '2026-12-31T23:00:00Z',
     startDate: '2026-01-05T15:00:00Z',
     description: 'Resolves Yes if it happens before the close.',
+    feeCoefficient: 0.0695,
     ...x,
   });
   const add = (ev: Omit<UsEvent, 'markets'>, ms: UsMarket[]) => {
@@ -64,10 +67,10 @@ export function buildUsCatalog(extraMarkets = 0) {
   };
   add({ id: 9001, slug: 'nba-finals-2026', title: 'NBA Finals 2026', active: true, closed: false, series: { id: 77, slug: 'nba-finals', title: 'NBA Finals', recurrence: 'annual' } }, [
     m({ id: 101, slug: 'nba-finals-2026-celtics', question: 'Will the Celtics win the 2026 NBA Finals?', eventSlug: 'nba-finals-2026', yes: '0.34', bestBid: 0.33, bestAsk: 0.35, volume: 52000, volume24hr: 4100 }),
-    m({ id: 102, slug: 'nba-finals-2026-thunder', question: 'Will the Thunder win the 2026 NBA Finals?', eventSlug: 'nba-finals-2026', yes: '0.41', bestBid: 0.4, bestAsk: 0.42, volume: 61000, volume24hr: 5300 }),
+    m({ id: 102, slug: 'nba-finals-2026-thunder', question: 'Will the Thunder win the 2026 NBA Finals?', eventSlug: 'nba-finals-2026', yes: '0.41', bestBid: 0.4, bestAsk: 0.42, volume: 61000, volume24hr: 5300, feeCoefficient: 0.1 }),
   ]);
   add({ id: 9002, slug: 'fed-december-2026', title: 'Fed decision in December 2026', active: true, closed: false }, [
-    m({ id: 201, slug: 'fed-cut-december-2026', question: 'Will the Fed cut rates in December 2026?', eventSlug: 'fed-december-2026', yes: '0.62', bestBid: 0.61, bestAsk: 0.63, tick: '0.001', minimumTradeQty: 5, volume: 88000, volume24hr: 9000 }),
+    m({ id: 201, slug: 'fed-cut-december-2026', question: 'Will the Fed cut rates in December 2026?', eventSlug: 'fed-december-2026', yes: '0.62', bestBid: 0.61, bestAsk: 0.63, tick: '0.001', minimumTradeQty: 5, volume: 88000, volume24hr: 9000, feeCoefficient: null }),
   ]);
   add({ id: 9003, slug: 'super-bowl-lx', title: 'Super Bowl LX', active: false, closed: true }, [
     m({ id: 301, slug: 'super-bowl-lx-seahawks', question: 'Will the Seahawks win Super Bowl LX?', eventSlug: 'super-bowl-lx', yes: '1', active: false, closed: true, status: 'MARKET_STATUS_RESOLVED', endDate: '2026-02-08T23:30:00Z' }),
@@ -108,6 +111,7 @@ export function marketWire(x: UsMarket): Record<string, unknown> {
     status: x.status,
     eventSlug: x.eventSlug,
     minimumTradeQty: x.minimumTradeQty,
+    ...(x.feeCoefficient !== null ? { feeCoefficient: x.feeCoefficient } : {}),
     volume: x.volume,
     volume24hr: x.volume24hr,
     marketSides: [

@@ -19,7 +19,7 @@ export function createPolymarketUsDoubles(opts: PolymarketUsOptions = {}) {
   const apiRouter = new Router();
   api.routes(apiRouter);
   const apiDouble = new UpstreamDouble('polymarket-us-api', apiRouter);
-  const stream = createUsStream(catalog, api.authed);
+  const stream = createUsStream(catalog, api.authed, api);
   stream.attach(apiDouble);
   return {
     api,

@@ -3,16 +3,18 @@
  * (docs.polymarket.com/resources/contracts, after the 2026-04-28 pUSD migration) and the official
  * clients: the collateral, the Conditional Tokens (CTF, ERC-1155), the exchanges of the order
  * versions pmt signs, the Neg Risk Adapter, the collateral adapters that split/merge/redeem in pUSD
- * go through, and the wallet factories. ABIs: only the functions pmt calls, as published (the
- * adapters keep the CTF's split/merge/redeem signatures).
+ * go through, Protocol V2's Router and PositionManager, the wallet factories and the relayer. ABIs:
+ * only the functions pmt calls, as published (the adapters keep the CTF's split/merge/redeem
+ * signatures).
  */
+import { polymarket } from '../manifest.js';
 import { CTF_EXCHANGE_V2, CTF_EXCHANGE_V3, NEG_RISK_CTF_EXCHANGE_V2 } from '../order-versions.js';
 import type { Hex } from '../wallet.js';
 
 export const POLYGON_CHAIN_ID = 137;
-/** A public Polygon RPC; PMT_POLYGON_RPC_URL overrides it. */
-export const DEFAULT_POLYGON_RPC = 'https://polygon-rpc.com';
-export const RPC_ENV = 'PMT_POLYGON_RPC_URL';
+/** A public Polygon RPC; PMT_POLYGON_RPC_URL (or a profile's polygon_rpc_url) overrides it. */
+export const DEFAULT_POLYGON_RPC = polymarket.chainRpc.default;
+export const RPC_ENV = polymarket.chainRpc.env;
 export const RECEIPT_TIMEOUT_ENV = 'PMT_CHAIN_RECEIPT_TIMEOUT_MS';
 export const DEFAULT_RECEIPT_TIMEOUT_MS = 120_000;
 
@@ -31,17 +33,48 @@ export const NEG_RISK_COLLATERAL_ADAPTER: Hex = '0xadA2005600Dec949baf300f4C6120
 export const PROXY_FACTORY: Hex = '0xaB45c5A4B0c941a2F231C04C3f49182e1A254052';
 export const SAFE_FACTORY: Hex = '0xaacFeEa03eb1561C4e67d661e40682Bd20E3541b';
 
+/** The neg-risk markets' wrapped collateral (USDC.e 1:1), owned by the Neg Risk Adapter (neg-risk-ctf-adapter addresses.json). */
+export const NEG_RISK_WCOL: Hex = '0x3A3BD7bb9528E159577F7C2e685CC81A765002E2';
+/** Protocol V2: the Router (split/merge/redeem of V2 markets) and the PositionManager (their ERC-1155 ledger). @polymarket/client 0.2.0 `contracts`. */
+export const V2_ROUTER: Hex = '0x12121212006e4CD160D18e3f00711DA5c3372600';
+export const V2_POSITION_MANAGER: Hex = '0x006F54F7f9A22e0000CC2AB60031000000ae9fEF';
+/** The deposit wallets' factory: the relayer submits a wallet's signed batch through it. */
+export const DEPOSIT_WALLET_FACTORY: Hex = '0x00000000000Fb5C9ADea0298D729A0CB3823Cc07';
+/** Polymarket's relayer (gasless transactions; the only way a deposit wallet moves). */
+export const RELAYER_URL_ENV = 'PMT_POLYMARKET_RELAYER_URL';
+export const DEFAULT_RELAYER_URL = 'https://relayer-v2.polymarket.com';
+
 export const COLLATERAL_DECIMALS = 6;
 export const MAX_UINT256 = (1n << 256n) - 1n;
 
-/** Every contract that must be allowed to move the wallet's pUSD and outcome tokens. */
-export const SPENDERS: ReadonlyArray<{ address: Hex; name: string }> = [
-  { address: CTF_EXCHANGE_V2, name: 'CTF Exchange (V2)' },
-  { address: NEG_RISK_CTF_EXCHANGE_V2, name: 'Neg Risk CTF Exchange (V2)' },
-  { address: CTF_EXCHANGE_V3, name: 'CTF Exchange (V3)' },
-  { address: NEG_RISK_ADAPTER, name: 'Neg Risk Adapter' },
-  { address: CTF_COLLATERAL_ADAPTER, name: 'CTF Collateral Adapter' },
-  { address: NEG_RISK_COLLATERAL_ADAPTER, name: 'Neg Risk Collateral Adapter' },
+/** The tokens approved: the collateral, the V1 outcome tokens (CTF) and the V2 ledger (PositionManager). */
+export const TOKENS = {
+  pUSD: { address: PUSD, standard: 'erc20' },
+  CTF: { address: CTF, standard: 'erc1155' },
+  PositionManager: { address: V2_POSITION_MANAGER, standard: 'erc1155' },
+} as const;
+export type TokenName = keyof typeof TOKENS;
+
+const SPENDER = {
+  exchangeV2: { address: CTF_EXCHANGE_V2, name: 'CTF Exchange (V2)' },
+  negRiskExchangeV2: { address: NEG_RISK_CTF_EXCHANGE_V2, name: 'Neg Risk CTF Exchange (V2)' },
+  exchangeV3: { address: CTF_EXCHANGE_V3, name: 'CTF Exchange (V3)' },
+  negRiskAdapter: { address: NEG_RISK_ADAPTER, name: 'Neg Risk Adapter' },
+  collateralAdapter: { address: CTF_COLLATERAL_ADAPTER, name: 'CTF Collateral Adapter' },
+  negRiskCollateralAdapter: { address: NEG_RISK_COLLATERAL_ADAPTER, name: 'Neg Risk Collateral Adapter' },
+  router: { address: V2_ROUTER, name: 'Protocol V2 Router' },
+} as const;
+
+/**
+ * Every approval trading and position actions need, as Polymarket's own client sets them
+ * (@polymarket/client 0.2.0 `setupTradingApprovals`), plus the Neg Risk Adapter the issue lists:
+ * pUSD for whatever spends collateral; the CTF for the V1 exchanges and adapters; the
+ * PositionManager for what moves V2 positions (the Router, ExchangeV3, which trades V2 markets).
+ */
+export const APPROVALS: ReadonlyArray<{ address: Hex; name: string; token: TokenName }> = [
+  ...[SPENDER.exchangeV2, SPENDER.negRiskExchangeV2, SPENDER.exchangeV3, SPENDER.negRiskAdapter, SPENDER.collateralAdapter, SPENDER.negRiskCollateralAdapter, SPENDER.router].map((s) => ({ ...s, token: 'pUSD' as const })),
+  ...[SPENDER.exchangeV2, SPENDER.negRiskExchangeV2, SPENDER.negRiskAdapter, SPENDER.collateralAdapter, SPENDER.negRiskCollateralAdapter].map((s) => ({ ...s, token: 'CTF' as const })),
+  ...[SPENDER.router, SPENDER.exchangeV3].map((s) => ({ ...s, token: 'PositionManager' as const })),
 ];
 
 export const ERC20_ABI = [
@@ -151,3 +184,31 @@ export const PROXY_FACTORY_ABI = [
     outputs: [{ type: 'bytes[]' }],
   },
 ] as const;
+
+/** Protocol V2 Router (docs.polymarket.com/migrate/polymarket-v2/contract-integrations; @polymarket/client `abis.ts`). */
+export const ROUTER_ABI = [
+  { type: 'function', name: 'split', stateMutability: 'nonpayable', inputs: [{ name: 'conditionId', type: 'bytes31' }, { name: 'amount', type: 'uint256' }], outputs: [] },
+  { type: 'function', name: 'merge', stateMutability: 'nonpayable', inputs: [{ name: 'conditionId', type: 'bytes31' }, { name: 'amount', type: 'uint256' }], outputs: [] },
+  { type: 'function', name: 'redeem', stateMutability: 'nonpayable', inputs: [{ name: 'conditionId', type: 'bytes31' }, { name: 'outcomeIndex', type: 'uint256' }, { name: 'amount', type: 'uint256' }], outputs: [] },
+] as const;
+
+/** A deposit wallet's nonce (the relayer clients' depositWalletV1Abi). */
+export const DEPOSIT_WALLET_ABI = [{ type: 'function', name: 'nonce', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] }] as const;
+
+/** The EIP-712 batch a deposit wallet's owner signs (@polymarket/builder-relayer-client `builder/deposit-wallet`). */
+export const DEPOSIT_WALLET_DOMAIN = { name: 'DepositWallet', version: '1' } as const;
+export const DEPOSIT_WALLET_TYPES = {
+  Call: [
+    { name: 'target', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'data', type: 'bytes' },
+  ],
+  Batch: [
+    { name: 'wallet', type: 'address' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'deadline', type: 'uint256' },
+    { name: 'calls', type: 'Call[]' },
+  ],
+} as const;
+/** Seconds a signed batch stays valid (@polymarket/client 0.2.0 signs batches 600 s ahead). */
+export const DEPOSIT_BATCH_TTL_S = 600;
