@@ -1,5 +1,5 @@
 /**
- * `pmt book stats` and `pmt book impact` through the built binary: readable views on a terminal,
+ * `pmt book stats` and `pmt book impact` run in process: readable views on a terminal,
  * TSV piped, the exact OrderbookStats / OrderbookImpact models with --json, numbers worked out by
  * hand (see test/analytics/book.test.ts for the arithmetic).
  */

@@ -5,7 +5,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { makeKalshiKey, type KalshiKeyPair } from '../upstream/kalshi/auth.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 
@@ -17,7 +18,8 @@ export interface BookEnv {
   env: (extra?: Record<string, string>) => Record<string, string>;
   /** Doubles' URLs and a private config dir, no credentials. */
   bare: (extra?: Record<string, string>) => Record<string, string>;
-  pmt: (args: string[], env: Record<string, string>) => ReturnType<typeof runPmt>;
+  /** pmt run in process (test/helpers/in-process.ts) with this environment. */
+  pmt: (args: string[], env: Record<string, string>) => ReturnType<typeof runInProcess>;
 }
 
 export async function bookEnv(): Promise<BookEnv> {
@@ -34,7 +36,7 @@ export async function bookEnv(): Promise<BookEnv> {
     keyPath,
     bare,
     env: (extra = {}) => bare({ KALSHI_API_KEY_ID: key.keyId, KALSHI_PRIVATE_KEY_PATH: keyPath, ...extra }),
-    pmt: (args, env) => runPmt(args, { env }),
+    pmt: (args, env) => runInProcess(args, { env }),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * `pmt book show` through the built binary against the doubles: the ladder on a terminal, TSV
+ * `pmt book show` run in process against the doubles: the ladder on a terminal, TSV
  * piped, the Orderbook model with --json; Kalshi credentials from env and from the profile, and
- * every way Kalshi auth can fail. Build first (`npm run build`).
+ * every way Kalshi auth can fail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileStore } from '../../src/profiles.js';

@@ -8,7 +8,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const POLY_KEY = '0x' + 'ab'.repeat(32);
 const OPS = [
@@ -40,7 +41,7 @@ const env = (extra: Record<string, string> = {}) => ({ PMT_CONFIG_DIR: join(dir,
 const kalshiEnv = () => ({ KALSHI_API_KEY_ID: kalshiKey.keyId, KALSHI_PRIVATE_KEY_PATH: keyFile });
 
 async function report(args: string[], extra: Record<string, string> = {}) {
-  const r = await runPmt(['exchanges', '--json', ...args], { env: env(extra) });
+  const r = await runInProcess(['exchanges', '--json', ...args], { env: env(extra) });
   expect(r.stderr).toBe('');
   return { ...r, doc: JSON.parse(r.stdout) };
 }
@@ -73,7 +74,7 @@ describe('pmt exchanges --json', () => {
   });
 
   it('production is the default environment', async () => {
-    const r = await runPmt(['exchanges', '--json'], { env: { PMT_CONFIG_DIR: join(dir, 'empty') } });
+    const r = await runInProcess(['exchanges', '--json'], { env: { PMT_CONFIG_DIR: join(dir, 'empty') } });
     const doc = JSON.parse(r.stdout);
     expect(doc.exchanges.map((e: { environment: string }) => e.environment)).toEqual(['production', 'production', 'production']);
     expect(doc.exchanges[0].urls.api).toBe('https://external-api.kalshi.com/trade-api/v2');
@@ -125,18 +126,18 @@ describe('pmt exchanges --json', () => {
       },
     };
     writeFileSync(join(cfg, 'profiles.json'), JSON.stringify(profiles), { mode: 0o600 });
-    const r = await runPmt(['exchanges', '--json'], { env: { PMT_CONFIG_DIR: cfg } });
+    const r = await runInProcess(['exchanges', '--json'], { env: { PMT_CONFIG_DIR: cfg } });
     const doc = JSON.parse(r.stdout);
     expect(doc.profile).toBe('demo');
     expect(doc.exchanges[0]).toMatchObject({ environment: 'demo', urls: { api: 'https://external-api.demo.kalshi.co/trade-api/v2' } });
     expect(doc.exchanges[0].credentials).toMatchObject({ status: 'configured', source: 'profile', origin: 'profile demo' });
     expect(doc.exchanges[1].credentials.status).toBe('missing');
-    const main = await runPmt(['exchanges', '--json', '--profile', 'main'], { env: { PMT_CONFIG_DIR: cfg } });
+    const main = await runInProcess(['exchanges', '--json', '--profile', 'main'], { env: { PMT_CONFIG_DIR: cfg } });
     const m = JSON.parse(main.stdout);
     expect(m.profile).toBe('main');
     expect(m.exchanges[1].credentials).toMatchObject({ status: 'configured', origin: 'profile main' });
     expectNoSecrets(main.stdout);
-    const none = await runPmt(['exchanges', '--json', '--profile', 'nope'], { env: { PMT_CONFIG_DIR: cfg } });
+    const none = await runInProcess(['exchanges', '--json', '--profile', 'nope'], { env: { PMT_CONFIG_DIR: cfg } });
     expect(none.exitCode).toBe(9);
     expect(JSON.parse(none.stderr)).toMatchObject({ kind: 'Config', message: expect.stringContaining('no profile named "nope"') });
   });
@@ -186,7 +187,7 @@ describe('pmt exchanges --check against the doubles', () => {
     const stranger = makeKalshiKey('ffffffff-0000-4000-8000-000000000000');
     const file = join(dir, 'stranger.pem');
     writeFileSync(file, stranger.privatePem);
-    const bad = await runPmt(['exchanges', '--check', '--json'], {
+    const bad = await runInProcess(['exchanges', '--check', '--json'], {
       env: env({ KALSHI_API_KEY_ID: stranger.keyId, KALSHI_PRIVATE_KEY_PATH: file, POLYMARKET_PRIVATE_KEY: POLY_KEY }),
     });
     expect(bad.exitCode).toBe(3);
@@ -196,7 +197,7 @@ describe('pmt exchanges --check against the doubles', () => {
     expect(doc.exchanges[1].check.status).not.toBe('skipped');
     expectNoSecrets(bad.stdout + bad.stderr);
 
-    const people = await runPmt(['exchanges', '--check', '--exchange', 'kalshi'], {
+    const people = await runInProcess(['exchanges', '--check', '--exchange', 'kalshi'], {
       env: env({ KALSHI_API_KEY_ID: stranger.keyId, KALSHI_PRIVATE_KEY_PATH: file, PMT_FORCE_TTY: '200', NO_COLOR: '1' }),
     });
     expect(people.exitCode).toBe(3);
@@ -205,7 +206,7 @@ describe('pmt exchanges --check against the doubles', () => {
   });
 
   it('Kalshi unreachable: the check fails as NetworkError (exit 8), nothing else fails', async (ctx) => {
-    const r = await runPmt(['exchanges', '--check', '--json'], {
+    const r = await runInProcess(['exchanges', '--check', '--json'], {
       env: env({ ...kalshiEnv(), PMT_KALSHI_API_URL: 'http://127.0.0.1:9/trade-api/v2' }),
     });
     const doc = JSON.parse(r.stdout);
@@ -227,7 +228,7 @@ describe('pmt exchanges --check against the doubles', () => {
 
 describe('pmt exchanges for people and pipes', () => {
   it('piped: one TSV row per exchange, no colour, no header', async () => {
-    const r = await runPmt(['exchanges'], { env: env({ ...kalshiEnv(), FORCE_COLOR: '1' }) });
+    const r = await runInProcess(['exchanges'], { env: env({ ...kalshiEnv(), FORCE_COLOR: '1' }) });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe('');
     const rows = r.stdout.trimEnd().split('\n').map((l) => l.split('\t'));
@@ -240,7 +241,7 @@ describe('pmt exchanges for people and pipes', () => {
   });
 
   it('on a terminal: a status table and a capability matrix, coloured unless NO_COLOR', async () => {
-    const r = await runPmt(['exchanges'], { env: env({ ...kalshiEnv(), PMT_FORCE_TTY: '120' }) });
+    const r = await runInProcess(['exchanges'], { env: env({ ...kalshiEnv(), PMT_FORCE_TTY: '120' }) });
     expect(r.exitCode).toBe(0);
     const plain = r.stdout.replace(/\u001b\[[0-9;]*m/g, '');
     expect(plain).toMatch(/^Profile: none/);
@@ -254,7 +255,7 @@ describe('pmt exchanges for people and pipes', () => {
     expect(plain).toMatch(/^fetch_trades +yes +yes +no$/m);
     expect(r.stdout).toMatch(/\u001b\[32mconfigured/);
     expect(r.stderr).toContain('pmt exchanges --check');
-    const nc = await runPmt(['exchanges'], { env: env({ PMT_FORCE_TTY: '120', NO_COLOR: '1' }) });
+    const nc = await runInProcess(['exchanges'], { env: env({ PMT_FORCE_TTY: '120', NO_COLOR: '1' }) });
     expect(nc.stdout + nc.stderr).not.toMatch(/\u001b/);
   });
 });

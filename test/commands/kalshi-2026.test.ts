@@ -1,5 +1,5 @@
 /**
- * Kalshi as it is in late 2026, end to end on the built binary against the double (real HTTP,
+ * Kalshi as it is in late 2026, end to end in process against the double (real HTTP,
  * every signed request verified): an Ed25519 API key signs every command (REST and the WebSocket
  * upgrade), named by kind; orders on shard 1 are cancelled by `order cancel` and `cancel-all`
  * (the double, like Kalshi, looks on shard 0 when a cancel carries no routing); orders and fills
@@ -10,7 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey, type KalshiKeyPair } from '../upstream/kalshi/auth.js';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 const T0 = 'KXSHARD-26DEC31-A';
 const T1 = 'KXSHARD-26DEC31-B';
@@ -27,7 +28,7 @@ let ed: KalshiKeyPair;
 let env: Record<string, string>;
 let dir: string;
 
-const pmt = (...args: string[]) => runPmt(args, { env });
+const pmt = (...args: string[]) => runInProcess(args, { env });
 const kinds = () => d.kalshi.auth.verifiedKinds;
 
 beforeAll(async () => {
@@ -58,7 +59,7 @@ describe('Ed25519 API keys', () => {
   });
 
   it('profile add names the kind it found', async () => {
-    const r = await runPmt(['profile', 'add', 'ed', '--kalshi-api-key-id', ed.keyId, '--kalshi-private-key-path', join(dir, 'ed25519.pem')], {
+    const r = await runInProcess(['profile', 'add', 'ed', '--kalshi-api-key-id', ed.keyId, '--kalshi-private-key-path', join(dir, 'ed25519.pem')], {
       env: { ...env, PMT_CONFIG_DIR: tempConfigDir(), KALSHI_API_KEY_ID: '', KALSHI_PRIVATE_KEY_PATH: '' },
     });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -85,7 +86,7 @@ describe('Ed25519 API keys', () => {
   it('a refused Ed25519 key: exit 3, the error names the kind', async () => {
     const other = makeKalshiKey(ed.keyId, 'ed25519'); // the right id, another private key
     writeFileSync(join(dir, 'wrong.pem'), other.privatePem, { mode: 0o600 });
-    const r = await runPmt(['balance', '--exchange', 'kalshi'], { env: { ...env, KALSHI_PRIVATE_KEY_PATH: join(dir, 'wrong.pem') } });
+    const r = await runInProcess(['balance', '--exchange', 'kalshi'], { env: { ...env, KALSHI_PRIVATE_KEY_PATH: join(dir, 'wrong.pem') } });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toMatch(/Kalshi refused the Ed25519 key on GET \/portfolio\/balance/);
   });
@@ -157,7 +158,7 @@ describe('exchange shards', () => {
     const j = await pmt('balance', '--exchange', 'kalshi', '--json');
     expect(j.exitCode, j.stderr).toBe(0);
     expect(JSON.parse(j.stdout)).toEqual({ USD: 1000.5 });
-    const people = await runPmt(['balance', '--exchange', 'kalshi'], { env: { ...env, PMT_FORCE_TTY: '160' } });
+    const people = await runInProcess(['balance', '--exchange', 'kalshi'], { env: { ...env, PMT_FORCE_TTY: '160' } });
     expect(people.exitCode, people.stderr).toBe(0);
     expect(people.stdout).toMatch(/\$1,000\.50.*shard 0 \$900\.00 · shard 1 \$100\.50/);
     d.kalshi.orders.portfolio.shardCash.clear();
@@ -172,7 +173,7 @@ describe('canonical direction fields', () => {
     expect(c.exitCode, c.stderr).toBe(0);
     const id = JSON.parse(c.stdout).id as string;
     d.kalshi.orders.portfolio.wire.canonicalOnly = true;
-    const g = await runPmt(['order', 'get', id, '--json'], { env: { ...env, PMT_CONFIG_DIR: tempConfigDir() } });
+    const g = await runInProcess(['order', 'get', id, '--json'], { env: { ...env, PMT_CONFIG_DIR: tempConfigDir() } });
     expect(g.exitCode, g.stderr).toBe(0);
     // Another machine (no journal): Kalshi's own record, which says only outcome_side no / book_side ask.
     expect(JSON.parse(g.stdout)).toMatchObject({ outcome: 'Yes', side: 'sell', price: 0.7 });
@@ -186,7 +187,7 @@ describe('canonical direction fields', () => {
     const c = await pmt('order', 'create', '--asset', T0, '--outcome', 'yes', '--side', 'sell', '--price', '0.42', '--size', '1', '--yes', '--json');
     expect(c.exitCode, c.stderr).toBe(0);
     d.kalshi.orders.portfolio.wire.canonicalOnly = true;
-    const f = await runPmt(['fills', '--exchange', 'kalshi', '--json'], { env: { ...env, PMT_CONFIG_DIR: tempConfigDir() } });
+    const f = await runInProcess(['fills', '--exchange', 'kalshi', '--json'], { env: { ...env, PMT_CONFIG_DIR: tempConfigDir() } });
     expect(f.exitCode, f.stderr).toBe(0);
     const fills = JSON.parse(f.stdout).fills as Array<{ order_id: string; outcome: string; side: string; price: number }>;
     const mine = fills.find((x) => x.order_id === JSON.parse(c.stdout).id)!;

@@ -1,6 +1,7 @@
-/** `pmt markets list|lineage --exchange kalshi`, the built binary against the Kalshi double. */
+/** `pmt markets list|lineage --exchange kalshi`, run in process against the Kalshi double. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { expectedTickers, MARKET_KEYS } from '../exchanges/kalshi/helpers.js';
 import { MarketLineageSchema, MarketsPageSchema } from '../../src/models/market.js';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => d.close());
 
-const pmt = (args: string[], extra: Record<string, string> = {}) => runPmt(args, { env: { ...env, ...extra } });
+const pmt = (args: string[], extra: Record<string, string> = {}) => runInProcess(args, { env: { ...env, ...extra } });
 const list = (...args: string[]) => pmt(['markets', 'list', '--exchange', 'kalshi', ...args]);
 // eslint-disable-next-line no-control-regex
 const plain = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');

@@ -1,6 +1,7 @@
-/** `pmt markets list|lineage --exchange polymarket` with the built binary against the Gamma double. */
+/** `pmt markets list|lineage --exchange polymarket` run in process against the Gamma double. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { expectedSlugs, wireStatus } from '../exchanges/polymarket/gamma-harness.js';
 import { FIXTURE_EVENT_SLUG } from '../upstream/polymarket/gamma-catalog.js';
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => d?.close());
 
-const pmt = (args: string[], extra: Record<string, string> = {}) => runPmt(['--exchange', 'polymarket', ...args], { env: { ...env, ...extra } });
+const pmt = (args: string[], extra: Record<string, string> = {}) => runInProcess(['--exchange', 'polymarket', ...args], { env: { ...env, ...extra } });
 const lines = (s: string) => s.split('\n').filter((l) => l !== '');
 function ok(r: RunResult): RunResult {
   expect(r.stderr.includes('error'), r.stderr).toBe(false);
@@ -132,14 +133,14 @@ describe('pmt markets lineage (polymarket)', () => {
   });
 
   it('prints a tree for people and rows when piped', async () => {
-    const tty = ok(await runPmt(['markets', 'lineage', 'polymarket:polymarket-test-slug-2025q4'], { env: { ...env, PMT_FORCE_TTY: '100' } }));
+    const tty = ok(await runInProcess(['markets', 'lineage', 'polymarket:polymarket-test-slug-2025q4'], { env: { ...env, PMT_FORCE_TTY: '100' } }));
     const text = tty.stdout.replace(ANSI, '');
     expect(text).toContain('Market  polymarket:polymarket-test-slug-2025q4');
     expect(text).toContain('Polymarket canonical question text?');
     expect(text).toContain('token 123456789012345678901234567890123456789012345678901234567890001');
     expect(text).toContain('Event   - (standalone market)');
     const e = catalog().events.find((x) => x.slug !== FIXTURE_EVENT_SLUG && !x.wire.series)!;
-    const piped = ok(await runPmt(['markets', 'lineage', `polymarket:${e.markets[0]!.slug}`], { env }));
+    const piped = ok(await runInProcess(['markets', 'lineage', `polymarket:${e.markets[0]!.slug}`], { env }));
     expect(lines(piped.stdout).map((l) => l.split('\t')[0])).toEqual(['market', 'event', 'series']);
     expect(lines(piped.stdout)[1]).toBe(`event\t${e.slug}\t${e.wire.title as string}`);
     expect(lines(piped.stdout)[2]).toBe('series\t\t');

@@ -1,15 +1,16 @@
 /**
- * Issue 28, smaller items, through the built binary: `pmt order journal` shows what is readable
- * and names a line that is not an entry (`orders.jsonl:N`) on stderr, where it used to fail on a
- * valid JSON line missing fields; the journal is never written into a world-writable config
- * directory (exit 9, naming the fix), and nothing is sent then.
+ * Issue 28, smaller items, run in process (the full disk on the binary): `pmt order journal`
+ * shows what is readable and names a line that is not an entry (`orders.jsonl:N`) on stderr,
+ * where it used to fail on a valid JSON line missing fields; the journal is never written into a
+ * world-writable config directory (exit 9, naming the fix), and nothing is sent then.
  */
 import { appendFileSync, chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { execa } from 'execa';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
-import { cleanEnv, PMT_BIN, runPmt, tempConfigDir } from '../helpers/cli.js';
+import { cleanEnv, PMT_BIN, tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import type { Doubles } from '../upstream/doubles.js';
 import { startTradingEnv } from '../serve/trading-env.js';
 import { journalEntry } from '../helpers/stores.js';
@@ -21,13 +22,13 @@ describe('pmt order journal', () => {
     const dir = tempConfigDir();
     const lines = [JSON.stringify(entry), '{"event":"result","exchange":"kalshi"}', '{"ts":"2026-11-27T00:00:01Z","ev', JSON.stringify({ ...entry, event: 'result', order_id: '0xhash', status: 'open' })];
     writeFileSync(join(dir, 'orders.jsonl'), lines.join('\n') + '\n', { mode: 0o600 });
-    const r = await runPmt(['order', 'journal', '--json'], { env: { PMT_CONFIG_DIR: dir } });
+    const r = await runInProcess(['order', 'journal', '--json'], { env: { PMT_CONFIG_DIR: dir } });
     // Before: the line missing fields passed as an entry, and nothing named the bad lines.
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).map((e: { event: string }) => e.event)).toEqual(['intent', 'result']);
     expect(r.stderr).toContain(`${join(dir, 'orders.jsonl')}:2: skipped, not a journal entry (missing or malformed fields: ts, market_ticker`);
     expect(r.stderr).toContain(`${join(dir, 'orders.jsonl')}:3: skipped, not a journal entry (not JSON`);
-    const table = await runPmt(['order', 'journal'], { env: { PMT_CONFIG_DIR: dir } });
+    const table = await runInProcess(['order', 'journal'], { env: { PMT_CONFIG_DIR: dir } });
     expect(table.exitCode, table.stderr).toBe(0);
     expect(table.stdout).toContain('0xhash');
   });
@@ -35,7 +36,7 @@ describe('pmt order journal', () => {
   it('a journal that cannot be read is an error (exit 9), not an empty journal', async () => {
     const dir = tempConfigDir();
     mkdirSync(join(dir, 'orders.jsonl'));
-    const r = await runPmt(['order', 'journal', '--json'], { env: { PMT_CONFIG_DIR: dir } });
+    const r = await runInProcess(['order', 'journal', '--json'], { env: { PMT_CONFIG_DIR: dir } });
     expect([r.exitCode, r.stdout]).toEqual([9, '']);
     expect(r.stderr).toMatch(/cannot read the order journal .*orders\.jsonl \(EISDIR\)/);
   });
@@ -56,7 +57,7 @@ describe('a world-writable config directory', () => {
     chmodSync(shared, 0o1777);
     const posts = () => d.polymarket.clobDouble.requests.filter((q) => q.method === 'POST' && q.path === '/order').length;
     const before = posts();
-    const r = await runPmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.1', '--size', '5', '--yes'], { env: { ...env, PMT_CONFIG_DIR: shared } });
+    const r = await runInProcess(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.1', '--size', '5', '--yes'], { env: { ...env, PMT_CONFIG_DIR: shared } });
     // Before: exit 0, the journal written into the shared directory.
     expect(r.exitCode, r.stderr).toBe(9);
     expect(r.stderr).toMatch(/writable by other users \(mode 1777\).*the order was not sent/);
@@ -67,7 +68,7 @@ describe('a world-writable config directory', () => {
     const dir = tempConfigDir();
     const e = { ...env, PMT_CONFIG_DIR: dir };
     const create = (price: string) => ['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', price, '--size', '5', '--yes', '--json'];
-    const probe = await runPmt(create('0.11'), { env: e });
+    const probe = await runInProcess(create('0.11'), { env: e });
     expect(probe.exitCode, probe.stderr).toBe(0);
     const file = join(dir, 'orders.jsonl');
     const intentLen = readFileSync(file, 'utf8').split('\n')[0]!.length + 1;

@@ -1,7 +1,7 @@
 /**
- * The order commands end to end on the built binary against the Kalshi double (real HTTP, every
- * portfolio request signed and verified): create with --yes, --dry-run, refusals that send
- * nothing, list, get, cancel-all.
+ * The order commands end to end, run in process (test/helpers/in-process.ts), against the Kalshi
+ * double (real HTTP, every portfolio request signed and verified): create with --yes, --dry-run,
+ * refusals that send nothing, list, get, cancel-all.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey, type KalshiKeyPair } from '../upstream/kalshi/auth.js';
 import { TAPERED_RANGES } from '../upstream/kalshi/market-fixtures.js';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { OrderSchema } from '../../src/models/order.js';
 import { expectModel, fieldsOf } from '../helpers/models.js';
 
@@ -23,7 +24,7 @@ let d: Doubles;
 let key: KalshiKeyPair;
 let env: Record<string, string>;
 
-const pmt = (...args: string[]) => runPmt(args, { env });
+const pmt = (...args: string[]) => runInProcess(args, { env });
 const creates = () => d.kalshi.double.count(/^\/portfolio\/events\/orders$/, 'POST');
 const writes = () => d.kalshi.double.requests.filter((r) => r.method !== 'GET').length;
 
@@ -175,7 +176,7 @@ describe('order list, get, cancel-all on kalshi', () => {
     // placed as "buy No at 0.10", and that is how it reads back.
     const g = JSON.parse(got.stdout);
     expect(g).toMatchObject({ id: b.id, outcome: 'No', side: 'buy', price: 0.1, size: 2, status: 'open' });
-    const human = await runPmt(['order', 'get', b.id], { env: { ...env, PMT_FORCE_TTY: '120', NO_COLOR: '1' } });
+    const human = await runInProcess(['order', 'get', b.id], { env: { ...env, PMT_FORCE_TTY: '120', NO_COLOR: '1' } });
     expect(human.stdout).toContain(`Order ${b.id}  (kalshi)`);
     expect(human.stdout).toMatch(/Price\s+0\.10 per No contract \(= Yes ask at 0\.90 on the book\)/);
 
@@ -203,7 +204,7 @@ describe('order list, get, cancel-all on kalshi', () => {
   });
 
   it('a key Kalshi does not know is Authentication (exit 3), one line, no secret', async () => {
-    const r = await runPmt(['order', 'list', '--exchange', 'kalshi'], { env: { ...env, KALSHI_API_KEY_ID: 'ffffffff-0000-4000-8000-000000000000' } });
+    const r = await runInProcess(['order', 'list', '--exchange', 'kalshi'], { env: { ...env, KALSHI_API_KEY_ID: 'ffffffff-0000-4000-8000-000000000000' } });
     expect(r.exitCode).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).not.toContain(key.privatePem.split('\n')[1]!);

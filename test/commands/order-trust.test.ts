@@ -1,14 +1,16 @@
 /**
- * Issue 12, end to end on the built binary against the doubles: nothing sent twice, nothing lost
- * from sight. A create the exchange accepts late is "placed" or "unknown", never "not placed", and
- * a re-send under the same client order id leaves one order; a killed create leaves its intent in
- * the journal; `--yes --json` failures are one stderr line; `--profile` beats the environment.
+ * Issue 12, end to end in process against the doubles (the kill -9 on the binary): nothing sent
+ * twice, nothing lost from sight. A create the exchange accepts late is "placed" or "unknown",
+ * never "not placed", and a re-send under the same client order id leaves one order; a killed
+ * create leaves its intent in the journal; `--yes --json` failures are one stderr line;
+ * `--profile` beats the environment.
  */
 import { execa } from 'execa';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanEnv, PMT_BIN, runPmt, tempConfigDir } from '../helpers/cli.js';
+import { cleanEnv, PMT_BIN, tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { addressOf, catalogMarket, KEYS, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
@@ -43,7 +45,7 @@ beforeEach(() => {
   d.resetLogs();
 });
 
-const pmt = (args: string[], extra: Record<string, string> = {}) => runPmt(args, { env: { ...env, ...extra }, timeout: 30_000 });
+const pmt = (args: string[], extra: Record<string, string> = {}) => runInProcess(args, { env: { ...env, ...extra }, timeout: 30_000 });
 const kalshiOrders = () => d.kalshi.orders.portfolio.list(keyId, {});
 const journal = async () => JSON.parse((await pmt(['order', 'journal', '--json'])).stdout) as Array<Record<string, unknown>>;
 
@@ -127,11 +129,11 @@ describe('credential precedence', () => {
     const pdir = tempConfigDir();
     const penv = { ...d.env, PMT_CONFIG_DIR: pdir, POLYMARKET_PRIVATE_KEY: KEYS.alice };
     // The key on stdin where pmt takes it so (issue 15), else as the flag value of this version.
-    let add = await runPmt(['profile', 'add', 'work', '--polymarket-private-key-stdin'], { env: penv, input: KEYS.bob });
-    if (/unknown option/.test(add.stderr)) add = await runPmt(['profile', 'add', 'work', '--polymarket-private-key', KEYS.bob], { env: penv });
+    let add = await runInProcess(['profile', 'add', 'work', '--polymarket-private-key-stdin'], { env: penv, input: KEYS.bob });
+    if (/unknown option/.test(add.stderr)) add = await runInProcess(['profile', 'add', 'work', '--polymarket-private-key', KEYS.bob], { env: penv });
     expect(add.exitCode, add.stderr).toBe(0);
     const dry = async (args: string[]) => {
-      const r = await runPmt(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.30', '--size', '5', '--dry-run', '--json', ...args], { env: penv });
+      const r = await runInProcess(['order', 'create', '--asset', m.yes, '--side', 'buy', '--price', '0.30', '--size', '5', '--dry-run', '--json', ...args], { env: penv });
       expect(r.exitCode, r.stderr).toBe(0);
       return JSON.parse(r.stdout).upstream.body.order.signer as string;
     };
@@ -139,7 +141,7 @@ describe('credential precedence', () => {
     expect((await dry(['--profile', 'work'])).toLowerCase()).toBe(addressOf(KEYS.bob).toLowerCase());
     // Not named: the environment overrides the active profile, field by field.
     expect((await dry([])).toLowerCase()).toBe(addressOf(KEYS.alice).toLowerCase());
-    const ex = JSON.parse((await runPmt(['exchanges', '--json', '--profile', 'work'], { env: penv })).stdout);
+    const ex = JSON.parse((await runInProcess(['exchanges', '--json', '--profile', 'work'], { env: penv })).stdout);
     expect(ex.exchanges.find((e: { id: string }) => e.id === 'polymarket').credentials.origin).toBe('profile work');
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 21, the order paths around create, end to end on the built binary against the doubles:
+ * Issue 21, the order paths around create, end to end in process against the doubles:
  * amend of a Kalshi NO order moves the NO price (and is journaled, and its confirmation shows what
  * create's preview shows), cancel-all cancels on every exchange that answers, a reused client order
  * id with different terms is refused, the post-only refusal of a NO order names NO prices, and an
@@ -8,7 +8,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { addressOf, catalogMarket, KEYS } from '../exchanges/polymarket/trading-fixture.js';
@@ -42,7 +43,7 @@ beforeEach(() => {
   d.resetLogs();
 });
 
-const pmt = (args: string[], extra: Record<string, string> = {}, input?: string) => runPmt(args, { env: { ...env, ...extra }, timeout: 30_000, input });
+const pmt = (args: string[], extra: Record<string, string> = {}, input?: string) => runInProcess(args, { env: { ...env, ...extra }, timeout: 30_000, input });
 const journal = async (extra: Record<string, string> = {}) => JSON.parse((await pmt(['order', 'journal', '--json'], extra)).stdout) as Array<Record<string, unknown>>;
 const amendBodies = () => d.kalshi.double.requests.filter((q) => q.method === 'POST' && q.path.endsWith('/amend')).map((q) => JSON.parse(q.body) as Record<string, unknown>);
 const noBuy = async (price: string, size: string, more: string[] = []) => {

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 
 // eslint-disable-next-line no-control-regex
 const ANY_ESCAPE = /[\u001b\u009b]/;
@@ -52,7 +53,7 @@ const name = (args: string[]) => `pmt ${args.join(' ')}`.trim();
 
 describe('piped: no escape code at all, on stdout or stderr', () => {
   it.each(INVOCATIONS.map((a) => [name(a), a] as const))('%s', async (_n, args) => {
-    const r = await runPmt(args, { env });
+    const r = await runInProcess(args, { env });
     expect(r.stdout, 'stdout').not.toMatch(ANY_ESCAPE);
     expect(r.stderr, 'stderr').not.toMatch(ANY_ESCAPE);
     // Whatever happened, a failure is one line.
@@ -68,7 +69,7 @@ describe('a terminal without colour: NO_COLOR, --no-color, TERM=dumb', () => {
   ];
   const cases = modes.flatMap(([label, extra, flags]) => INVOCATIONS.map((args) => [`${label}: ${name(args)}`, extra, [...flags, ...args]] as const));
   it.each(cases)('%s', async (_label, extra, args) => {
-    const r = await runPmt([...args], { env: { ...env, PMT_FORCE_TTY: '120', ...extra } });
+    const r = await runInProcess([...args], { env: { ...env, PMT_FORCE_TTY: '120', ...extra } });
     expect(r.stdout, 'stdout').not.toMatch(COLOUR);
     expect(r.stderr, 'stderr').not.toMatch(COLOUR);
     // A dumb terminal cannot erase a line: no progress redraws either.
@@ -82,7 +83,7 @@ describe('--json: data only, even on a terminal with FORCE_COLOR', () => {
   it.each(data.concat([['exchanges'], ['markt']]).map((a) => [name(a), a] as const))(
     '%s',
     async (_n, args) => {
-      const r = await runPmt(['--json', ...args], { env: { ...env, PMT_FORCE_TTY: '120', FORCE_COLOR: '1' } });
+      const r = await runInProcess(['--json', ...args], { env: { ...env, PMT_FORCE_TTY: '120', FORCE_COLOR: '1' } });
       expect(r.stdout + r.stderr).not.toMatch(ANY_ESCAPE);
       if (r.exitCode === 0) expect(() => JSON.parse(r.stdout)).not.toThrow();
       else {
@@ -95,12 +96,12 @@ describe('--json: data only, even on a terminal with FORCE_COLOR', () => {
 
 describe('colour where it means something', () => {
   it('an error is red on a colour terminal', async () => {
-    const r = await runPmt(['markt'], { env: { ...env, PMT_FORCE_TTY: '120' } });
+    const r = await runInProcess(['markt'], { env: { ...env, PMT_FORCE_TTY: '120' } });
     expect(r.stderr).toMatch(/^\u001b\[31merror\u001b\[39m: /);
   });
 
   it('credential status is coloured on a colour terminal', async () => {
-    const r = await runPmt(['exchanges'], { env: { ...env, PMT_FORCE_TTY: '120' } });
+    const r = await runInProcess(['exchanges'], { env: { ...env, PMT_FORCE_TTY: '120' } });
     expect(r.stdout).toMatch(COLOUR);
   });
 });

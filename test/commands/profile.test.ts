@@ -1,12 +1,13 @@
 /**
- * `pmt profile add|list|show|use|remove` on the built binary: flags only (no terminal), file
- * modes, masking (every output is searched for every secret), sources, and the Config exit for
- * commands that need credentials that are not there.
+ * `pmt profile add|list|show|use|remove`, run in process (those reading stdin: the binary): flags
+ * only (no terminal), file modes, masking (every output is searched for every secret), sources,
+ * and the Config exit for commands that need credentials that are not there.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runPmt, tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 
 const POLY_KEY = '4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
@@ -26,7 +27,7 @@ function clean(r: RunResult): void {
   for (const s of secrets()) expect(all, `output leaks a secret (${s.slice(0, 6)}…)`).not.toContain(s);
 }
 
-const pmt = (args: string[], env: Record<string, string> = {}, input?: string) => runPmt(args, { env: { PMT_CONFIG_DIR: join(dir, 'cfg'), ...env }, input });
+const pmt = (args: string[], env: Record<string, string> = {}, input?: string) => runInProcess(args, { env: { PMT_CONFIG_DIR: join(dir, 'cfg'), ...env }, input });
 
 beforeAll(() => {
   dir = tempConfigDir();
@@ -209,7 +210,7 @@ describe('commands that need credentials', () => {
     [['order', 'cancel-all', '--yes', '--exchange', 'polymarket'], /polymarket needs credentials/],
   ])('%j without credentials: Config, exit 9, one line with the fix', async (args, msg) => {
     const empty = tempConfigDir();
-    const r = await runPmt(args as string[], { env: { PMT_CONFIG_DIR: empty } });
+    const r = await runInProcess(args as string[], { env: { PMT_CONFIG_DIR: empty } });
     expect(r.exitCode).toBe(9);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -218,7 +219,7 @@ describe('commands that need credentials', () => {
   });
 
   it('--json errors are one error object on stderr', async () => {
-    const r = await runPmt(['order', 'list', '--json'], { env: { PMT_CONFIG_DIR: tempConfigDir() } });
+    const r = await runInProcess(['order', 'list', '--json'], { env: { PMT_CONFIG_DIR: tempConfigDir() } });
     expect(r.exitCode).toBe(9);
     expect(JSON.parse(r.stderr)).toEqual({ kind: 'Config', message: expect.stringContaining('no exchange credentials') });
   });

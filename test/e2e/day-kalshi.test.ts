@@ -1,5 +1,5 @@
 /**
- * A trader's day on Kalshi, end to end on the built binary against the doubles (every portfolio
+ * A trader's day on Kalshi, end to end, in process, against the doubles (every portfolio
  * request signed and verified): place → see → amend → cancel → fill → fill listed → position with
  * P&L → balance moved → the tape → a chart. Also each command's formats (table, piped TSV,
  * --json) and exit codes.
@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { kalshiWireMarket } from '../upstream/kalshi/market-fixtures.js';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { CandleSchema } from '../../src/models/portfolio.js';
 import { expectModel, fieldsOf } from '../helpers/models.js';
 import { record, transcriptTitle } from './transcript.js';
@@ -22,7 +23,7 @@ let keyId: string;
 // A wide terminal, so the tables keep their columns (test/render/views/fit.test.ts covers narrow ones).
 const TTY = { PMT_FORCE_TTY: '200', NO_COLOR: '1', LINES: '24', TZ: 'UTC' };
 
-const pmt = async (args: string[], extra: Record<string, string> = {}, note = '') => record(args, await runPmt(args, { env: { ...env, ...extra } }), note);
+const pmt = async (args: string[], extra: Record<string, string> = {}, note = '') => record(args, await runInProcess(args, { env: { ...env, ...extra } }), note);
 
 beforeAll(async () => {
   d = await startDoubles();
@@ -153,6 +154,6 @@ describe('a trader\'s day on kalshi', () => {
     expect((await pmt(['markets', 'history', T, '--interval', '5m'])).exitCode).toBe(2);
     expect((await pmt(['trades', 'kalshi:KXNONE-1', '--json'])).exitCode).toBe(0); // an empty tape is not an error
     expect((await pmt(['markets', 'history', 'kalshi:KXNONE-1', '--json'])).exitCode).toBe(5);
-    expect((await runPmt(['balance', '--json'], { env: { ...d.env, PMT_CONFIG_DIR: tempConfigDir() } })).exitCode).toBe(9);
+    expect((await runInProcess(['balance', '--json'], { env: { ...d.env, PMT_CONFIG_DIR: tempConfigDir() } })).exitCode).toBe(9);
   });
 });

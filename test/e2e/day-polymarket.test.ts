@@ -1,5 +1,5 @@
 /**
- * A trader's day on Polymarket, end to end on the built binary against the doubles (L2-signed
+ * A trader's day on Polymarket, end to end, in process, against the doubles (L2-signed
  * CLOB requests, EIP-712 orders, the Data API): place → see → cancel (amend is NotSupported,
  * exit 10, naming the way by hand) → fill → fill listed → position with P&L → balance moved →
  * the tape → a chart; and `exchanges --check` naming the wallet setting that finds the funds.
@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { derivedWallet } from '../upstream/polymarket/account-routes.js';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { addressOf, catalogMarket, KEYS, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
 import { record, transcriptTitle } from './transcript.js';
 
@@ -17,7 +18,7 @@ let env: Record<string, string>;
 const alice = addressOf(KEYS.alice);
 // A wide terminal, so the tables keep their columns (test/render/views/fit.test.ts covers narrow ones).
 const TTY = { PMT_FORCE_TTY: '200', NO_COLOR: '1', LINES: '24', TZ: 'UTC' };
-const pmt = async (args: string[], extra: Record<string, string> = {}, note = '') => record(args, await runPmt(args, { env: { ...env, ...extra } }), note);
+const pmt = async (args: string[], extra: Record<string, string> = {}, note = '') => record(args, await runInProcess(args, { env: { ...env, ...extra } }), note);
 
 beforeAll(async () => {
   d = await startDoubles();

@@ -1,10 +1,11 @@
 /**
- * The built binary against the Kalshi doubles under injected faults: market listing, lineage and
- * the signed orderbook read. Every run succeeds or fails with the right exit code, one stderr
+ * pmt, run in process, against the Kalshi doubles under injected faults: market listing, lineage
+ * and the signed orderbook read. Every run succeeds or fails with the right exit code, one stderr
  * line (the error object with --json), no stack, and exactly the requests the retry policy allows.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import { KALSHI_BOOK_TICKERS as K } from '../upstream/kalshi/book-routes.js';
@@ -28,7 +29,7 @@ beforeAll(async () => {
     KALSHI_API_KEY_ID: key.keyId,
     KALSHI_PRIVATE_KEY: key.privatePem,
   };
-  const page = JSON.parse((await runPmt(['--exchange', 'kalshi', 'markets', 'list', '--limit', '1', '--json'], { env })).stdout) as { markets: Array<{ ticker: string }> };
+  const page = JSON.parse((await runInProcess(['--exchange', 'kalshi', 'markets', 'list', '--limit', '1', '--json'], { env })).stdout) as { markets: Array<{ ticker: string }> };
   ticker = page.markets[0]!.ticker;
 });
 afterAll(() => d?.close());
@@ -38,7 +39,7 @@ beforeEach(() => {
 });
 
 const kalshi = () => d.kalshi.double;
-const pmt = (args: string[]) => runPmt(['--exchange', 'kalshi', ...args], { env });
+const pmt = (args: string[]) => runInProcess(['--exchange', 'kalshi', ...args], { env });
 
 describe.each([
   ['markets list', () => ['markets', 'list', '--limit', '5'], /^\/markets$/, CLI_FAULTS],

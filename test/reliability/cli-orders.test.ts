@@ -1,5 +1,5 @@
 /**
- * `pmt order create` and `pmt order cancel-all` through the built binary with faults on the
+ * `pmt order create` and `pmt order cancel-all`, run in process, with faults on the
  * write itself, on both exchanges: the exit code says what happened, the exchange ends with at
  * most one order per command, a re-send is only ever the same signed order, and cancel-all names
  * every order it could not cancel.
@@ -7,7 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
 import type { Fault } from '../upstream/server.js';
@@ -47,11 +48,11 @@ afterAll(() => d?.close());
 beforeEach(async () => {
   d.kalshi.double.clearFaults();
   d.polymarket.clobDouble.clearFaults();
-  await runPmt(['order', 'cancel-all', '--yes'], { env });
+  await runInProcess(['order', 'cancel-all', '--yes'], { env });
   d.resetLogs();
 });
 
-const pmt = (...args: string[]) => runPmt(args, { env });
+const pmt = (...args: string[]) => runInProcess(args, { env });
 const kalshiOrders = () => d.kalshi.orders.portfolio.list(keyId, {}).filter((o) => o.status === 'resting' || o.status === 'executed');
 const polyOrders = () => d.polymarket.trading.ordersOf(alice).filter((o) => !/cancel/i.test(String(o.status)));
 const KALSHI_CREATE = /^\/portfolio\/events\/orders$/;

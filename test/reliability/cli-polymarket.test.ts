@@ -1,11 +1,12 @@
 /**
- * The built binary against the Gamma double under injected faults: every run either succeeds or
- * fails with the right exit code, one line on stderr (the error object with --json), no stack
+ * pmt, run in process, against the Gamma double under injected faults: every run either succeeds
+ * or fails with the right exit code, one line on stderr (the error object with --json), no stack
  * trace, nothing on stdout, and the double saw exactly the requests the retry policy allows.
  * Hostile upstream text (escape sequences in titles and error messages) never reaches the screen.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import type { Fault } from '../upstream/server.js';
 import { expectCleanFailure, lines, STACK_RE } from './harness.js';
@@ -26,7 +27,7 @@ beforeEach(() => {
 });
 
 const gamma = () => d.polymarket.gammaDouble;
-const pmt = (args: string[], extra: Record<string, string> = {}) => runPmt(['--exchange', 'polymarket', ...args], { env: { ...env, ...extra } });
+const pmt = (args: string[], extra: Record<string, string> = {}) => runInProcess(['--exchange', 'polymarket', ...args], { env: { ...env, ...extra } });
 const LIST = ['markets', 'list', '--limit', '5'];
 const lineage = () => ['markets', 'lineage', `polymarket:${slug}`];
 

@@ -1,21 +1,24 @@
 /**
- * Risk limits end to end on the built binary against the loopback doubles: each kind refuses an
+ * Risk limits end to end, run in process, against the loopback doubles: each kind refuses an
  * order before it is sent (the doubles see no create), with the RiskLimit object (exit 11) and a
- * `refused` journal entry; the daily cap holds across two processes racing; the kill switch
- * leaves nothing open on either exchange and refuses the next order until `pmt risk resume`.
+ * `refused` journal entry; the daily cap holds across two processes (the built binary) racing;
+ * the kill switch leaves nothing open on either exchange and refuses the next order until
+ * `pmt risk resume`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runPmt } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startTradingEnv, type TradingEnv } from '../serve/trading-env.js';
 
 const T = 'KXRISK-26DEC31-A';
 let t: TradingEnv;
-const pmt = (...args: string[]) => runPmt(args, { env: t.env });
+const pmt = (...args: string[]) => runInProcess(args, { env: t.env });
 const kalshiCreates = () => t.d.kalshi.double.count(/^\/portfolio\/events\/orders$/, 'POST');
 const polyCreates = () => t.d.polymarket.clobDouble.requests.filter((q) => q.method === 'POST' && q.path === '/order').length;
-const buy = (...extra: string[]) => pmt('order', 'create', '--asset', T, '--side', 'buy', '--price', '0.42', '--size', '10', '--yes', '--json', ...extra);
+const BUY = ['order', 'create', '--asset', T, '--side', 'buy', '--price', '0.42', '--size', '10', '--yes', '--json'];
+const buy = (...extra: string[]) => pmt(...BUY, ...extra);
 const journal = () =>
   readFileSync(join(t.dir, 'orders.jsonl'), 'utf8')
     .split('\n')
@@ -105,7 +108,7 @@ describe('each limit refuses before anything is sent', () => {
 describe('across processes', () => {
   it('two processes racing cannot together pass the daily cap', async () => {
     await pmt('risk', 'set', '--max-daily-notional', '5');
-    const [a, b] = await Promise.all([buy(), buy()]);
+    const [a, b] = await Promise.all([runPmt(BUY, { env: t.env }), runPmt(BUY, { env: t.env })]);
     expect([a.exitCode, b.exitCode].sort()).toEqual([0, 11]);
     expect(kalshiCreates()).toBe(1);
   });

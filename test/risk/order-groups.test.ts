@@ -1,5 +1,5 @@
 /**
- * Kalshi order groups through the built binary and the Kalshi double: create names a group on
+ * Kalshi order groups, run in process, against the Kalshi double: create names a group on
  * the profile, `order create --group` places into it (order_group_id on the wire), an unknown name
  * fails before any request naming the command that creates it, trigger cancels the group's
  * orders on the exchange and reset allows new ones; the kill switch triggers every group.
@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runPmt } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startTradingEnv, type TradingEnv } from '../serve/trading-env.js';
 
 const T = 'KXGRP-26DEC31-A';
 let t: TradingEnv;
-const pmt = (...args: string[]) => runPmt(args, { env: t.env });
+const pmt = (...args: string[]) => runInProcess(args, { env: t.env });
 const buy = (...extra: string[]) => pmt('order', 'create', '--asset', T, '--side', 'buy', '--price', '0.42', '--size', '10', '--yes', '--json', ...extra);
 
 beforeAll(async () => {

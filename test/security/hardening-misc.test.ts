@@ -1,5 +1,5 @@
 /**
- * Issue 15, finding 9 on the built binary against the loopback doubles: a book size of 1e308 is a
+ * Issue 15, finding 9 run in process against the loopback doubles: a book size of 1e308 is a
  * clear Api error; `kalshi:..` is refused before any request; signed requests refuse a plain
  * http:// base URL that is not loopback (before anything is sent); a user:password in a PMT_*_URL
  * never shows in `exchanges --json` or an order's `--dry-run`.

@@ -1,8 +1,10 @@
 /**
  * A full session with real key material — a Kalshi RSA key (PEM in the environment, in a file, in
- * a profile), a Polymarket private key and CLOB API secret/passphrase — through the built binary:
- * every command, with and without --verbose and --json, success and error paths (upstream
- * faults, refused keys, clock skew, a broken key, bad input) and injected crashes. All of stdout
+ * a profile), a Polymarket private key and CLOB API secret/passphrase: every command, with and
+ * without --verbose and --json, success and error paths (upstream faults, refused keys, clock
+ * skew, a broken key, bad input) and injected crashes. The --verbose run of each command and the
+ * crashes go through the built binary, the other three in process (test/helpers/in-process.ts,
+ * fresh modules each run, so no secret is known to a run that did not read it). All of stdout
  * and stderr is searched for the key material in every form; nothing may be found.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ProfileStore } from '../../src/profiles.js';
 import { runPmt, tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { makeKalshiKey, type KalshiKeyPair } from '../upstream/kalshi/auth.js';
 import { KALSHI_BOOK_TICKERS as K } from '../upstream/kalshi/book-routes.js';
 import { POLY_BOOK_TOKENS as P } from '../upstream/polymarket/book-routes.js';
@@ -59,15 +62,19 @@ const base = () => ({ ...d.env, PMT_CONFIG_DIR: tempConfigDir(), PMT_HTTP_TIMEOU
 const envText = () => ({ ...base(), KALSHI_API_KEY_ID: kalshi.keyId, KALSHI_PRIVATE_KEY: kalshi.privatePem, ...POLY_ENV() });
 const envPath = () => ({ ...base(), KALSHI_API_KEY_ID: kalshi.keyId, KALSHI_PRIVATE_KEY_PATH: keyPath, ...POLY_ENV() });
 
-async function pmt(label: string, args: string[], env: Record<string, string>): Promise<Run> {
-  const r = { label, ...(await runPmt(args, { env })) };
+async function pmt(label: string, args: string[], env: Record<string, string>, run = runPmt): Promise<Run> {
+  const r = { label, ...(await run(args, { env })) };
   runs.push(r);
   return r;
 }
 
-/** The same command plain, with --verbose, with --json, and with both (run side by side). */
+/** The same command plain, with --verbose (the binary), with --json, and with both (side by side). */
 function every(label: string, args: string[], env: Record<string, string>): Promise<Run[]> {
-  return Promise.all([[], ['--verbose'], ['--json'], ['--json', '--verbose']].map((extra) => pmt(`${label} ${extra.join(' ')}`, [...args, ...extra], env)));
+  return Promise.all(
+    [[], ['--verbose'], ['--json'], ['--json', '--verbose']].map((extra) =>
+      pmt(`${label} ${extra.join(' ')}`, [...args, ...extra], env, extra.join(' ') === '--verbose' ? runPmt : runInProcess),
+    ),
+  );
 }
 const LONG = 240_000;
 

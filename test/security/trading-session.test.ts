@@ -1,10 +1,12 @@
 /**
- * A full trading session with real key material on both exchanges, through the built binary:
- * profile add (keys by flag: warned), show, list, use; order create on Kalshi and Polymarket
- * (plain, --dry-run, --json, --verbose; refusals, insufficient funds, a lost answer that pmt
- * resolves by looking the order up), list, get, cancel-all; and `pmt serve` answering the same
- * operations over HTTP, its log captured. All output and every HTTP answer is searched for the
- * key material in every form; the profile store must be 0600 in a 0700 directory.
+ * A full trading session with real key material on both exchanges: profile add (keys by flag:
+ * warned), show, list, use; order create on Kalshi and Polymarket (plain, --dry-run, --json,
+ * --verbose; refusals, insufficient funds, a lost answer that pmt resolves by looking the order
+ * up), list, get, cancel-all; and `pmt serve` answering the same operations over HTTP, its log
+ * captured. The --verbose run of each command goes through the built binary, the others in
+ * process (test/helpers/in-process.ts, fresh modules each run, so no secret is known to a run
+ * that did not read it). All output and every HTTP answer is searched for the key material in
+ * every form; the profile store must be 0600 in a 0700 directory.
  */
 import { randomBytes } from 'node:crypto';
 import { statSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { runPmt, tempConfigDir, type RunResult } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey, type KalshiKeyPair } from '../upstream/kalshi/auth.js';
 import { catalogMarket, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
@@ -60,16 +63,18 @@ afterAll(() => d?.close());
 const cfg = () => join(dir, 'store');
 const base = (extra: Record<string, string> = {}) => ({ ...d.env, PMT_CONFIG_DIR: cfg(), PMT_RETRY_BASE_MS: '2', PMT_HTTP_TIMEOUT_MS: '1500', ...extra });
 
-async function pmt(label: string, args: string[], extra: Record<string, string> = {}): Promise<RunResult> {
-  const r = await runPmt(args, { env: base(extra) });
+async function pmt(label: string, args: string[], extra: Record<string, string> = {}, run = runInProcess): Promise<RunResult> {
+  const r = await run(args, { env: base(extra) });
   outputs.push({ label, text: r.stdout + '\n' + r.stderr, exit: r.exitCode, verbose: args.includes('--verbose') });
   return r;
 }
 
-/** Plain, --verbose, --json and --json --verbose, one after the other (they trade). */
+/** Plain, --verbose (the binary), --json and --json --verbose, one after the other (they trade). */
 async function four(label: string, args: string[], extra: Record<string, string> = {}): Promise<RunResult[]> {
   const out: RunResult[] = [];
-  for (const v of [[], ['--verbose'], ['--json'], ['--json', '--verbose']]) out.push(await pmt(`${label} ${v.join(' ')}`, [...args, ...v], extra));
+  for (const v of [[], ['--verbose'], ['--json'], ['--json', '--verbose']]) {
+    out.push(await pmt(`${label} ${v.join(' ')}`, [...args, ...v], extra, v.join(' ') === '--verbose' ? runPmt : runInProcess));
+  }
   return out;
 }
 

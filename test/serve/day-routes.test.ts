@@ -7,7 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { addressOf, catalogMarket, KEYS, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
@@ -41,7 +42,7 @@ beforeAll(async () => {
   s = await startServe([], { ...env, PMT_SERVE_TOKEN: TOKEN });
   // A position and fills on each exchange.
   for (const args of [['--asset', K, '--price', '0.40', '--size', '5'], ['--asset', m.yes, '--price', '0.60', '--size', '5']]) {
-    const r = await runPmt(['order', 'create', ...args, '--side', 'buy', '--yes', '--json'], { env });
+    const r = await runInProcess(['order', 'create', ...args, '--side', 'buy', '--yes', '--json'], { env });
     expect(r.exitCode, r.stderr).toBe(0);
   }
 });
@@ -53,7 +54,7 @@ afterAll(async () => {
   await d?.close();
 });
 
-const cli = async (...args: string[]) => runPmt([...args, '--json'], { env });
+const cli = async (...args: string[]) => runInProcess([...args, '--json'], { env });
 
 describe('reads equal the CLI\'s --json', () => {
   const cases: Array<[string, string, string[]]> = [
@@ -79,7 +80,7 @@ describe('reads equal the CLI\'s --json', () => {
   });
 
   it('a status an exchange cannot list, asked of it by name: 400 on serve, exit 2 on the CLI, the same message', async () => {
-    const [r, c] = await Promise.all([s.call('/v1/positions/fetch_positions?status=redeemable&exchange=kalshi'), runPmt(['positions', '--status', 'redeemable', '--exchange', 'kalshi'], { env })]);
+    const [r, c] = await Promise.all([s.call('/v1/positions/fetch_positions?status=redeemable&exchange=kalshi'), runInProcess(['positions', '--status', 'redeemable', '--exchange', 'kalshi'], { env })]);
     expect(r.status).toBe(400);
     expect(r.json.message).toBe('Kalshi positions can only be listed as open (got status redeemable)');
     expect([c.exitCode, c.stderr]).toEqual([2, expect.stringContaining('Kalshi positions can only be listed as open (got status redeemable)')]);

@@ -5,7 +5,7 @@
  * timestamps). Refusals have the CLI's kind with the contract's status.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runPmt } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { KEYS, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
 import type { Doubles } from '../upstream/doubles.js';
 import { TOKEN } from './helpers.js';
@@ -30,12 +30,12 @@ afterAll(async () => {
   await d?.close();
 });
 beforeEach(async () => {
-  await runPmt(['order', 'cancel-all', '--yes'], { env });
+  await runInProcess(['order', 'cancel-all', '--yes'], { env });
   d.polymarket.trading.clearHouse();
 });
 
 const cli = async (...args: string[]) => {
-  const r = await runPmt([...args, '--json'], { env });
+  const r = await runInProcess([...args, '--json'], { env });
   return { ...r, json: r.exitCode === 0 ? JSON.parse(r.stdout) : JSON.parse(r.stderr.trim().split('\n').at(-1)!) };
 };
 /** What is the same for two equal orders sent at different moments. */
@@ -65,12 +65,12 @@ describe('create_order', () => {
     expect(own(r.json)).toEqual(own(c.json));
     expect(Object.keys(r.json)).toEqual(Object.keys(c.json));
     for (const id of [r.json.id, c.json.id]) {
-      const [got, mine] = await Promise.all([runPmt(['order', 'get', id, '--json'], { env }), s.call(`/v1/orders/fetch_order?order_id=${id}`)]);
+      const [got, mine] = await Promise.all([runInProcess(['order', 'get', id, '--json'], { env }), s.call(`/v1/orders/fetch_order?order_id=${id}`)]);
       expect(mine.text + '\n').toBe(got.stdout);
     }
     // With its exchange named, on both surfaces.
     const ex = r.json.id.startsWith('0x') ? 'polymarket' : 'kalshi';
-    const [got, mine] = await Promise.all([runPmt(['--exchange', ex, 'order', 'get', r.json.id, '--json'], { env }), s.call(`/v1/orders/fetch_order?order_id=${r.json.id}&exchange=${ex}`)]);
+    const [got, mine] = await Promise.all([runInProcess(['--exchange', ex, 'order', 'get', r.json.id, '--json'], { env }), s.call(`/v1/orders/fetch_order?order_id=${r.json.id}&exchange=${ex}`)]);
     expect(mine.text + '\n').toBe(got.stdout);
   });
 
@@ -89,7 +89,7 @@ describe('create_order', () => {
     const sent = d.kalshi.double.requests.filter((q) => q.method === 'POST' && q.path === '/portfolio/events/orders').at(-1)!;
     expect(JSON.parse(sent.body).client_order_id).toBe('bot-order-0001');
     // Read back by the id it was sent with, alike on both surfaces.
-    const [got, mine] = await Promise.all([runPmt(['order', 'get', '--client-id', 'bot-order-0001', '--json'], { env }), s.call('/v1/orders/fetch_order?client_order_id=bot-order-0001')]);
+    const [got, mine] = await Promise.all([runInProcess(['order', 'get', '--client-id', 'bot-order-0001', '--json'], { env }), s.call('/v1/orders/fetch_order?client_order_id=bot-order-0001')]);
     expect(mine.status, mine.text).toBe(200);
     expect(mine.text + '\n').toBe(got.stdout);
     // The same key for another order is refused; client_order_id in the body is a key too.
@@ -111,7 +111,7 @@ describe('create_order', () => {
     const richCli = await cli('order', 'create', '--asset', K, '--side', 'buy', '--price', '0.50', '--size', '100000', '--yes');
     expect(richCli.exitCode).toBe(4);
     expect([rich.status, rich.json]).toEqual([402, richCli.json]);
-    expect(JSON.parse((await runPmt(['order', 'list', '--json'], { env })).stdout)).toEqual([]);
+    expect(JSON.parse((await runInProcess(['order', 'list', '--json'], { env })).stdout)).toEqual([]);
   });
 });
 
@@ -126,7 +126,7 @@ describe('reads and cancels', () => {
       [['--exchange', 'polymarket', 'order', 'list'], '/v1/orders/fetch_open_orders?exchange=polymarket'],
     ];
     for (const [args, path] of pairs) {
-      const [c, r] = await Promise.all([runPmt([...args, '--json'], { env }), s.call(path)]);
+      const [c, r] = await Promise.all([runInProcess([...args, '--json'], { env }), s.call(path)]);
       expect(r.status).toBe(200);
       expect(r.text + '\n').toBe(c.stdout);
     }
@@ -145,7 +145,7 @@ describe('reads and cancels', () => {
     const r = await s.call('/v1/orders/cancel_all_orders', { body: {} });
     expect(r.status, r.text).toBe(200);
     expect(r.json.map((o: { status: string }) => o.status)).toEqual(['cancelled', 'cancelled']);
-    expect(JSON.parse((await runPmt(['order', 'list', '--json'], { env })).stdout)).toEqual([]);
+    expect(JSON.parse((await runInProcess(['order', 'list', '--json'], { env })).stdout)).toEqual([]);
     await place();
     const c = await cli('order', 'cancel-all', '--yes');
     expect(c.exitCode, c.stderr).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * The same call two ways against the upstream doubles: `pmt ... --json` (the built binary) and
+ * The same call two ways against the upstream doubles: `pmt ... --json` (run in process) and
  * `pmt serve` over HTTP (test/helpers/parity.ts says what agreeing means). test/ops/parity.test.ts
  * walks every filter the operation table declares; these are the cases it cannot derive (paging
  * through cursors, refusals, every kind of book).
@@ -8,7 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { expectSame } from '../helpers/parity.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { makeKalshiKey } from '../upstream/kalshi/auth.js';
@@ -48,7 +49,7 @@ afterAll(async () => {
 /** Run both; assert they agree; return the parsed body. */
 async function same(cli: string[], path: string, body?: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const before = Date.now();
-  const [c, r] = await Promise.all([runPmt([...cli, '--json'], { env }), s.call(path, { body })]);
+  const [c, r] = await Promise.all([runInProcess([...cli, '--json'], { env }), s.call(path, { body })]);
   return expectSame(c, r, before);
 }
 

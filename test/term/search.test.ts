@@ -1,10 +1,11 @@
 /**
- * `pmt markets search` and `markets list --sort` through the built binary against the doubles:
+ * `pmt markets search` and `markets list --sort` run in process against the doubles:
  * Gamma's public search and Kalshi's event/series index (cached on disk), one ranked list, the
  * Market model under --json, and one exchange failing leaving the other's results.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 
 let d: Doubles;
@@ -18,7 +19,7 @@ type Page = { markets: Array<{ unified_id: string; exchange: string; title: stri
 
 describe('pmt markets search', () => {
   it('finds markets by words on both exchanges, as {markets, cursor: null}', async () => {
-    const r = await runPmt(['markets', 'search', 'canonical', 'test', '--json'], { env: env() });
+    const r = await runInProcess(['markets', 'search', 'canonical', 'test', '--json'], { env: env() });
     expect(r.exitCode, r.stderr).toBe(0);
     const page = JSON.parse(r.stdout) as Page;
     expect(page.cursor).toBeNull();
@@ -29,31 +30,31 @@ describe('pmt markets search', () => {
   });
 
   it('ranks whole-word title matches first and honours --limit across exchanges', async () => {
-    const r = await runPmt(['markets', 'search', 'bitcoin', 'price', '--limit', '5', '--json'], { env: env() });
+    const r = await runInProcess(['markets', 'search', 'bitcoin', 'price', '--limit', '5', '--json'], { env: env() });
     const page = JSON.parse(r.stdout) as Page;
     expect(page.markets).toHaveLength(5);
     for (const m of page.markets) expect(m.unified_id).toMatch(/^kalshi:KXBTCD-/);
   });
 
   it('--status filters; nothing found says so on a terminal', async () => {
-    const r = await runPmt(['markets', 'search', 'bitcoin', '--status', 'resolved', '--json'], { env: env() });
+    const r = await runInProcess(['markets', 'search', 'bitcoin', '--status', 'resolved', '--json'], { env: env() });
     for (const m of (JSON.parse(r.stdout) as Page).markets) expect(m.status).toBe('resolved');
-    const none = await runPmt(['markets', 'search', 'zzqqxx'], { env: env({ PMT_FORCE_TTY: '100' }) });
+    const none = await runInProcess(['markets', 'search', 'zzqqxx'], { env: env({ PMT_FORCE_TTY: '100' }) });
     expect(none.exitCode).toBe(0);
     expect(none.stderr).toMatch(/no active markets match "zzqqxx"/);
   });
 
   it('shows the event title beside a generic market title when events mix', async () => {
-    const r = await runPmt(['markets', 'search', 'bitcoin', '--limit', '40', '--exchange', 'kalshi', '--wide'], { env: env({ PMT_FORCE_TTY: '200', NO_COLOR: '1' }) });
+    const r = await runInProcess(['markets', 'search', 'bitcoin', '--limit', '40', '--exchange', 'kalshi', '--wide'], { env: env({ PMT_FORCE_TTY: '200', NO_COLOR: '1' }) });
     expect(r.stdout).toMatch(/Bitcoin price on \d{4}-\d\d-\d\d · (Option [A-Z]|Above)/);
   });
 
   it('caches the Kalshi index on disk for the next search', async () => {
     const e = env();
     d.resetLogs();
-    await runPmt(['markets', 'search', 'bitcoin', '--exchange', 'kalshi', '--json'], { env: e });
+    await runInProcess(['markets', 'search', 'bitcoin', '--exchange', 'kalshi', '--json'], { env: e });
     const first = d.kalshi.double.count(/\/events$/);
-    await runPmt(['markets', 'search', 'fed', '--exchange', 'kalshi', '--json'], { env: e });
+    await runInProcess(['markets', 'search', 'fed', '--exchange', 'kalshi', '--json'], { env: e });
     expect(first).toBeGreaterThan(0);
     expect(d.kalshi.double.count(/\/events$/)).toBe(first);
     expect(d.kalshi.double.count(/\/series$/)).toBe(1);
@@ -61,7 +62,7 @@ describe('pmt markets search', () => {
 
   it('one exchange down: the other\'s markets, the failure on stderr, its exit code', async () => {
     d.polymarket.gammaDouble.inject({ kind: 'status', status: 503 }, { times: 20, path: /public-search/ });
-    const r = await runPmt(['markets', 'search', 'test', '--json'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
+    const r = await runInProcess(['markets', 'search', 'test', '--json'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
     d.polymarket.gammaDouble.clearFaults();
     expect(r.exitCode).toBe(1);
     expect((JSON.parse(r.stdout) as Page).markets.map((m) => m.exchange)).toEqual(['kalshi']);
@@ -71,7 +72,7 @@ describe('pmt markets search', () => {
   });
 
   it('needs words', async () => {
-    const r = await runPmt(['markets', 'search', '--', '...'], { env: env() });
+    const r = await runInProcess(['markets', 'search', '--', '...'], { env: env() });
     expect(r.exitCode).toBe(2);
   });
 });
@@ -82,14 +83,14 @@ describe('pmt markets list --sort', () => {
     ['close_time', (a: Page['markets'][number], b: Page['markets'][number]) => !a.close_time || !b.close_time || a.close_time <= b.close_time],
     ['spread', (a: Page['markets'][number], b: Page['markets'][number]) => a.best_ask == null || b.best_ask == null || a.best_ask - a.best_bid! <= b.best_ask - b.best_bid! + 1e-9],
   ] as const)('--sort %s orders the page', async (key, inOrder) => {
-    const r = await runPmt(['markets', 'list', '--limit', '30', '--sort', key, '--json'], { env: env() });
+    const r = await runInProcess(['markets', 'list', '--limit', '30', '--sort', key, '--json'], { env: env() });
     expect(r.exitCode, r.stderr).toBe(0);
     const ms = (JSON.parse(r.stdout) as Page).markets;
     expect(ms.length).toBeGreaterThan(10);
     for (let i = 1; i < ms.length; i++) expect(inOrder(ms[i - 1]!, ms[i]!), `${key} at ${i}`).toBe(true);
   });
   it('refuses an unknown key', async () => {
-    const r = await runPmt(['markets', 'list', '--sort', 'price'], { env: env() });
+    const r = await runInProcess(['markets', 'list', '--sort', 'price'], { env: env() });
     expect(r.exitCode).toBe(2);
   });
 });
@@ -97,7 +98,7 @@ describe('pmt markets list --sort', () => {
 describe('markets list with one exchange down', () => {
   it('prints the other exchange\'s rows, the failure on stderr, its exit code; the cursor asks the failed one again', async () => {
     d.polymarket.gammaDouble.inject({ kind: 'status', status: 503 }, { times: 50 });
-    const r = await runPmt(['markets', 'list', '--limit', '3', '--json'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
+    const r = await runInProcess(['markets', 'list', '--limit', '3', '--json'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
     d.polymarket.gammaDouble.clearFaults();
     expect(r.exitCode).toBe(1);
     const page = JSON.parse(r.stdout) as { markets: Page['markets']; cursor: string };
@@ -110,14 +111,14 @@ describe('markets list with one exchange down', () => {
     expect(positions.polymarket).toBe('');
     // --exchange still narrows: the healthy exchange alone is a clean success.
     d.polymarket.gammaDouble.inject({ kind: 'status', status: 503 }, { times: 50 });
-    const k = await runPmt(['--exchange', 'kalshi', 'markets', 'list', '--limit', '2', '--json'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
+    const k = await runInProcess(['--exchange', 'kalshi', 'markets', 'list', '--limit', '2', '--json'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
     d.polymarket.gammaDouble.clearFaults();
     expect(k.exitCode).toBe(0);
     expect(k.stderr).toBe('');
   });
   it('for people: the rows, then one error line naming the exchange', async () => {
     d.polymarket.gammaDouble.inject({ kind: 'reset' }, { times: 50 });
-    const r = await runPmt(['markets', 'list', '--limit', '2'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
+    const r = await runInProcess(['markets', 'list', '--limit', '2'], { env: env({ PMT_RETRY_ATTEMPTS: '1' }) });
     d.polymarket.gammaDouble.clearFaults();
     expect(r.exitCode).toBe(8);
     const rows = r.stdout.trim().split('\n').map((l) => l.split('\t')[2]);

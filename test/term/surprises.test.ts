@@ -1,6 +1,6 @@
 /**
- * The small surprises of issue 17, each through the built binary against the doubles: what a
- * new user typed and what pmt now says. Build first (`npm run build`).
+ * The small surprises of issue 17, each run in process against the doubles: what a
+ * new user typed and what pmt now says.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookEnv, type BookEnv } from '../commands/book-fixture.js';

@@ -2,7 +2,7 @@
  * A create whose answer is lost: the order is never sent twice, and the trader learns whether it
  * exists (looked up by its client_order_id).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../../src/errors.js';
 import type { KalshiExchange } from '../../../src/exchanges/kalshi/index.js';
 import type { CreateOrderRequest } from '../../../src/exchanges/types.js';
@@ -22,16 +22,27 @@ useTradingDouble({}, (double, adapter) => {
 
 const req: CreateOrderRequest = orderReq({ asset_id: MARKETS.cent, outcome: 'no', side: 'buy', price: 0.35, size: 4, order_type: 'gtc' });
 
-/** The HTTP layer reads these from process.env when a client is built. */
+/**
+ * `fn` with an environment variable set: the HTTP layer reads these when a client is built, the
+ * lookup window when a create's outcome is unknown (so a promise keeps it set until it settles).
+ */
 function withProcessEnv<T>(name: string, value: string, fn: () => T): T {
   const old = process.env[name];
   process.env[name] = value;
-  try {
-    return fn();
-  } finally {
+  const restore = () => {
     if (old === undefined) delete process.env[name];
     else process.env[name] = old;
+  };
+  let out: T;
+  try {
+    out = fn();
+  } catch (e) {
+    restore();
+    throw e;
   }
+  if (out instanceof Promise) return out.finally(restore) as T;
+  restore();
+  return out;
 }
 
 function exchangeOrders() {
@@ -98,9 +109,10 @@ describe('the exchange is late: the answer is "placed" or "unknown", never "not 
 
   it('re-sending under the same client order id leaves exactly one order', async () => {
     const slow = withProcessEnv('PMT_HTTP_TIMEOUT_MS', '300', () => kalshiAdapter(d));
-    // Held well past pmt's lookup window: pmt must say "unknown", never "not placed".
-    d.double.inject({ kind: 'delay', ms: 4500 }, { method: 'POST', path: CREATE });
-    const e = await failure(slow.createOrder(req));
+    // Held well past pmt's lookup window (300 ms timeout + 800 ms of lookups): pmt must say
+    // "unknown", never "not placed".
+    d.double.inject({ kind: 'delay', ms: 2500 }, { method: 'POST', path: CREATE });
+    const e = await withProcessEnv('PMT_LOOKUP_WINDOW_MS', '800', () => failure(slow.createOrder(req)));
     expect([e.kind, exitCodeFor(e), e.ambiguous]).toEqual(['NetworkError', 8, true]);
     expect(e.message).toMatch(/^order status unknown: /);
     expect(e.message).not.toMatch(/not placed/i);
@@ -108,7 +120,8 @@ describe('the exchange is late: the answer is "placed" or "unknown", never "not 
     expect(e.message).toContain(id);
     expect(e.message).toContain(`pmt order get --client-id ${id}`);
     expect(e.hint).toContain(`--client-order-id ${id}`);
-    await new Promise((r) => setTimeout(r, 2000)); // the exchange processes it after all
+    // The exchange processes it after all.
+    for (let i = 0; i < 100 && exchangeOrders().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(exchangeOrders()).toHaveLength(1);
     // The re-send with that id is refused as a duplicate (409) and pmt shows the order it holds.
     const again = await k.createOrder(req, { clientOrderId: id });
@@ -130,6 +143,15 @@ describe('the exchange is late: the answer is "placed" or "unknown", never "not 
 });
 
 describe('the order did not land', () => {
+  // The lookups after an unknown outcome: 250 + 500 + 50 ms (three looks) rather than the 3 s
+  // floor; the floor and the wait past a 2 s timeout are the cases above and the schedule below.
+  beforeAll(() => {
+    process.env.PMT_LOOKUP_WINDOW_MS = '800';
+  });
+  afterAll(() => {
+    delete process.env.PMT_LOOKUP_WINDOW_MS;
+  });
+
   it('connection reset before Kalshi handled it → "unknown" (a lookup proves nothing), sent once', async () => {
     const fast = withProcessEnv('PMT_HTTP_TIMEOUT_MS', '300', () => kalshiAdapter(d));
     d.double.inject({ kind: 'reset' }, { method: 'POST', path: CREATE });

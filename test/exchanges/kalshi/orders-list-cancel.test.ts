@@ -15,8 +15,7 @@ useTradingDouble({ balance: 1_000_000 }, (double, adapter) => {
   k = adapter;
 });
 
-function seed(n: number, ticker: string = MARKETS.cent, keyId = KEY_ID) {
-  const t0 = Date.now() - 60_000;
+function seed(n: number, ticker: string = MARKETS.cent, keyId = KEY_ID, t0 = Date.now() - 60_000) {
   return Array.from({ length: n }, (_, i) => d.orders.seedOrder(keyId, { ticker, price: '0.40', count: '5', createdMs: t0 + i }));
 }
 
@@ -95,7 +94,9 @@ describe('cancel all', () => {
 
   it('cancels every resting order in batches of 20, returning full orders', async () => {
     const a = seed(33, MARKETS.cent);
-    const b = seed(12, MARKETS.whole);
+    // Older than every cent order (Kalshi lists newest first), so the first batch is cent only
+    // however long seeding the 33 took.
+    const b = seed(12, MARKETS.whole, KEY_ID, Date.now() - 120_000);
     const before = d.orders.available(KEY_ID);
     const r = await k.cancelAllOrders();
     expect(r.failed).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Polymarket US, the third exchange, end to end on the built binary against its loopback doubles:
+ * Polymarket US, the third exchange, end to end, in process, against its loopback doubles:
  * market data (list, search, lineage, book, history), signing as the `polymarket-us` SDK signs
  * (fixtures produced by the SDK in a scratch directory: fixtures/sdk-signatures.json), and the
  * trading loop with the venue's preview before every create, its intents and price convention,
@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPublicKey } from 'node:crypto';
 import { startDoubles, type Doubles } from '../../upstream/doubles.js';
-import { runPmt, tempConfigDir } from '../../helpers/cli.js';
+import { tempConfigDir } from '../../helpers/cli.js';
+import { runInProcess } from '../../helpers/in-process.js';
 import { loadPolymarketUsKey, signHeaders } from '../../../src/exchanges/polymarket-us/auth.js';
 import { orderExchange } from '../../../src/exchanges/ids.js';
 
@@ -63,7 +64,7 @@ describe('polymarket-us against the doubles', () => {
   let d: Doubles;
   let env: Record<string, string>;
   const keyId = 'pmus-key-0001';
-  const pmt = (args: string[], extra: Record<string, string> = {}) => runPmt(args, { env: { ...env, ...extra } });
+  const pmt = (args: string[], extra: Record<string, string> = {}) => runInProcess(args, { env: { ...env, ...extra } });
 
   beforeAll(async () => {
     d = await startDoubles();
@@ -237,7 +238,7 @@ describe('polymarket-us against the doubles', () => {
     expect(JSON.parse(added.stdout).polymarket_us).toMatchObject({ private_key: 'file', private_key_path: env.POLYMARKET_US_PRIVATE_KEY_PATH });
     const secret = readFileSync(env.POLYMARKET_US_PRIVATE_KEY_PATH!, 'utf8').trim();
     expect(readFileSync(join(cfg, 'profiles.json'), 'utf8')).not.toContain(secret);
-    const piped = await runPmt(['profile', 'add', 'us2', '--polymarket-us-api-key-id', keyId, '--polymarket-us-private-key-stdin'], { env: bare, input: secret + '\n' });
+    const piped = await runInProcess(['profile', 'add', 'us2', '--polymarket-us-api-key-id', keyId, '--polymarket-us-private-key-stdin'], { env: bare, input: secret + '\n' });
     expect(piped.exitCode, piped.stderr).toBe(0);
     // From the environment alone: the key file's path is stored, not the key.
     const fromEnv = await pmt(['profile', 'add', 'us3', '--json'], { ...env, PMT_CONFIG_DIR: cfg });
