@@ -100,15 +100,17 @@ export interface OperationDecl {
   /**
    * The op that answers it on every surface: `<module>.<export>` of `src/ops/<module>.ts`
    * (ops/modules.ts loads it), `(svc, input) => Answer` (ops/answer.ts: the model as `body`, the
-   * exchanges that failed, what a view shows beside it). Serve's route runs it unless serve names
-   * a hook for the operation (serve/route-hooks.ts: create_order's Idempotency-Key, …).
+   * exchanges that failed, what a view shows beside it). Serve's route and the MCP tool run it
+   * (serve/routes.ts). Without, the route's handler is written by hand (serve/route-hooks.ts:
+   * create_order's Idempotency-Key, the cancelled ids of cancel_all_orders and kill).
    */
   run?: OpRef;
   /**
    * The CLI's view of the answer for people: `<module>.<export>` of `src/render/views/<module>.ts`,
    * `(io, answer, input)`. With `run` and a view, the CLI's verb is derived (commands/op-run.ts):
    * `--json` prints the body, `--ndjson` its `lines`, people see the view; failures then exit.
-   * Without, the verb is a module of its own (prompts, confirmations, pages, a live screen).
+   * Without, the verb is a module of its own (commands/verb-modules.ts: prompts, confirmations,
+   * pages, a live screen).
    */
   view?: string;
   /** `--ndjson`: a line per element of the body (`true`) or of this field of it; without, `--ndjson` prints the document as `--json` does. */
