@@ -13,8 +13,8 @@ import { action } from './commands/action.js';
 import { completedBy } from './commands/complete-values.js';
 import { applyHelp } from './commands/help-text.js';
 import { exchange } from './ops/params.js';
-import { operationAt, subcommandsOf, termOf } from './ops/table.js';
-import { optionOf } from './commands/op-command.js';
+import { OPERATIONS_TABLE, operationAt, subcommandsOf, termOf } from './ops/table.js';
+import { addOperations, optionOf } from './commands/op-command.js';
 import { overview, REFERENCE } from './commands/overview.js';
 import { unknownHelpTarget } from './commands/suggest.js';
 import { commanderOutput, writeStdout } from './render/io.js';
@@ -41,7 +41,9 @@ const topLevel = (name: string): Listed => ({ name, term: termOf(operationAt(nam
  * subcommand names). A module is loaded, and its commands built, only when the command line names
  * one of them. test/commands/lazy-groups.test.ts checks every entry against the real tree.
  */
-export const LAZY_COMMANDS: ReadonlyArray<{ listed: readonly Listed[]; load: () => Promise<Register> }> = [
+type Lazy = { listed: readonly Listed[]; load: () => Promise<Register> };
+
+const NAMED: readonly Lazy[] = [
   { listed: [group('markets')], load: async () => (await import('./commands/markets/index.js')).registerMarkets },
   { listed: [group('book')], load: async () => (await import('./commands/book/index.js')).registerBook },
   { listed: [{ name: 'order', subcommands: [...subcommandsOf('order'), 'group'] }], load: async () => (await import('./commands/order/index.js')).registerOrder },
@@ -69,6 +71,18 @@ export const LAZY_COMMANDS: ReadonlyArray<{ listed: readonly Listed[]; load: () 
   { listed: [topLevel('settlements')], load: async () => (await import('./commands/settlements.js')).registerSettlements },
   { listed: [topLevel('doctor')], load: async () => (await import('./commands/chain/index.js')).registerDoctor },
 ];
+
+/**
+ * The top-level operations of the table no module above registers (an operation added with its
+ * entry, op and view only): listed last, each derived from its entry (commands/op-run.ts).
+ */
+function derivedTopLevel(before: readonly Lazy[]): Lazy {
+  const named = new Set(before.flatMap((m) => m.listed.map((l) => l.name)));
+  const ops = OPERATIONS_TABLE.filter((o) => !o.cli.includes(' ') && !named.has(o.cli));
+  return { listed: ops.map((o) => topLevel(o.cli)), load: async () => (program: Command) => addOperations(program, ops.map((o) => o.id)) };
+}
+
+export const LAZY_COMMANDS: readonly Lazy[] = [...NAMED, derivedTopLevel(NAMED)];
 
 /**
  * The command tree. With `argv`, only the commands it names are built in full (the others are
