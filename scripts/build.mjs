@@ -16,7 +16,7 @@
 //        (README tour), `lib.js` exports startDoubles (the benchmark).
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,7 +109,12 @@ if (!programFile) throw new Error('no output for src/program.ts: is it still imp
 // Past the stages, what every network command opens (the per-run services, and the code all
 // adapters share) is one file (dist/net.cjs); not what a group's definitions load (`pmt markets
 // list --help` reads no adapter code).
-const ADAPTERS = ['kalshi', 'polymarket', 'polymarket-us'].map((id) => `src/exchanges/${id}/index.ts`);
+// Every exchange folder with a manifest (src/exchanges/registry.ts lists them): a new exchange gets
+// its pack without a line here.
+const ADAPTERS = readdirSync(join(root, 'src/exchanges'), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(root, 'src/exchanges', d.name, 'manifest.ts')))
+  .map((d) => `src/exchanges/${d.name}/index.ts`)
+  .sort();
 const groups = core.metafile.outputs[programFile].imports
   .filter((i) => i.kind === 'dynamic-import' && !i.external && core.metafile.outputs[i.path]?.entryPoint?.startsWith('src/commands/'))
   .map((i) => basename(i.path));

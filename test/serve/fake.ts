@@ -9,6 +9,7 @@ import { PmtError, type ErrorKind } from '../../src/errors.js';
 import { type AssetInfo, type CancelResult, type Capabilities, type Exchange } from '../../src/exchanges/exchange.js';
 import type { CreateOrderRequest, ExchangeId, FetchMarketsParams, Market, MarketLineage, Order, Orderbook } from '../../src/exchanges/types.js';
 import { missingCredentials } from '../../src/ops/credentials.js';
+import { EXCHANGE_IDS } from '../../src/models/exchange-ids.js';
 import { SERVE_NAMES, type Services } from '../../src/ops/services.js';
 import { requestJson } from '../../src/ops/order-preview.js';
 import type { BookStream, BookUpdate, WatchBookOptions } from '../../src/exchanges/stream.js';
@@ -210,7 +211,7 @@ export class FakeExchange extends DayOpsUnsupported implements Exchange {
 }
 
 export function fakeServices(now = Date.parse('2026-04-01T12:00:01Z')) {
-  const exchanges = { kalshi: new FakeExchange('kalshi'), polymarket: new FakeExchange('polymarket'), 'polymarket-us': new FakeExchange('polymarket-us') };
+  const exchanges = Object.fromEntries(EXCHANGE_IDS.map((id) => [id, new FakeExchange(id)])) as Record<ExchangeId, FakeExchange>;
   /** Exchanges the fake profile has credentials for. */
   const configured: ExchangeId[] = ['kalshi', 'polymarket'];
   const services: Services = {
