@@ -5,7 +5,8 @@
  */
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, it } from 'vitest';
-import { runPmt, tempConfigDir } from '../helpers/cli.js';
+import { tempConfigDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { startDoubles, type Doubles } from '../upstream/doubles.js';
 import { startChain, type Chain } from './chain.js';
 
@@ -20,8 +21,7 @@ export const POL = 10n ** 18n;
 
 export function runner(get: () => { chain: Chain | null; doubles: Doubles }) {
   const pmt = (args: string[], who: Who, extra: Record<string, string> = {}, configDir = tempConfigDir()) =>
-    runPmt(args, {
-      timeout: 60_000,
+    runInProcess(args, {
       env: {
         ...get().doubles.env,
         PMT_CONFIG_DIR: configDir,

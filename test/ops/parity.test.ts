@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argumentsOf, isArgument, longFlag, OPERATIONS_TABLE, servedName, type OperationDecl, type Param } from '../../src/ops/table.js';
 import { runPmt } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { expectSame } from '../helpers/parity.js';
 import type { Doubles } from '../upstream/doubles.js';
 import { TOKEN } from '../serve/helpers.js';
@@ -67,7 +68,7 @@ const VERDICTS = new Set(['doctor']);
 async function same(o: OperationDecl, values: Map<Param, string>): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const q = question(o, values);
   const before = Date.now();
-  const [c, r] = await Promise.all([runPmt([...q.cli, '--json'], { env, timeout: 60_000 }), s.call(q.path)]);
+  const [c, r] = await Promise.all([runInProcess([...q.cli, '--json'], { env }), s.call(q.path)]);
   try {
     return expectSame(c, r, before, { verdict: VERDICTS.has(o.id) });
   } catch (e) {

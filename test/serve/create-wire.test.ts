@@ -20,7 +20,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { cleanEnv, PMT_BIN, runPmt } from '../helpers/cli.js';
+import { cleanEnv, PMT_BIN } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
 import { catalogMarket, type CatalogPick } from '../exchanges/polymarket/trading-fixture.js';
 import { TAPERED_RANGES } from '../upstream/kalshi/market-fixtures.js';
 import { TOKEN } from './helpers.js';
@@ -92,7 +93,7 @@ let n = 0;
 /** The same order through the CLI, serve and MCP: the three upstream bodies, in that order. */
 async function viaEverySurface(c: Case): Promise<Array<{ where: string; body: Record<string, unknown> }>> {
   t.d.resetLogs();
-  const cli = await runPmt(['order', 'create', ...c.flags, '--yes', '--json'], { env: t.env });
+  const cli = await runInProcess(['order', 'create', ...c.flags, '--yes', '--json'], { env: t.env });
   expect(cli.exitCode, cli.stderr).toBe(0);
   const served = await s.call('/v1/orders/create_order', { body: c.body });
   expect(served.status, served.text).toBe(200);
@@ -175,11 +176,11 @@ describe("create_order without confirm: the CLI's dry run, through the same func
   beforeAll(async () => {
     // The Polymarket account's API key exists (any signed read makes it): a dry run never creates
     // one, while MCP's preview, on a server that also sends, may (see docs/spec-additions.md).
-    expect((await runPmt(['order', 'list', '--exchange', 'polymarket', '--json'], { env: t.env })).exitCode).toBe(0);
+    expect((await runInProcess(['order', 'list', '--exchange', 'polymarket', '--json'], { env: t.env })).exitCode).toBe(0);
   });
   it.each([CASES[2]!, CASES[8]!, CASES[11]!].map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     t.d.resetLogs();
-    const cli = await runPmt(['order', 'create', ...c.flags, '--dry-run', '--json'], { env: t.env });
+    const cli = await runInProcess(['order', 'create', ...c.flags, '--dry-run', '--json'], { env: t.env });
     expect(cli.exitCode, cli.stderr).toBe(0);
     const tool = await mcp.callTool({ name: 'create_order', arguments: c.body });
     expect(tool.isError, JSON.stringify(tool.content)).toBeFalsy();
