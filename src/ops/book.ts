@@ -1,5 +1,5 @@
 /** fetch_orderbook, fetch_orderbook_stats and fetch_orderbook_impact, once for the CLI and serve. */
-import { bookImpact, bookStats, MAX_IMPACT_SIZE, walkBook, type Walk } from '../analytics/book.js';
+import { bookImpact, bookStats, MAX_IMPACT_SIZE } from '../analytics/book.js';
 import { usageError } from '../errors.js';
 import type { Orderbook, OrderbookImpact, OrderbookStats } from '../exchanges/types.js';
 import { parseSize } from '../validate.js';
@@ -51,10 +51,10 @@ export function parseImpactSize(svc: Services, input: unknown): number {
   return d.toNumber();
 }
 
-/** The impact, and each side's walk (the levels a view details). */
-export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size: unknown }): Promise<BookAnswer<OrderbookImpact> & { size: number; buy: Walk; sell: Walk }> {
+/** The impact, with the book and the size it was walked for (a view details each side's levels). */
+export async function fetchOrderbookImpact(svc: Services, q: AssetQuery & { size: unknown }): Promise<BookAnswer<OrderbookImpact> & { size: number }> {
   const size = parseImpactSize(svc, q.size);
   const asset = await resolveAsset(svc, q, { op: 'fetchOrderbook' });
   const book = await asset.ex.fetchOrderbook(asset.assetId, asset.outcome);
-  return { asset, book, size, body: bookImpact(book, size, serviceTs(svc)), buy: walkBook(book.asks, size), sell: walkBook(book.bids, size) };
+  return { asset, book, size, body: bookImpact(book, size, serviceTs(svc)) };
 }

@@ -9,6 +9,8 @@ import type { Settlement } from '../exchanges/settlements.js';
 import type { Answer } from './answer.js';
 import type { Services } from './services.js';
 
+export type { Settlement };
+
 export async function settlements(svc: Services, q: { exchange?: ExchangeId; ticker?: string; limit?: number }): Promise<Answer<Settlement[]>> {
   const withReader = EXCHANGE_IDS.filter((id) => manifestOf(id).settlements !== undefined);
   if (q.exchange && !manifestOf(q.exchange).settlements) {

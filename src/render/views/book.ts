@@ -3,6 +3,7 @@
  * cumulative depth drawn as bars), stats and impact. Row mappers are pure; on a terminal the
  * views colour bids green and asks red, piped they print tab-separated raw values.
  */
+import { walkBook } from '../../analytics/book.js';
 import { manifestOf } from '../../exchanges/registry.js';
 import type { ExchangeId, Level, Orderbook, OrderbookImpact, OrderbookStats } from '../../exchanges/types.js';
 import type { BookAnswer } from '../../ops/book.js';
@@ -264,7 +265,7 @@ export async function showStats(io: IO, a: BookShown<OrderbookStats>, q: BookInp
   await printStats(io, new Formatter(io, { cents: q.cents }), a.body, labelOf(a));
 }
 
-/** `pmt book impact`: each side with the levels its walk took. */
-export async function showImpact(io: IO, a: BookShown<OrderbookImpact> & { buy: WalkDetail; sell: WalkDetail }, q: BookInput): Promise<void> {
-  await printImpact(io, new Formatter(io, { cents: q.cents }), a.body, labelOf(a), a.buy, a.sell);
+/** `pmt book impact`: each side with the levels its walk took (walked here: only people see them). */
+export async function showImpact(io: IO, a: BookShown<OrderbookImpact> & { size: number }, q: BookInput): Promise<void> {
+  await printImpact(io, new Formatter(io, { cents: q.cents }), a.body, labelOf(a), walkBook(a.book.asks, a.size), walkBook(a.book.bids, a.size));
 }

@@ -9,6 +9,7 @@
 import { positionTotals, positionValue } from '../../analytics/positions.js';
 import type { ExchangeId } from '../../exchanges/types.js';
 import type { BalanceDetail, Position } from '../../models/portfolio.js';
+import type { Settlement } from '../../ops/settlements.js';
 import { Formatter } from '../format.js';
 import type { IO } from '../io.js';
 import { printTable, type Cell, type Column } from '../table.js';
@@ -125,21 +126,8 @@ export async function showPositions(io: IO, a: { positions: ExchangePosition[] }
   await printPositions(io, new Formatter(io), a.positions);
 }
 
-interface SettlementRow {
-  exchange: string;
-  market_ticker: string;
-  result: string;
-  yes_count: string;
-  no_count: string;
-  cost: string;
-  payout: string;
-  fees: string;
-  net: string;
-  settled_time: string | null;
-}
-
 /** `pmt settlements`: what settled, the result, the payout and the fees, newest first. */
-export async function showSettlements(io: IO, a: { body: SettlementRow[] }): Promise<void> {
+export async function showSettlements(io: IO, a: { body: Settlement[] }): Promise<void> {
   const rows = a.body;
   if (rows.length === 0) {
     io.err('no settlements');
