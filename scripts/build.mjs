@@ -73,6 +73,19 @@ const vendorPlugin = {
 // traces still name the functions.
 const minify = { minifyWhitespace: true, minifySyntax: true, legalComments: 'none', target: 'node20' };
 
+/**
+ * A module's exports object as esbuild's ES-module-to-CommonJS step builds it, minus a copy: it
+ * writes `module.exports = __toCommonJS(ns)`, a second object whose every property is a getter
+ * reading `ns[key]` (itself a getter of the live binding). That getter is one function for every
+ * key of every module, so each call across chunks (a listing's mapping calls `num`, `text`,
+ * `isoTime`… thousands of times a page) goes through a megamorphic keyed load that the optimizer
+ * cannot inline: about 5% of the instructions of `markets list --all`. `ns` itself, marked as an
+ * ES module the same way, has the same names, the same live bindings and one getter per name.
+ */
+function directExports(code) {
+  return code.replace(/module\.exports=__toCommonJS\((\w+)\)/g, (_, ns) => `module.exports=(__defProp(${ns},"__esModule",{value:!0}),${ns})`);
+}
+
 /** Bundle and split as ES modules named .cjs, then rewrite each output as CommonJS in place. */
 async function splitCommonJS(options) {
   const result = await build({
@@ -94,7 +107,7 @@ async function splitCommonJS(options) {
     // await or import.meta (which CommonJS cannot express) fail the build here, loudly.
     const out = await transform(readFileSync(file, 'utf8'), { ...minify, format: 'cjs', loader: 'js', supported: { 'dynamic-import': false }, logOverride: { 'empty-import-meta': 'error' } });
     if (/\bimport\(/.test(out.code)) throw new Error(`${file} still has a dynamic import()`);
-    writeFileSync(file, out.code);
+    writeFileSync(file, directExports(out.code));
   }
   return { files, metafile: result.metafile };
 }

@@ -5,7 +5,7 @@
  */
 import { fstatSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { jsonText, safeBlock } from '../safe-text.js';
+import { jsonText, oneLineJson, safeBlock } from '../safe-text.js';
 
 export interface IOOptions {
   stdout?: Writable & { isTTY?: boolean; columns?: number; rows?: number };
@@ -17,6 +17,9 @@ export interface IOOptions {
   /** `--wide`: tables keep every column at full width instead of fitting the terminal. */
   wide?: boolean;
 }
+
+/** Characters of NDJSON per write (see ndjsonLines). */
+const NDJSON_CHUNK = 64 * 1024;
 
 export class IO {
   /** stdout, created on first use (see `plainFd`); tests pass their own. */
@@ -109,14 +112,23 @@ export class IO {
   }
 
   /**
-   * Many objects as NDJSON in one write: one system call per page instead of one per object.
-   * Returns false when the pipe is full so callers may await drain.
+   * Many objects as NDJSON in writes of about 64 KiB: a few system calls per page instead of one
+   * per object, and no page-sized string (a string over V8's 128 KiB object limit that is alive
+   * at a young collection is promoted whole, and lingers until a full one: a listing's memory
+   * would grow with its pages). Returns false when the pipe is full so callers may await drain.
    */
   ndjsonLines(values: readonly unknown[]): boolean {
-    if (values.length === 0) return true;
+    let ok = true;
     let text = '';
-    for (const v of values) text += jsonText(v) + '\n';
-    return this.stdout.write(text);
+    for (const v of values) {
+      text += JSON.stringify(v) + '\n';
+      if (text.length >= NDJSON_CHUNK) {
+        ok = this.stdout.write(oneLineJson(text)) && ok;
+        text = '';
+      }
+    }
+    if (text !== '') ok = this.stdout.write(oneLineJson(text)) && ok;
+    return ok;
   }
 
   /** Resolves once stdout can take more (back-pressure for streamed pages). */

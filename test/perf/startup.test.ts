@@ -7,7 +7,7 @@ import { execa } from 'execa';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import Module from 'node:module';
+import Module, { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +210,19 @@ describe('bundle layout', () => {
     } finally {
       rmSync(home, { recursive: true, force: true });
     }
+  });
+
+  it("a chunk's exports are its own namespace object (one getter per name), not esbuild's __toCommonJS copy whose shared getter no call across chunks could inline", () => {
+    const list = (dir: string) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.cjs')).map((f) => join(ROOT, dir, f));
+    const files = [...list('dist'), ...list('dist/vendor')];
+    const direct = files.filter((f) => readFileSync(f, 'utf8').includes('module.exports=(__defProp('));
+    for (const f of files) expect(readFileSync(f, 'utf8'), f).not.toMatch(/module\.exports=__toCommonJS\(/);
+    expect(direct.length).toBeGreaterThan(20);
+    const cli = createRequire(import.meta.url)(join(ROOT, 'dist/cli.cjs')) as { __esModule?: boolean; main?: unknown };
+    expect(cli.__esModule).toBe(true);
+    expect(Object.keys(cli)).not.toContain('__esModule');
+    expect(typeof cli.main).toBe('function');
+    expect(typeof Object.getOwnPropertyDescriptor(cli, 'main')?.get).toBe('function');
   });
 
   it('the binary is CommonJS (bin/package.json), so no ES module is loaded at start-up', () => {

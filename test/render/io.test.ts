@@ -1,6 +1,7 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { decideColor, IO, streamColor } from '../../src/render/io.js';
+import { jsonText } from '../../src/safe-text.js';
 
 describe('decideColor', () => {
   const cases: Array<[string, NodeJS.ProcessEnv, boolean, boolean, boolean]> = [
@@ -80,5 +81,47 @@ describe('the NDJSON writer (issue 28: raw line breaks)', () => {
     const rows = text.split(/\r\n|[\n\r\u2028\u2029\u0085]/).filter(Boolean);
     expect(rows).toHaveLength(3);
     for (const r of rows) expect(JSON.parse(r)).toEqual(v);
+  });
+});
+
+describe('IO.ndjsonLines', () => {
+  /** A stdout that records each write (as text) and answers false once it holds `full` characters. */
+  const recorder = (full = Infinity) => {
+    const writes: string[] = [];
+    let held = 0;
+    const stdout = Object.assign(new Writable({ write: (_c, _e, cb) => cb() }), { isTTY: false });
+    stdout.write = ((chunk: string) => {
+      writes.push(String(chunk));
+      held += String(chunk).length;
+      return held < full;
+    }) as typeof stdout.write;
+    const io = new IO({ stdout, stderr: Object.assign(new PassThrough(), { isTTY: false }), env: {}, stdinIsTTY: false });
+    return { io, writes };
+  };
+  // About 2,000 characters a row, with the three raw line breaks in some of them.
+  const rows = Array.from({ length: 300 }, (_, i) => ({ i, title: `row ${i} ${'x'.repeat(1900 + (i % 97))}${i % 50 === 0 ? ' \u2028 \u2029 \u0085' : ''}`, price: 0.01 * (i % 100) }));
+  const expected = rows.map((r) => jsonText(r) + '\n').join('');
+
+  it('writes a large page in whole lines of about 64 KiB, the same bytes as one jsonText line per row', () => {
+    const { io, writes } = recorder();
+    expect(io.ndjsonLines(rows)).toBe(true);
+    expect(writes.join('')).toBe(expected);
+    // Whole lines only; every write but the last reaches 64 KiB and stops within one row of it.
+    const longest = Math.max(...rows.map((r) => jsonText(r).length + 1));
+    expect(writes.length).toBeGreaterThan(5);
+    for (const w of writes) expect(w.endsWith('\n')).toBe(true);
+    for (const w of writes.slice(0, -1)) {
+      expect(w.length).toBeGreaterThanOrEqual(64 * 1024);
+      expect(w.length).toBeLessThan(64 * 1024 + longest);
+    }
+    expect(writes.at(-1)!.length).toBeLessThan(64 * 1024 + longest);
+    expect(writes.join('')).not.toMatch(/[\u2028\u2029\u0085]/);
+  });
+
+  it('answers false when any of its writes found the pipe full, so the caller waits for drain', () => {
+    const { io, writes } = recorder(100 * 1024);
+    expect(io.ndjsonLines(rows)).toBe(false);
+    expect(writes.join('')).toBe(expected);
+    expect(recorder().io.ndjsonLines([])).toBe(true);
   });
 });

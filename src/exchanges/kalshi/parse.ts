@@ -6,7 +6,7 @@
  */
 import { complement, Decimal } from '../../decimal.js';
 import type { Event, Market, MarketStatus, Outcome, Series, SettlementSource } from '../types.js';
-import { bool, count, countOf, isoTime, num, obj, priceOf, text, type Raw } from './coerce.js';
+import { bool, cents, count, countOf, isoTime, num, obj, priceOf, text, type Raw } from './coerce.js';
 
 const STATUS: Record<string, MarketStatus> = {
   active: 'active',
@@ -56,7 +56,8 @@ function tickSize(raw: Raw): number | null {
   }
   if (best !== null) return best;
   const legacy = raw.tick_size;
-  if (typeof legacy === 'number' && Number.isInteger(legacy) && legacy > 0 && legacy <= 100) return Decimal.fromUnits(BigInt(legacy), 2).toNumber();
+  // Whole cents to dollars: one correctly rounded division, the double Decimal would give (coerce.ts).
+  if (typeof legacy === 'number' && Number.isInteger(legacy) && legacy > 0 && legacy <= 100) return cents(legacy);
   return null;
 }
 
