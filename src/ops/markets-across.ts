@@ -122,7 +122,8 @@ export async function* iterateMarkets(
         // Let that request leave (its steps are promise callbacks) before this page is mapped.
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      return page.markets.filter((m) => !seen.has(m.unified_id) && seen.add(m.unified_id));
+      // New ids only; the size grows exactly when the id is new: one hash lookup, not has() then add().
+      return page.markets.filter((m) => seen.size < seen.add(m.unified_id).size);
     };
     while (pending) {
       let fresh: Market[] | null = await step();

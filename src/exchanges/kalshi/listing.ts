@@ -72,7 +72,8 @@ function matches(filter: MarketStatusFilter, m: Market): boolean {
 /** Markets in first-seen order without repeats (a market may sit in live and archive at once). */
 function dedupe(markets: Market[]): Market[] {
   const seen = new Set<string>();
-  return markets.filter((m) => !seen.has(m.ticker) && Boolean(seen.add(m.ticker)));
+  // The size grows exactly when the ticker is new: one hash lookup, not has() then add().
+  return markets.filter((m) => seen.size < seen.add(m.ticker).size);
 }
 
 const wantsArchive = (filter: MarketStatusFilter) => filter === 'resolved' || filter === 'all';

@@ -59,7 +59,7 @@ export async function fetchCatalogPage(
   live.forEach((b, i) => {
     const r = reads[i]!;
     if (r.state) next.buckets[b] = r.state;
-    for (const m of r.markets) if (!seen.has(m.ticker) && seen.add(m.ticker)) markets.push(m);
+    for (const m of r.markets) if (seen.size < seen.add(m.ticker).size) markets.push(m);
   });
   return { markets, cursor: encodeCursor(next) };
 }
@@ -92,7 +92,7 @@ async function readBucket(
     let pos = skip;
     while (pos < matched.length && out.length < need) {
       const m = matched[pos++]!;
-      if (!seen.has(m.ticker) && seen.add(m.ticker)) out.push(m);
+      if (seen.size < seen.add(m.ticker).size) out.push(m);
     }
     // Stopped inside this events page: come back to the same position next time.
     if (pos < matched.length) return { markets: out, state: { after, skip: pos, ratio } };

@@ -91,7 +91,7 @@ async function byEvent(c: PolymarketClient, slug: string, status: MarketStatusFi
   if (!obj(raw)) throw new PmtError('Api', `Polymarket Gamma answered GET /events/slug/${slug} without an event`);
   rememberEvents(c, [raw]);
   const seen = new Set<string>();
-  return eventMarkets(raw).filter((m) => matchesStatus(m, status) && !seen.has(m.ticker) && Boolean(seen.add(m.ticker)));
+  return eventMarkets(raw).filter((m) => matchesStatus(m, status) && seen.size < seen.add(m.ticker).size);
 }
 
 /** `GET /markets` with the given filters, parsed; rows without a slug are skipped. */
