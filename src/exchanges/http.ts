@@ -230,7 +230,8 @@ export class HttpClient {
       const started = nowMs();
       firstStart ??= started;
       // A read never runs past the total deadline; a write gets its full timeout (it is sent once).
-      const timeout = idempotent ? Math.max(MIN_ATTEMPT_MS, Math.min(this.timeoutMs, this.retry.totalMs - (started - firstStart))) : this.timeoutMs;
+      // Whole milliseconds: the figure is shown in the timeout's message.
+      const timeout = idempotent ? Math.max(MIN_ATTEMPT_MS, Math.min(this.timeoutMs, Math.round(this.retry.totalMs - (started - firstStart)))) : this.timeoutMs;
       let res: UpstreamResponse | undefined;
       let netErr: unknown;
       try {

@@ -87,6 +87,16 @@ describe('bounded upstream responses', () => {
     expect(e.message).toMatch(/timed out \(no complete answer within 1000 ms\)/);
     expect(Date.now() - t0).toBeLessThan(3000);
   });
+
+  it('a retried read that runs out of its total time names whole milliseconds, not the fraction the clock left', async () => {
+    const e = await failure(client({ timeoutMs: 1500, retry: { attempts: 2, baseMs: 1, capMs: 1, budgetMs: 100, totalMs: 2600 } }).get('/slow'));
+    expect(e.kind).toBe('NetworkError');
+    // The first attempt gets its 1,500 ms; the second what is left of the 2,600 (about 1,100).
+    const within = /timed out \(no complete answer within (\S+) ms\)/.exec(e.message)?.[1];
+    expect(within, e.message).toMatch(/^\d+$/);
+    expect(Number(within)).toBeGreaterThanOrEqual(1000);
+    expect(Number(within)).toBeLessThan(1500);
+  });
 });
 
 describe('the rate queue', () => {
