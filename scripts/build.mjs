@@ -136,6 +136,7 @@ const outputOf = (src) => basename(Object.entries(core.metafile.outputs).find(([
 const packs = [
   { file: 'net.cjs', with: ['src/context.ts'], common: ADAPTERS, without: groups },
   ...ADAPTERS.map((a) => ({ file: `adapter-${a.split('/')[2]}.cjs`, with: [a], without: [...groups, ...ADAPTERS.filter((b) => b !== a).map(outputOf)] })),
+  { file: 'verbs.cjs', with: ['src/commands/op-run.ts'], without: groups },
 ];
 const folded = foldStages(dist, core.metafile, ['cli.cjs', basename(programFile)], packs);
 const coreFiles = core.files.filter((f) => !folded.includes(basename(f)));

@@ -140,6 +140,21 @@ describe('network commands load only what their requests and output need', () =>
     expect(r.builtins.filter((b) => ['http2', 'https', 'tls', 'zlib'].includes(b))).toEqual([]);
   });
 
+  it('a one-request read verb opens few files: the derived verbs\' runner and what every such verb needs are one pack (dist/verbs.cjs); no perf_hooks for a clock', async () => {
+    // Not a blocking spawn: the doubles answer from this process.
+    const listed = await execa(process.execPath, [PMT_BIN, 'markets', 'list', '--exchange', 'polymarket', '--limit', '1', '--json'], { env: cleanEnv({ PMT_CONFIG_DIR: tempConfigDir(), ...d.env }), extendEnv: false });
+    const token = (JSON.parse(listed.stdout) as { markets: Array<{ outcomes: Array<{ token_id: string | null }> }> }).markets
+      .flatMap((m) => m.outcomes)
+      .find((o) => o.token_id)!.token_id!;
+    const r = await loaded(['book', 'stats', token, '--exchange', 'polymarket', '--json'], d.env);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.files).toContain('dist/verbs.cjs');
+    expect(r.files.some((f) => /^dist\/op-run-/.test(f))).toBe(false);
+    // Every file is a resolution, a stat, a read and a compile wrapper (~0.25 ms each on Node 20).
+    expect(r.files.filter((f) => f.startsWith('dist/')).length).toBeLessThanOrEqual(13);
+    expect(r.builtins).not.toContain('perf_hooks');
+  });
+
   it('reading a stored profile is a JSON read, not a conf load', async () => {
     const dir = tempConfigDir();
     writeFileSync(join(dir, 'profiles.json'), JSON.stringify({ active: 'main', profiles: { main: { kalshi: { demo: false } } } }));
