@@ -48,12 +48,11 @@ import { boundedGet } from './bounded-get.js';
 
 export { abandonedError, currentAbortSignal, Pacer, pacerFor, withAbortSignal } from './pacer.js';
 export { CLOCK_SKEW_HINT_MS, parseRetryAfter, redactUrl, upstreamMessage, withClockHint, withoutUserinfo } from './http-failures.js';
-
 import type { ExchangeId } from './types.js';
 
 /**
  * A monotonic clock in milliseconds. Not the global `performance`: its first read loads Node's
- * perf_hooks module (timerify, user timing; ~7M instructions, ~1 ms on Node 20) into every
+ * perf_hooks module (timerify, user timing; 5–7M instructions, about 1 ms on Node 20) into every
  * network command for two subtractions.
  */
 const nowMs = (): number => Number(process.hrtime.bigint()) / 1e6;
