@@ -155,6 +155,16 @@ describe('network commands load only what their requests and output need', () =>
     expect(r.builtins).not.toContain('perf_hooks');
   });
 
+  it("a command on one exchange loads that exchange's adapter pack and no other (a helper shared by ops and one adapter must not pull that adapter's pack into every listing)", async () => {
+    const packs = (files: string[]) => files.filter((f) => /^dist\/adapter-/.test(f)).sort();
+    const poly = await loaded(['markets', 'list', '--exchange', 'polymarket', '--limit', '1', '--ndjson'], d.env);
+    expect(poly.exitCode, poly.stderr).toBe(0);
+    expect(packs(poly.files)).toEqual(['dist/adapter-polymarket.cjs']);
+    const all = await loaded(['markets', 'list', '--exchange', 'polymarket', '--all', '--ndjson'], d.env);
+    expect(all.exitCode, all.stderr).toBe(0);
+    expect(packs(all.files)).toEqual(['dist/adapter-polymarket.cjs']);
+  });
+
   it('reading a stored profile is a JSON read, not a conf load', async () => {
     const dir = tempConfigDir();
     writeFileSync(join(dir, 'profiles.json'), JSON.stringify({ active: 'main', profiles: { main: { kalshi: { demo: false } } } }));
